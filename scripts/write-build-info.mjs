@@ -1,0 +1,14 @@
+// Records which commit this build came from, so /api/health and /api/ can report it.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+
+let commit = process.env.SVC_BUILD || '';
+if (!commit) {
+  try {
+    commit = execFileSync('git', ['rev-parse', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    commit = 'unknown';
+  }
+}
+mkdirSync('dist', { recursive: true });
+writeFileSync('dist/build.json', JSON.stringify({ commit, builtAt: new Date().toISOString() }) + '\n');

@@ -1,0 +1,34 @@
+// The shared vocabulary of the privacy barrier. Everything in src/privacy is pure:
+// no I/O (except the name model loader), no framework imports.
+
+/** Categories of personal data, as they appear in findings (DESIGN.md). */
+export type Category = 'cpf' | 'cnpj' | 'email' | 'telefone' | 'nome';
+
+/** Policies, from least to most strict. */
+export type Policy = 'placeholder' | 'redact' | 'block';
+
+/** One occurrence of personal data in a text. Offsets are UTF-16 code units, end exclusive. */
+export interface Match {
+  category: Category;
+  start: number;
+  end: number;
+  /**
+   * The normalised value (digits only for documents and phones, case-folded and
+   * accent-folded for e-mail and names). Equal keys get the same placeholder number.
+   * Never leaves the process: not logged, not returned, not stored.
+   */
+  key: string;
+}
+
+/** A detector finds one category of personal data in a text. Each lives in its own module. */
+export interface Detector {
+  readonly category: Category;
+  detect(text: string): Match[];
+}
+
+/** One findings item per category (DESIGN.md): never a value, never an offset. */
+export interface Finding {
+  category: Category;
+  count: number;
+  action: Policy;
+}
