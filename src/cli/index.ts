@@ -1,0 +1,55 @@
+// The `svc` command: finds the command named by the leading words and runs it.
+import { type CliCommand, UsageError } from './command.js';
+import { migrateCommand } from './migrate.js';
+import { serveCommand } from './serve.js';
+
+export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand];
+
+function overview(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.path.join(' ').length));
+  return [
+    'Usage: svc <command> [options]',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.path.join(' ').padEnd(width)}  ${c.summary}`),
+    '',
+    'Run `svc <command> --help` for the options of one command.',
+  ].join('\n');
+}
+
+function find(argv: string[]): { command: CliCommand; rest: string[] } | undefined {
+  // Longest path first, so `key create` wins over a hypothetical `key`.
+  const sorted = [...COMMANDS].sort((a, b) => b.path.length - a.path.length);
+  for (const command of sorted) {
+    if (command.path.every((word, i) => argv[i] === word))
+      return { command, rest: argv.slice(command.path.length) };
+  }
+  return undefined;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    process.stdout.write(overview() + '\n');
+    return argv.length === 0 ? 2 : 0;
+  }
+  const found = find(argv);
+  if (!found) {
+    process.stderr.write(`svc: unknown command "${argv.join(' ')}"\n\n${overview()}\n`);
+    return 2;
+  }
+  if (found.rest.includes('--help') || found.rest.includes('-h')) {
+    process.stdout.write(found.command.usage + '\n');
+    return 0;
+  }
+  try {
+    return await found.command.run(found.rest);
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(
+        `svc ${found.command.path.join(' ')}: ${(err as Error).message}\n(see svc ${found.command.path.join(' ')} --help)\n`,
+      );
+      return 2;
+    }
+    throw err;
+  }
+}

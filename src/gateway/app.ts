@@ -1,0 +1,24 @@
+// Area A: the gateway service. Each concern registers its routes from its own folder.
+import type { Context } from '../platform/context.js';
+import { type App, createApp } from '../platform/http/app.js';
+import type { EnvelopeKind } from '../platform/http/errors.js';
+import { registerOpenApi } from '../platform/http/openapi.js';
+import { registerPublicRoutes } from './public/routes.js';
+
+/** `/v1/messages` speaks the vendor messages format; the rest of `/v1` the chat-completions format. */
+export function gatewayEnvelope(path: string): EnvelopeKind {
+  if (path.startsWith('/v1/messages')) return 'anthropic';
+  if (path.startsWith('/v1/')) return 'openai';
+  return 'api';
+}
+
+export async function createGatewayApp(ctx: Context): Promise<App> {
+  const app = createApp({ logger: ctx.logger.child({ service: 'gateway' }), envelopeFor: gatewayEnvelope });
+  await registerOpenApi(app, {
+    title: 'svc gateway',
+    description: 'Gateway de privacidade para IA (SPEC.md, área A).',
+    baseUrl: ctx.config.publicOrigin,
+  });
+  registerPublicRoutes(app, { baseUrl: ctx.config.publicOrigin, mcpTools: () => [] });
+  return app;
+}

@@ -1,0 +1,94 @@
+// Environment variables of the operability contract (DESIGN.md), validated one by one so
+// that every bad setting gets its own message.
+
+export interface EnvSettings {
+  host: string;
+  ports: { gateway: number; contracts: number; insights: number };
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  configPath?: string;
+  operatorToken?: string;
+  workerToken?: string;
+  publicOrigin: string;
+  secret?: string;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function readEnv(env: Env, problems: string[]): EnvSettings {
+  const get = (name: string): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const port = (name: string, fallback: number): number => {
+    const raw = get(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n > 65535) {
+      problems.push(`${name}: expected a port number from 0 to 65535, got "${raw}"`);
+      return fallback;
+    }
+    return n;
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const raw = get(name);
+    if (raw === undefined) return undefined;
+    try {
+      const u = new URL(raw);
+      if (!protocols.includes(u.protocol)) {
+        problems.push(`${name}: expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+      }
+    } catch {
+      // The value may hold a password: never echo it.
+      problems.push(`${name}: not a valid URL`);
+    }
+    return raw;
+  };
+  const token = (name: string): string | undefined => {
+    const raw = get(name);
+    if (raw !== undefined && raw.length < 16) problems.push(`${name}: must be at least 16 characters long`);
+    return raw;
+  };
+
+  const publicOrigin = get('PUBLIC_ORIGIN') ?? 'http://localhost:8080';
+  try {
+    const u = new URL(publicOrigin);
+    if (u.origin !== publicOrigin) {
+      problems.push(
+        `PUBLIC_ORIGIN: expected an origin such as https://app.example.com (no path, no trailing slash), got "${publicOrigin}"`,
+      );
+    }
+  } catch {
+    problems.push(`PUBLIC_ORIGIN: not a valid origin: "${publicOrigin}"`);
+  }
+
+  const secret = get('SVC_SECRET');
+  if (secret !== undefined && secret.length < 32)
+    problems.push('SVC_SECRET: must be at least 32 characters long');
+
+  const logLevel = get('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+
+  return {
+    host: get('HOST') ?? '127.0.0.1',
+    ports: {
+      gateway: port('GATEWAY_PORT', 8080),
+      contracts: port('CONTRACTS_PORT', 8081),
+      insights: port('INSIGHTS_PORT', 8082),
+    },
+    dataDir: get('SVC_DATA_DIR') ?? './data',
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    configPath: get('SVC_CONFIG'),
+    operatorToken: token('OPERATOR_TOKEN'),
+    workerToken: token('WORKER_TOKEN'),
+    publicOrigin,
+    secret,
+    logLevel,
+  };
+}

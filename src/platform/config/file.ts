@@ -1,0 +1,38 @@
+// The SVC_CONFIG file (JSON or YAML): providers and the model catalogue (DESIGN.md).
+import { type Static, Type } from '@sinclair/typebox';
+
+export const ProviderSchema = Type.Object(
+  {
+    type: Type.Union([Type.Literal('openai'), Type.Literal('anthropic')]),
+    base_url: Type.String({ pattern: '^https?://' }),
+    api_key: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const ModelSchema = Type.Object(
+  {
+    id: Type.String({ pattern: '^svc/[a-z0-9][a-z0-9._-]*$' }),
+    provider: Type.String({ minLength: 1 }),
+    upstream_model: Type.String({ minLength: 1 }),
+    display_name: Type.String({ minLength: 1 }),
+    context_window: Type.Integer({ minimum: 1 }),
+    description: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+export const FileConfigSchema = Type.Object(
+  {
+    providers: Type.Optional(Type.Record(Type.String(), ProviderSchema)),
+    models: Type.Optional(Type.Array(ModelSchema)),
+  },
+  { additionalProperties: false },
+);
+
+export type FileConfig = Static<typeof FileConfigSchema>;
+export type ProviderConfig = Static<typeof ProviderSchema>;
+export type ModelConfig = Static<typeof ModelSchema>;
+
+/** Ids the service defines itself; a catalogue entry may not take them. */
+export const RESERVED_MODEL_IDS = new Set(['svc/auto', 'svc/eco']);

@@ -1,0 +1,72 @@
+// Reads and validates the SVC_CONFIG file. `${NAME}` in any string value is replaced by
+// the environment variable NAME, so that secrets stay out of the file.
+import { readFileSync } from 'node:fs';
+import { Value } from '@sinclair/typebox/value';
+import { parse as parseYaml } from 'yaml';
+import { type FileConfig, FileConfigSchema, RESERVED_MODEL_IDS } from './file.js';
+
+type Env = Record<string, string | undefined>;
+
+export function loadFileConfig(path: string | undefined, env: Env, problems: string[]): FileConfig {
+  if (path === undefined) return {};
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    problems.push(`SVC_CONFIG: cannot read "${path}" (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    return {};
+  }
+  let raw: unknown;
+  try {
+    raw = /\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text);
+  } catch (err) {
+    problems.push(
+      `SVC_CONFIG: "${path}" is not valid ${/\.ya?ml$/i.test(path) ? 'YAML' : 'JSON'}: ${(err as Error).message.split('\n')[0]}`,
+    );
+    return {};
+  }
+  if (raw === null || raw === undefined) return {};
+  const value = interpolate(raw, env, '', problems);
+  const before = problems.length;
+  for (const e of Value.Errors(FileConfigSchema, value)) {
+    problems.push(`SVC_CONFIG ${e.path || '/'}: ${describe(e.message, e.path)}`);
+  }
+  if (problems.length > before) return {};
+  const config = value as FileConfig;
+  checkReferences(config, problems);
+  return config;
+}
+
+function describe(message: string, path: string): string {
+  if (message.startsWith('Unexpected property')) return `unknown setting "${path.split('/').pop()}"`;
+  return message.toLowerCase();
+}
+
+function interpolate(value: unknown, env: Env, path: string, problems: string[]): unknown {
+  if (typeof value === 'string') {
+    return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => {
+      const v = env[name];
+      if (v === undefined) problems.push(`SVC_CONFIG ${path}: environment variable ${name} is not set`);
+      return v ?? '';
+    });
+  }
+  if (Array.isArray(value)) return value.map((v, i) => interpolate(v, env, `${path}/${i}`, problems));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, interpolate(v, env, `${path}/${k}`, problems)]),
+    );
+  }
+  return value;
+}
+
+function checkReferences(config: FileConfig, problems: string[]): void {
+  const seen = new Set<string>();
+  (config.models ?? []).forEach((m, i) => {
+    if (!config.providers?.[m.provider]) {
+      problems.push(`SVC_CONFIG /models/${i}/provider: unknown provider "${m.provider}"`);
+    }
+    if (RESERVED_MODEL_IDS.has(m.id)) problems.push(`SVC_CONFIG /models/${i}/id: "${m.id}" is reserved`);
+    if (seen.has(m.id)) problems.push(`SVC_CONFIG /models/${i}/id: duplicate model id "${m.id}"`);
+    seen.add(m.id);
+  });
+}

@@ -1,0 +1,51 @@
+// Everything a service needs from the process: validated config, storage (migrated), the
+// master secret and the logger. Built once per process and shared by the services in it.
+import type { Config } from './config/index.js';
+import { ConfigError } from './config/index.js';
+import { type Db, migrate, openDb } from './db/index.js';
+import { createLogger, type Logger } from './logger.js';
+import { ensureSecret, secretFingerprint } from './secret.js';
+
+export interface Context {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  secret: string;
+}
+
+export async function createContext(
+  config: Config,
+  logger = createLogger(config.logLevel),
+): Promise<Context> {
+  const secret = ensureSecret(config.dataDir, config.secret);
+  const db = openDb(config);
+  try {
+    await migrate(db);
+    await checkSecret(db, secret);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return { config, db, logger, secret };
+}
+
+// Instances sharing one PostgreSQL must share one secret, or each would read the others'
+// encrypted records as garbage. The first instance records a fingerprint; a mismatch stops start-up.
+async function checkSecret(db: Db, secret: string): Promise<void> {
+  const fingerprint = secretFingerprint(secret);
+  await db.kysely
+    .insertInto('svc_meta')
+    .values({ key: 'secret_fingerprint', value: fingerprint, updated_at: Date.now() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.kysely
+    .selectFrom('svc_meta')
+    .select('value')
+    .where('key', '=', 'secret_fingerprint')
+    .executeTakeFirstOrThrow();
+  if (row.value !== fingerprint) {
+    throw new ConfigError([
+      'SVC_SECRET: differs from the secret this database was initialised with; every instance sharing a database needs the same SVC_SECRET',
+    ]);
+  }
+}

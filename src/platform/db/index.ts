@@ -1,0 +1,69 @@
+// Storage: SQLite (better-sqlite3, WAL) in the data directory by default, PostgreSQL when
+// DATABASE_URL is set. The rest of the code sees one Kysely instance either way.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type { Database } from './schema.js';
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  readonly kysely: Kysely<Database>;
+  readonly dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) arrives from pg as a string; our bigints are epoch milliseconds and
+// counters, well inside Number's exact range.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export interface DbOptions {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+export function openDb(options: DbOptions): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client that loses its server emits 'error'; without a listener the process dies.
+    pool.on('error', () => {});
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SQLite(join(options.dataDir, 'svc.sqlite'));
+  // WAL + NORMAL: a committed transaction survives a killed process (the WAL is in the OS
+  // page cache); only a power loss can take the last transactions. busy_timeout lets
+  // several processes (CLI and server) share the file.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/** Brings the schema up to date. Idempotent; safe when several instances start together. */
+export async function migrate(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw new MigrationError(results ?? [], error);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export class MigrationError extends Error {
+  constructor(
+    readonly results: NonNullable<MigrationResultSet['results']>,
+    cause: unknown,
+  ) {
+    const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    super(`migration ${failed} failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+}

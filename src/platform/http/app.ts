@@ -1,0 +1,98 @@
+// The Fastify instance every service starts from: one place for request ids, security
+// headers, the error envelope, 404/405, body limits, content types and access logs.
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { describeError, type Logger } from '../logger.js';
+import { ApiError, type EnvelopeKind, envelope } from './errors.js';
+import { toApiError } from './platform-errors.js';
+import { requestId } from './request-id.js';
+import { RouteTable } from './routes.js';
+
+export type App = FastifyInstance & { routeTable: RouteTable };
+
+export interface AppOptions {
+  logger: Logger;
+  /** Which error envelope a request gets (depends on the service and the path). */
+  envelopeFor: (path: string) => EnvelopeKind;
+  bodyLimit?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteTable;
+  }
+}
+
+// An API answers JSON only: nothing here is meant to be framed, sniffed or cached.
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'cache-control': 'no-store',
+};
+
+export function createApp(options: AppOptions): App {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    // One access-log line per request, written by the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
+    requestIdHeader: false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    // SIGTERM: stop accepting, answer what is in flight, close idle keep-alive sockets.
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const table = new RouteTable();
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (route) => table.add(route));
+
+  // Only JSON by default; a route that takes another type registers its own parser.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+    reply.header('x-request-id', request.id);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        // The route pattern, never the raw URL: paths and query strings may carry tokens or personal data.
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  });
+
+  const kindOf = (request: FastifyRequest) => options.envelopeFor(request.url.split('?')[0] ?? '/');
+
+  app.setErrorHandler((error, request, reply) => {
+    const api = toApiError(error);
+    if (api.status >= 500) request.log.error({ err: describeError(error) }, 'request failed');
+    if (api.extra.headers) reply.headers(api.extra.headers);
+    reply.status(api.status).send(envelope(kindOf(request), api));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = table.allowedMethods(path);
+    const api =
+      allowed.length > 0
+        ? new ApiError(405, 'method_not_allowed', `Método ${request.method} não permitido nesta rota.`, {
+            headers: { allow: allowed.join(', ') },
+          })
+        : new ApiError(404, 'not_found', 'Rota não encontrada.');
+    if (api.extra.headers) reply.headers(api.extra.headers);
+    reply.status(api.status).send(envelope(kindOf(request), api));
+  });
+
+  return app as unknown as App;
+}

@@ -1,0 +1,14 @@
+import { Type } from '@sinclair/typebox';
+import { buildId } from '../build-info.js';
+import type { App } from './app.js';
+
+const Health = Type.Object({ ok: Type.Boolean(), service: Type.String(), build: Type.String() });
+
+/** `GET /health` of the contracts and insights services (DESIGN.md operability contract). */
+export function registerHealth(app: App, service: string): void {
+  app.get(
+    '/health',
+    { config: { auth: 'none' }, schema: { summary: 'Service health', response: { 200: Health } } },
+    async () => ({ ok: true, service, build: buildId() }),
+  );
+}

@@ -1,0 +1,34 @@
+// Logging rules: JSON lines (pino) on stdout, no bodies, no query strings, no credentials,
+// no stack traces. Error messages pass through `scrub` because a library's message may
+// quote a value it was given.
+import pino, { type Logger } from 'pino';
+
+export type { Logger } from 'pino';
+
+export function createLogger(level: string, service?: string): Logger {
+  return pino({
+    level,
+    base: service ? { service } : { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  });
+}
+
+const EMAIL = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+/g;
+const DIGITS = /\d[\d.\-/ ]{3,}\d/g;
+const SECRETS = /\b(svck|cred|privjob|svcj)_[A-Za-z0-9]+/g;
+
+/** Masks anything that could be personal data or a credential in free text meant for logs. */
+export function scrub(text: string): string {
+  return text.replace(EMAIL, '<email>').replace(SECRETS, '$1_<…>').replace(DIGITS, '<n>').slice(0, 300);
+}
+
+/** What may be logged about an error: its class and code, and a scrubbed first line. */
+export function describeError(err: unknown): Record<string, unknown> {
+  const e = err as { name?: string; code?: unknown; message?: string } | undefined;
+  return {
+    type: e?.name ?? typeof err,
+    code: typeof e?.code === 'string' ? e.code : undefined,
+    message: typeof e?.message === 'string' ? scrub(e.message.split('\n')[0] ?? '') : undefined,
+  };
+}
