@@ -1,0 +1,74 @@
+// Viterbi decoding over one run of consecutive candidate tokens. Tokens outside runs
+// are O, so each run starts after an O (or the start of the text) and ends before one.
+import { TAG_I, TAG_O, TAG_START, TAGS } from './model.js';
+
+/**
+ * Best tag sequence for `m` tokens whose emission scores are `em[t * TAGS + tag]`.
+ * `first` says whether the run starts at the first token of the text. Writes tags into
+ * `out[0..m)`; `back` is scratch of at least m * TAGS entries.
+ */
+export function viterbi(
+  em: Float32Array | Float64Array,
+  m: number,
+  trans: Float32Array | Float64Array,
+  first: boolean,
+  back: Uint8Array,
+  out: Uint8Array,
+): void {
+  const prevRow = (first ? TAG_START : TAG_O) * TAGS;
+  let d0 = em[0]! + trans[prevRow]!;
+  let d1 = em[1]! + trans[prevRow + 1]!;
+  let d2 = Number.NEGATIVE_INFINITY; // I cannot open a name
+  for (let t = 1; t < m; t++) {
+    const e = t * TAGS;
+    // to O
+    let b0 = 0;
+    let v0 = d0 + trans[0]!;
+    let x = d1 + trans[TAGS]!;
+    if (x > v0) {
+      v0 = x;
+      b0 = 1;
+    }
+    x = d2 + trans[2 * TAGS]!;
+    if (x > v0) {
+      v0 = x;
+      b0 = 2;
+    }
+    // to B
+    let b1 = 0;
+    let v1 = d0 + trans[1]!;
+    x = d1 + trans[TAGS + 1]!;
+    if (x > v1) {
+      v1 = x;
+      b1 = 1;
+    }
+    x = d2 + trans[2 * TAGS + 1]!;
+    if (x > v1) {
+      v1 = x;
+      b1 = 2;
+    }
+    // to I: only after B or I
+    let b2 = 1;
+    let v2 = d1 + trans[TAGS + 2]!;
+    x = d2 + trans[2 * TAGS + 2]!;
+    if (x > v2) {
+      v2 = x;
+      b2 = 2;
+    }
+    back[e] = b0;
+    back[e + 1] = b1;
+    back[e + 2] = b2;
+    d0 = v0 + em[e]!;
+    d1 = v1 + em[e + 1]!;
+    d2 = v2 + em[e + 2]!;
+  }
+  // The token after the run is O.
+  d0 += trans[0]!;
+  d1 += trans[TAGS]!;
+  d2 += trans[2 * TAGS]!;
+  let tag = d0 >= d1 && d0 >= d2 ? 0 : d1 >= d2 ? 1 : TAG_I;
+  for (let t = m - 1; t >= 0; t--) {
+    out[t] = tag;
+    if (t > 0) tag = back[t * TAGS + tag]!;
+  }
+}

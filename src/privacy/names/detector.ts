@@ -1,0 +1,86 @@
+// A name detector bound to one loaded model. Keeps its scratch buffers between calls,
+// so detection allocates only the returned matches.
+import type { Match } from '../types.js';
+import { nameKey } from './chars.js';
+import { viterbi } from './decode.js';
+import { Analysis, MAX_FEATURES } from './features.js';
+import { GAZ_PARTICLE, type NameModel, TAG_B, TAG_I, TAGS } from './model.js';
+import { SHAPE_PUNCT, Tokens } from './tokenize.js';
+
+export interface NameDetector {
+  detect(text: string): Match[];
+}
+
+export function createNameDetector(model: NameModel): NameDetector {
+  const tok = new Tokens();
+  const an = new Analysis();
+  const feats = new Int32Array(MAX_FEATURES);
+  let em = new Float32Array(64 * TAGS);
+  let back = new Uint8Array(64 * TAGS);
+  let tags = new Uint8Array(64);
+  const w = model.weights;
+  const mask = (1 << model.bits) - 1;
+
+  function detect(text: string): Match[] {
+    const out: Match[] = [];
+    tok.tokenize(text);
+    if (an.run(model, tok) === 0) return out;
+    const n = tok.count;
+    const cand = an.cand;
+    let i = 0;
+    while (i < n) {
+      if (cand[i] === 0) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < n && cand[j] !== 0) j++;
+      const m = j - i;
+      if (em.length < m * TAGS) {
+        em = new Float32Array(m * TAGS * 2);
+        back = new Uint8Array(m * TAGS * 2);
+        tags = new Uint8Array(m * 2);
+      }
+      for (let t = 0; t < m; t++) {
+        const k = an.features(text, tok, i + t, feats);
+        let s0 = 0;
+        let s1 = 0;
+        let s2 = 0;
+        for (let f = 0; f < k; f++) {
+          const b = (feats[f]! & mask) * TAGS;
+          s0 += w[b]!;
+          s1 += w[b + 1]!;
+          s2 += w[b + 2]!;
+        }
+        em[t * TAGS] = s0;
+        em[t * TAGS + 1] = s1;
+        em[t * TAGS + 2] = s2;
+      }
+      viterbi(em, m, model.trans, i === 0, back, tags);
+      emitSpans(text, i, m, out);
+      i = j;
+    }
+    return out;
+  }
+
+  function emitSpans(text: string, base: number, m: number, out: Match[]): void {
+    let t = 0;
+    while (t < m) {
+      if (tags[t] !== TAG_B) {
+        t++;
+        continue;
+      }
+      let e = t + 1;
+      while (e < m && tags[e] === TAG_I) e++;
+      // A name never ends on a particle or a dot ("Maria da", "J.").
+      let last = base + e - 1;
+      while (last > base + t && (an.flags[last]! & GAZ_PARTICLE || tok.shape[last] === SHAPE_PUNCT)) last--;
+      const start = tok.start[base + t]!;
+      const end = tok.end[last]!;
+      out.push({ category: 'nome', start, end, key: nameKey(text.slice(start, end)) });
+      t = e;
+    }
+  }
+
+  return { detect };
+}

@@ -1,0 +1,195 @@
+// Candidate selection and feature extraction, shared by the detector and the trainer so
+// that both see exactly the same inputs. Features are 32-bit hashes of (template, value);
+// the model maps each to a bucket of three tag weights. Nothing here allocates per token.
+import { fold } from './chars.js';
+import {
+  GAZ_COMMON,
+  GAZ_CONTEXT,
+  GAZ_FIRST_MASK,
+  GAZ_PARTICLE,
+  GAZ_STOP,
+  GAZ_SURNAME,
+  gazLookup,
+  type NameModel,
+} from './model.js';
+import {
+  SHAPE_CAP,
+  SHAPE_DIGIT,
+  SHAPE_INITIAL,
+  SHAPE_LOWER,
+  SHAPE_MIXED,
+  SHAPE_PUNCT,
+  SHAPE_UPPER,
+  type Tokens,
+} from './tokenize.js';
+
+/** Upper bound on the number of features of one token. */
+export const MAX_FEATURES = 40;
+
+const BOS = 0x5bd1e995;
+const EOS = 0x1b873593;
+const DOT = Math.imul(0x811c9dc5 ^ 0x2e, 0x01000193);
+
+/** Case of the surrounding text: lets the model weigh capitalisation only where it means something. */
+const CASE_LOWER = 0;
+const CASE_UPPER = 1;
+const CASE_MIXED = 2;
+const CASE_NONE = 3;
+
+function mix(t: number, v: number): number {
+  let h = Math.imul(v ^ Math.imul(t, 0x9e3779b1), 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+function mix2(t: number, a: number, b: number): number {
+  return mix(t, Math.imul(a, 0x27d4eb2f) ^ b);
+}
+
+function isWordShape(s: number): boolean {
+  return s <= SHAPE_MIXED;
+}
+
+/** Per-text analysis: gazetteer flags and the candidate mask for every token. */
+export class Analysis {
+  flags = new Uint16Array(256);
+  cand = new Uint8Array(256);
+
+  /** Fills flags and cand for the tokens; returns the number of candidate tokens. */
+  run(model: NameModel, tok: Tokens): number {
+    const n = tok.count;
+    if (this.flags.length < n) {
+      let size = this.flags.length;
+      while (size < n) size *= 2;
+      this.flags = new Uint16Array(size);
+      this.cand = new Uint8Array(size);
+    }
+    const flags = this.flags;
+    const cand = this.cand;
+    const shape = tok.shape;
+    for (let i = 0; i < n; i++) {
+      flags[i] = isWordShape(shape[i]!) ? gazLookup(model, tok.hash[i]!) : 0;
+    }
+    // Triggers: words that could be part of a name by themselves or by what precedes them.
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const s = shape[i]!;
+      const f = flags[i]!;
+      let c = 0;
+      if (isWordShape(s) && (f & (GAZ_STOP | GAZ_PARTICLE)) === 0) {
+        if (s !== SHAPE_LOWER || (f & (GAZ_FIRST_MASK | GAZ_SURNAME)) !== 0) c = 1;
+        else if (i > 0 && (flags[i - 1]! & GAZ_CONTEXT) !== 0) c = 1;
+        else if (i > 0 && cand[i - 1] === 1 && (f & GAZ_COMMON) === 0 && tok.end[i]! - tok.start[i]! >= 3) {
+          // An unknown lower-case word right after a name word may be a surname ("joao bolsonaro").
+          c = 1;
+        }
+      }
+      cand[i] = c;
+      count += c;
+    }
+    if (count === 0) return 0;
+    // Glue between two candidates: particles ("de", "da", "dos", "e") and the dot of an initial ("J. Silva").
+    for (let i = 1; i + 1 < n; i++) {
+      if (cand[i] !== 0 || cand[i - 1] === 0 || cand[i + 1] === 0) continue;
+      if ((flags[i]! & GAZ_PARTICLE) !== 0 || (tok.hash[i] === DOT && shape[i - 1] === SHAPE_INITIAL)) {
+        cand[i] = 2;
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** Writes the feature hashes of token i into out; returns how many. */
+  features(text: string, tok: Tokens, i: number, out: Int32Array): number {
+    const n = tok.count;
+    const hash = tok.hash;
+    const shape = tok.shape;
+    const flags = this.flags;
+    const w0 = hash[i]!;
+    const wm1 = i > 0 ? hash[i - 1]! : BOS;
+    const wm2 = i > 1 ? hash[i - 2]! : BOS;
+    const wp1 = i + 1 < n ? hash[i + 1]! : EOS;
+    const wp2 = i + 2 < n ? hash[i + 2]! : EOS;
+    const s0 = shape[i]!;
+    const sm1 = i > 0 ? shape[i - 1]! : 8;
+    const sp1 = i + 1 < n ? shape[i + 1]! : 9;
+    const g0 = flags[i]!;
+    const gm1 = i > 0 ? flags[i - 1]! : 0x100;
+    const gp1 = i + 1 < n ? flags[i + 1]! : 0x200;
+    const gm2 = i > 1 ? flags[i - 2]! : 0x100;
+    const gp2 = i + 2 < n ? flags[i + 2]! : 0x200;
+    const cm = this.caseMode(tok, i);
+    const start = tok.start[i]!;
+    const end = tok.end[i]!;
+    const len = end - start;
+
+    let k = 0;
+    out[k++] = mix(1, 0);
+    out[k++] = mix(2, w0);
+    out[k++] = mix(3, wm1);
+    out[k++] = mix(4, wp1);
+    out[k++] = mix(5, wm2);
+    out[k++] = mix(6, wp2);
+    out[k++] = mix2(7, wm1, s0);
+    out[k++] = mix2(8, wp1, s0);
+    out[k++] = mix(9, s0);
+    out[k++] = mix2(10, sm1, s0);
+    out[k++] = mix2(11, s0, sp1);
+    out[k++] = mix2(12, sm1 * 16 + s0, sp1);
+    out[k++] = mix(13, g0);
+    out[k++] = mix(14, gm1);
+    out[k++] = mix(15, gp1);
+    out[k++] = mix2(16, gm1, g0);
+    out[k++] = mix2(17, g0, gp1);
+    out[k++] = mix2(18, gm1 * 1024 + g0, gp1);
+    out[k++] = mix2(19, cm, s0);
+    out[k++] = mix2(20, cm, g0);
+    out[k++] = mix2(21, cm * 16 + s0, g0);
+    out[k++] = mix2(22, cm * 16 + sm1, sp1);
+    out[k++] = mix2(23, gm2, gp2);
+    out[k++] = mix(24, Math.min(len, 12));
+    out[k++] = mix2(25, wm1, gp1);
+    out[k++] = mix2(26, gm1, wp1);
+    out[k++] = mix(27, cm);
+    if (s0 !== SHAPE_PUNCT && s0 !== SHAPE_DIGIT && len >= 3) {
+      out[k++] = mix(30, affix(text, end - 3, end));
+      out[k++] = mix(31, affix(text, end - 2, end));
+      out[k++] = mix(32, affix(text, start, start + 3));
+      if (len >= 5) out[k++] = mix(33, affix(text, end - 4, end));
+      out[k++] = mix2(34, affix(text, end - 2, end), g0 & GAZ_FIRST_MASK);
+    }
+    return k;
+  }
+
+  /**
+   * Case of the nearby words (four either side, ignoring this token, punctuation and
+   * particles): all lower case (chat), all upper case (legal headings) or mixed (prose).
+   */
+  private caseMode(tok: Tokens, i: number): number {
+    const shape = tok.shape;
+    const flags = this.flags;
+    const lo = Math.max(i - 4, 0);
+    const hi = Math.min(i + 5, tok.count);
+    let lower = 0;
+    let upper = 0;
+    let cap = 0;
+    for (let j = lo; j < hi; j++) {
+      if (j === i || (flags[j]! & GAZ_PARTICLE) !== 0) continue;
+      const s = shape[j]!;
+      if (s === SHAPE_LOWER) lower++;
+      else if (s === SHAPE_UPPER) upper++;
+      else if (s === SHAPE_CAP || s === SHAPE_MIXED) cap++;
+    }
+    if (lower + upper + cap === 0) return CASE_NONE;
+    if (upper === 0 && cap === 0) return CASE_LOWER;
+    if (lower === 0 && cap === 0) return CASE_UPPER;
+    return CASE_MIXED;
+  }
+}
+
+function affix(text: string, from: number, to: number): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ fold(text.charCodeAt(i)), 0x01000193);
+  return h;
+}

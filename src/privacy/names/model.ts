@@ -1,0 +1,164 @@
+// The trained model: hashed feature weights for three tags (O, B, I), a tag
+// transition table and a gazetteer keyed by word hash. Serialised as one gzipped
+// little-endian binary so it loads with a single read and no parsing of text.
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+export const TAG_O = 0;
+export const TAG_B = 1;
+export const TAG_I = 2;
+export const TAGS = 3;
+/** Row of the transition table used for the position before the first token. */
+export const TAG_START = 3;
+
+/** Gazetteer flags, one Uint16 per word. Bits 0-2 hold a first-name frequency bucket. */
+export const GAZ_FIRST_MASK = 7;
+export const GAZ_SURNAME = 8;
+/** Seen in lower case in ordinary (non-name) use in the training corpus. */
+export const GAZ_COMMON = 16;
+/** Name particles: da, de, do, dos, das, e, d', van, von... */
+export const GAZ_PARTICLE = 32;
+/** Words that announce a name: "nome", "sr", "dra", "ministro", "chamo"... */
+export const GAZ_CONTEXT = 64;
+/** Function words that never start a name on their own ("o", "a", "para"). */
+export const GAZ_STOP = 128;
+
+export interface NameModel {
+  /** log2 of the number of feature buckets. */
+  bits: number;
+  /** (1 << bits) * TAGS weights, row-major by bucket. */
+  weights: Float32Array;
+  /** (TAG_START + 1) * TAGS transition scores: trans[prev * TAGS + tag]. */
+  trans: Float32Array;
+  /** Open-addressing table of word hashes (0 = empty slot) and their flags. */
+  gazKeys: Int32Array;
+  gazVals: Uint16Array;
+}
+
+const MAGIC = 0x314d4e4e; // "NNM1"
+
+/** Slot of a word hash in the gazetteer table; shared by lookup and build. */
+export function gazSlot(h: number, mask: number): number {
+  let x = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+  x ^= x >>> 16;
+  return x & mask;
+}
+
+export function gazLookup(model: NameModel, hash: number): number {
+  const keys = model.gazKeys;
+  const mask = keys.length - 1;
+  const h = hash === 0 ? 1 : hash;
+  let i = gazSlot(h, mask);
+  for (;;) {
+    const k = keys[i]!;
+    if (k === h) return model.gazVals[i]!;
+    if (k === 0) return 0;
+    i = (i + 1) & mask;
+  }
+}
+
+/** Builds the gazetteer table from word hash -> flags (flags of equal hashes are OR-ed). */
+export function buildGazetteer(entries: Map<number, number>): { keys: Int32Array; vals: Uint16Array } {
+  let size = 1;
+  while (size < entries.size * 2) size <<= 1;
+  const keys = new Int32Array(size);
+  const vals = new Uint16Array(size);
+  const mask = size - 1;
+  for (const [hash, flags] of entries) {
+    const h = hash === 0 ? 1 : hash;
+    let i = gazSlot(h, mask);
+    while (keys[i] !== 0 && keys[i] !== h) i = (i + 1) & mask;
+    keys[i] = h;
+    vals[i] = vals[i]! | flags;
+  }
+  return { keys, vals };
+}
+
+/**
+ * Binary layout: header (magic, bits, gazetteer size, non-zero weights, scale), transitions
+ * (f32), gazetteer keys (i32) and flags (u16), then the non-zero weights as varint index
+ * deltas followed by int16 values. Quantising to int16 keeps the file small with no
+ * measurable accuracy change (weights are sums of +-1 updates, averaged).
+ */
+export function serializeModel(model: NameModel): Buffer {
+  const w = model.weights;
+  let maxAbs = 0;
+  let nnz = 0;
+  for (let i = 0; i < w.length; i++) {
+    const a = Math.abs(w[i]!);
+    if (a > maxAbs) maxAbs = a;
+  }
+  const scale = maxAbs > 0 ? maxAbs / 32767 : 1;
+  const q = new Int16Array(w.length);
+  for (let i = 0; i < w.length; i++) {
+    q[i] = Math.round(w[i]! / scale);
+    if (q[i] !== 0) nnz++;
+  }
+  const idx: number[] = [];
+  const vals = new Int16Array(nnz);
+  let prev = 0;
+  let k = 0;
+  for (let i = 0; i < q.length; i++) {
+    if (q[i] === 0) continue;
+    let d = i - prev;
+    prev = i;
+    while (d >= 0x80) {
+      idx.push((d & 0x7f) | 0x80);
+      d >>>= 7;
+    }
+    idx.push(d);
+    vals[k++] = q[i]!;
+  }
+  const gaz = model.gazKeys.length;
+  const head = Buffer.alloc(20 + model.trans.length * 4);
+  head.writeUInt32LE(MAGIC, 0);
+  head.writeUInt32LE(model.bits, 4);
+  head.writeUInt32LE(gaz, 8);
+  head.writeUInt32LE(nnz, 12);
+  head.writeFloatLE(scale, 16);
+  model.trans.forEach((t, i) => {
+    head.writeFloatLE(t, 20 + i * 4);
+  });
+  const raw = Buffer.concat([
+    head,
+    Buffer.from(model.gazKeys.buffer, model.gazKeys.byteOffset, gaz * 4),
+    Buffer.from(model.gazVals.buffer, model.gazVals.byteOffset, gaz * 2),
+    Buffer.from(vals.buffer, vals.byteOffset, nnz * 2),
+    Buffer.from(idx),
+  ]);
+  return gzipSync(raw, { level: 9 });
+}
+
+export function deserializeModel(file: Uint8Array): NameModel {
+  const raw = gunzipSync(file);
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  if (view.getUint32(0, true) !== MAGIC) throw new Error('names model: bad magic number');
+  const bits = view.getUint32(4, true);
+  const gaz = view.getUint32(8, true);
+  const nnz = view.getUint32(12, true);
+  const scale = view.getFloat32(16, true);
+  const trans = new Float32Array((TAG_START + 1) * TAGS);
+  for (let i = 0; i < trans.length; i++) trans[i] = view.getFloat32(20 + i * 4, true);
+  let p = 20 + trans.length * 4;
+  // Copy into aligned arrays: the gunzipped buffer gives no alignment guarantee.
+  const gazKeys = new Int32Array(gaz);
+  for (let i = 0; i < gaz; i++, p += 4) gazKeys[i] = view.getInt32(p, true);
+  const gazVals = new Uint16Array(gaz);
+  for (let i = 0; i < gaz; i++, p += 2) gazVals[i] = view.getUint16(p, true);
+  const vals = new Int16Array(nnz);
+  for (let i = 0; i < nnz; i++, p += 2) vals[i] = view.getInt16(p, true);
+  const weights = new Float32Array((1 << bits) * TAGS);
+  let at = 0;
+  for (let i = 0; i < nnz; i++) {
+    let d = 0;
+    let shift = 0;
+    let b: number;
+    do {
+      b = raw[p++]!;
+      d |= (b & 0x7f) << shift;
+      shift += 7;
+    } while (b & 0x80);
+    at += d;
+    weights[at] = vals[i]! * scale;
+  }
+  return { bits, weights, trans, gazKeys, gazVals };
+}

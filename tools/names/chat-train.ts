@@ -1,0 +1,116 @@
+// Chat-style TRAINING sentences. These templates, lists and the seed are deliberately
+// different from the evaluation set in bench/names-chat-set.ts, which training never
+// imports: the chat score measures templates and surnames the model has not seen.
+import type { Doc } from './data.js';
+import { frequentFirstNames } from './data.js';
+import { COMMON_SURNAMES, PARTICLES } from './lexicon.js';
+import { Rng, Weighted } from './rng.js';
+import { chatCase, fillTemplate, type NamePools } from './template.js';
+
+export const TRAIN_CHAT_SEED = 20240611;
+
+const TEMPLATES = [
+  'oi, aqui e {name}, tudo bem?',
+  'me chamo {full} e queria saber do meu pedido',
+  'por favor falar com {name} no setor financeiro',
+  'o {first} disse que vem {weekday}',
+  'a {first} mandou o documento ontem',
+  'pode transferir para {full}?',
+  'quem assina e {full}, socio da empresa',
+  'manda um abraco pra {first}',
+  'liguei pro {name} mas ninguem atendeu',
+  'a reuniao com {name} ficou para {month}',
+  'eu e a {first} vamos viajar pra {city}',
+  'o cliente {full} reclamou da entrega',
+  'recebi o email do {name} hoje cedo',
+  'segue o contato: {full}',
+  'encaminhei para a dra {name}',
+  'o sr {full} ligou duas vezes',
+  '{first}, voce viu a mensagem?',
+  '{first} pode me ligar?',
+  'bom dia {first}!',
+  'obrigado {first}, ate mais',
+  'o contrato do {name} vence em {month}',
+  'a conta esta no nome de {full}',
+  'nome completo: {full}',
+  'responsavel: {full}',
+  'falei com {first} e com {first} sobre o projeto',
+  'minha mae {full} nasceu em {city}',
+  'o paciente {full} tem retorno dia 12',
+  'cadastro feito por {name}',
+  '{full} solicitou o cancelamento',
+  'att, {full}',
+  // No names: distractors only.
+  'vou para {city} em {month}',
+  'a loja da {brand} fechou mais cedo',
+  'comprei uma blusa {color} na {brand}',
+  'o voo para {city} atrasou de novo',
+  'chega {weekday} de manha',
+  'o pagamento cai todo dia 5 de {month}',
+  'moro na rua {street} perto do centro',
+  'a festa de {saint} foi otima',
+  'paguei a conta de luz e a de agua',
+  'bom dia, tudo certo por ai?',
+  'a entrega para {city} leva tres dias',
+  'o pedido saiu da {brand} ontem',
+];
+
+const FILL: Record<string, readonly string[]> = {
+  city: [
+    'recife',
+    'salvador',
+    'curitiba',
+    'porto alegre',
+    'manaus',
+    'belem',
+    'goiania',
+    'campinas',
+    'natal',
+    'joao pessoa',
+    'sao luis',
+    'maceio',
+    'teresina',
+    'santos',
+    'sao jose dos campos',
+    'santa maria',
+  ],
+  month: ['janeiro', 'fevereiro', 'marco', 'abril', 'maio', 'junho', 'julho', 'agosto'],
+  weekday: ['segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado', 'domingo'],
+  brand: ['renner', 'natura', 'americanas', 'riachuelo', 'boticario', 'havaianas', 'casas bahia'],
+  color: ['rosa', 'azul', 'verde', 'preta', 'branca', 'amarela'],
+  street: ['das flores', 'sete de setembro', 'tiradentes', 'dom pedro ii', 'santa clara'],
+  saint: ['sao joao', 'santo antonio', 'sao pedro'],
+};
+
+export function trainChatDocs(count: number, seed = TRAIN_CHAT_SEED): Doc[] {
+  const rng = new Rng(seed);
+  const { names, weights } = frequentFirstNames(500);
+  const pools: NamePools = {
+    first: new Weighted(names, weights),
+    surnames: COMMON_SURNAMES,
+    particles: PARTICLES.slice(0, 5),
+  };
+  const docs: Doc[] = [];
+  for (let i = 0; i < count; i++) {
+    const doc = fillTemplate(rng, rng.pick(TEMPLATES), pools, FILL);
+    // Mostly chat case; sometimes people do capitalise names or the first word.
+    const r = rng.next();
+    if (r < 0.7) docs.push({ text: chatCase(doc.text), spans: doc.spans });
+    else if (r < 0.85) docs.push({ text: capitaliseSpans(doc), spans: doc.spans });
+    else docs.push(doc);
+  }
+  return docs;
+}
+
+function capitaliseSpans(doc: Doc): string {
+  const chars = [...doc.text];
+  if (chars.length !== doc.text.length) return doc.text;
+  for (const [s, e] of doc.spans) {
+    for (let i = s; i < e; i++) {
+      if ((i === s || chars[i - 1] === ' ') && !/^(da|de|do|das|dos|e)\b/.test(doc.text.slice(i, e))) {
+        chars[i] = chars[i]!.toUpperCase();
+      }
+    }
+  }
+  return chars.join('');
+}

@@ -1,0 +1,101 @@
+// Readers for the reference data in ../shared/data (override with NAMES_DATA_DIR).
+// Used only at training and benchmark time; nothing here ships in the model path.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export function dataDir(): string {
+  return resolve(process.env.NAMES_DATA_DIR ?? resolve(process.cwd(), '../shared/data'));
+}
+
+/** A sentence as text plus gold person-name spans (UTF-16 offsets, end exclusive). */
+export interface Doc {
+  text: string;
+  spans: [number, number][];
+}
+
+/**
+ * Reads a LeNER-Br CoNLL file. Tokens are joined with single spaces, so the detector
+ * tokenizes the text itself exactly as it would at run time.
+ */
+export function readConll(file: string): Doc[] {
+  const docs: Doc[] = [];
+  let words: string[] = [];
+  let tags: string[] = [];
+  const flush = () => {
+    if (words.length === 0) return;
+    let text = '';
+    const spans: [number, number][] = [];
+    let open = -1;
+    let lastEnd = 0;
+    words.forEach((w, i) => {
+      if (i > 0) text += ' ';
+      const start = text.length;
+      text += w;
+      const tag = tags[i]!;
+      if (open >= 0 && tag !== 'I-PESSOA') {
+        spans.push([open, lastEnd]);
+        open = -1;
+      }
+      if (tag === 'B-PESSOA' || (tag === 'I-PESSOA' && open < 0)) open = start;
+      lastEnd = text.length;
+    });
+    if (open >= 0) spans.push([open, lastEnd]);
+    docs.push({ text, spans });
+    words = [];
+    tags = [];
+  };
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const t = line.trim();
+    if (t === '') {
+      flush();
+      continue;
+    }
+    const parts = t.split(/\s+/);
+    words.push(parts[0]!);
+    tags.push(parts[parts.length - 1]!);
+  }
+  flush();
+  return docs;
+}
+
+export function lenerSplit(split: 'train' | 'dev'): Doc[] {
+  return readConll(resolve(dataDir(), 'lener-br', `${split}.conll`));
+}
+
+/** IBGE first names with total births (upper case, no accents). */
+export function readPrenomes(): Map<string, number> {
+  const out = new Map<string, number>();
+  const lines = readFileSync(resolve(dataDir(), 'names', 'ibge-prenomes-2010.csv'), 'utf8').split('\n');
+  for (const line of lines.slice(1)) {
+    const cols = line.trim().split(',');
+    if (cols.length < 2 || cols[0] === '') continue;
+    let total = 0;
+    for (const c of cols.slice(1)) total += Number(c) || 0;
+    out.set(cols[0]!.toLowerCase(), total);
+  }
+  return out;
+}
+
+/** Brasil.IO first-name groups (CC BY-SA 4.0): name -> total frequency. */
+export function readBrasilio(): Map<string, number> {
+  const out = new Map<string, number>();
+  const lines = readFileSync(resolve(dataDir(), 'names', 'brasilio-genero-nomes.csv'), 'utf8').split('\n');
+  for (const line of lines.slice(1)) {
+    const cols = line.trim().split(',');
+    if (cols.length < 5 || cols[0] === '') continue;
+    out.set(cols[0]!.toLowerCase(), Number(cols[4]) || 0);
+  }
+  return out;
+}
+
+/** First names for generated sentences: frequent ones, lower case, no accents. */
+export function frequentFirstNames(minBirths: number): { names: string[]; weights: number[] } {
+  const names: string[] = [];
+  const weights: number[] = [];
+  for (const [name, total] of readPrenomes()) {
+    if (total < minBirths || name.length < 2) continue;
+    names.push(name);
+    weights.push(Math.sqrt(total));
+  }
+  return { names, weights };
+}
