@@ -1,0 +1,194 @@
+// The barrier: runs every detector over a text, resolves overlapping matches and
+// applies the request's policy through one cleaner per request.
+import { cnpjDetector } from './cnpj.js';
+import { cpfDetector } from './cpf.js';
+import { emailDetector } from './email.js';
+import { detectNames } from './names/index.js';
+import { createPhoneDetector, phoneDetector } from './phone.js';
+import { PlaceholderMap } from './placeholders.js';
+import { CATEGORY_ORDER, redactMarker } from './policy.js';
+import type { Category, Detector, Finding, Match, Policy } from './types.js';
+
+export interface FindOptions {
+  /** Also report business telephone numbers (0800, 0300, 4004-xxxx …). Default false. */
+  includeBusinessPhones?: boolean;
+  /** Run the person-name model. Default true. */
+  names?: boolean;
+}
+
+const businessPhoneDetector = createPhoneDetector({ includeBusiness: true });
+
+function detectorsFor(options: FindOptions): Detector[] {
+  const phones = options.includeBusinessPhones ? businessPhoneDetector : phoneDetector;
+  return [cpfDetector, cnpjDetector, emailDetector, phones];
+}
+
+const PRIORITY = new Map<Category, number>(CATEGORY_ORDER.map((c, i) => [c, i]));
+
+/** Longer span wins; on equal length, the category earlier in CATEGORY_ORDER. */
+function better(a: Match, b: Match): boolean {
+  const la = a.end - a.start;
+  const lb = b.end - b.start;
+  if (la !== lb) return la > lb;
+  return PRIORITY.get(a.category)! < PRIORITY.get(b.category)!;
+}
+
+/**
+ * Overlap rule: among overlapping matches the longest span wins (an e-mail over the
+ * digits or the name inside it, "+55 11 98765-4321" over a shorter reading); at equal
+ * length, CNPJ > CPF > e-mail > telephone > name. Result sorted by start, disjoint.
+ */
+export function resolveOverlaps(matches: Match[]): Match[] {
+  if (matches.length < 2) return matches;
+  const sorted = matches.slice().sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: Match[] = [];
+  for (const m of sorted) {
+    const last = out[out.length - 1];
+    if (last === undefined || m.start >= last.end) out.push(m);
+    else if (better(m, last)) {
+      out.pop();
+      // The winner may also reach into the match before the one it replaced.
+      const prev = out[out.length - 1];
+      if (prev !== undefined && prev.end > m.start) {
+        if (better(m, prev)) out.pop();
+        else continue;
+      }
+      out.push(m);
+    }
+  }
+  return out;
+}
+
+/** Every piece of personal data in `text`, disjoint and sorted by position. */
+export function findAll(text: string, options: FindOptions = {}): Match[] {
+  const all: Match[] = [];
+  for (const d of detectorsFor(options)) for (const m of d.detect(text)) all.push(m);
+  if (options.names !== false) for (const m of detectNames(text)) all.push(m);
+  return resolveOverlaps(all);
+}
+
+export interface CleanerOptions extends FindOptions {
+  policy: Policy;
+}
+
+/** A JSON value too deeply nested to walk safely. The message carries no content. */
+export class PrivacyInputError extends Error {
+  constructor(readonly code: 'too_deep') {
+    super('JSON input nested too deeply');
+  }
+}
+
+const MAX_DEPTH = 200;
+
+export interface Cleaner {
+  readonly policy: Policy;
+  /**
+   * True when the policy is `block` and something was found. Under `block` the cleaned
+   * content is still redacted (defence in depth) but must not be forwarded.
+   */
+  readonly blocked: boolean;
+  cleanText(text: string): string;
+  /** Every string value cleaned, keys and structure kept; numbers that are documents replaced by strings. */
+  cleanJson(value: unknown): unknown;
+  cleanList(items: readonly string[]): string[];
+  /** One item per category found, in a fixed order; never values or offsets. */
+  findings(): Finding[];
+  /** Placeholder → original value, for restoring a reply. Never log it. */
+  readonly map: PlaceholderMap;
+}
+
+/** One cleaner per request: all parts of a request share its placeholder numbering and findings. */
+export function createCleaner(options: CleanerOptions): Cleaner {
+  const { policy } = options;
+  const find: FindOptions = { includeBusinessPhones: options.includeBusinessPhones, names: options.names };
+  const map = new PlaceholderMap();
+  const counts = new Map<Category, number>();
+
+  function replacement(m: Match, original: string): string {
+    counts.set(m.category, (counts.get(m.category) ?? 0) + 1);
+    if (policy === 'placeholder') return map.assign(m.category, m.key, original);
+    return redactMarker(m.category);
+  }
+
+  function apply(text: string, matches: Match[], offset: number): string {
+    let out = '';
+    let pos = offset;
+    for (const m of matches) {
+      out += text.slice(pos, m.start) + replacement(m, text.slice(m.start, m.end));
+      pos = m.end;
+    }
+    return out + text.slice(pos);
+  }
+
+  function cleanText(text: string): string {
+    const matches = findAll(text, find);
+    return matches.length === 0 ? text : apply(text, matches, 0);
+  }
+
+  /** A value under a JSON key is read with the key as its context ("cpf": "52998224725"). */
+  function cleanKeyed(key: string, value: string): string {
+    const prefix = key + ': ';
+    const joined = prefix + value;
+    const matches = findAll(joined, find).filter((m) => m.start >= prefix.length);
+    return matches.length === 0 ? value : apply(joined, matches, prefix.length);
+  }
+
+  function cleanNumber(key: string | null, n: number): unknown {
+    if (key === null || !Number.isSafeInteger(n) || n < 0) return n;
+    const digits = String(n);
+    // Leading zeros are lost in a JSON number: a CPF may have 9–11 digits, a CNPJ 12–14.
+    const candidates = [digits];
+    if (digits.length >= 9 && digits.length < 11) candidates.push(digits.padStart(11, '0'));
+    if (digits.length >= 12 && digits.length < 14) candidates.push(digits.padStart(14, '0'));
+    for (const c of candidates) {
+      const cleaned = cleanKeyed(key, c);
+      if (cleaned !== c) return cleaned;
+    }
+    return n;
+  }
+
+  function walk(value: unknown, key: string | null, depth: number): unknown {
+    if (depth > MAX_DEPTH) throw new PrivacyInputError('too_deep');
+    if (typeof value === 'string') return key === null ? cleanText(value) : cleanKeyed(key, value);
+    if (typeof value === 'number') return cleanNumber(key, value);
+    if (Array.isArray(value)) return value.map((v) => walk(v, key, depth + 1));
+    if (value !== null && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) {
+        const cleaned = walk(v, k, depth + 1);
+        // A plain assignment to "__proto__" would set the prototype instead of the key.
+        if (k === '__proto__') {
+          Object.defineProperty(out, k, {
+            value: cleaned,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        } else out[k] = cleaned;
+      }
+      return out;
+    }
+    return value;
+  }
+
+  return {
+    policy,
+    get blocked() {
+      return policy === 'block' && counts.size > 0;
+    },
+    cleanText,
+    cleanJson: (value) => walk(value, null, 0),
+    cleanList: (items) => items.map(cleanText),
+    findings() {
+      const out: Finding[] = [];
+      for (const category of FINDING_ORDER) {
+        const count = counts.get(category);
+        if (count) out.push({ category, count, action: policy });
+      }
+      return out;
+    },
+    map,
+  };
+}
+
+const FINDING_ORDER: readonly Category[] = ['cpf', 'cnpj', 'email', 'telefone', 'nome'];

@@ -1,0 +1,141 @@
+// One linear pass that groups the digits of a text into clusters: runs of digit groups
+// joined by short separators ("(11) 98765-4321", "529.982.247-25", "1.234,56").
+// The CPF, CNPJ and telephone detectors read their formats from these groups instead of
+// each running regexes over the whole text. The last result is cached because the
+// barrier runs the three detectors on the same string.
+
+export interface Group {
+  /** Offsets of the digit run. */
+  start: number;
+  end: number;
+  /** The characters between the previous group and this one ('' for the first). */
+  sep: string;
+}
+
+export interface Cluster {
+  groups: Group[];
+  /** The cluster touches a letter, '_', '@' or a glued joint before its first digit. */
+  gluedBefore: boolean;
+  /** The cluster touches a letter, '_' or '@' after its last digit. */
+  gluedAfter: boolean;
+}
+
+const MAX_SEP = 3;
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Characters that may join two digit groups. ',' only joins when a digit follows directly. */
+function isSepChar(c: number): boolean {
+  return (
+    c === 32 || // space
+    c === 46 || // .
+    c === 45 || // -
+    c === 47 || // /
+    c === 40 || // (
+    c === 41 || // )
+    c === 44 || // ,
+    c === 0xa0 || // no-break space
+    c === 0x2013 || // en dash
+    c === 0x2010 ||
+    c === 0x2011 // hyphens
+  );
+}
+
+/** Letters (ASCII and Latin-1/Latin Extended), '_' and '@' glue a number to a word. */
+export function isWordChar(c: number): boolean {
+  return (
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122) ||
+    c === 95 ||
+    c === 64 ||
+    (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7)
+  );
+}
+
+function isAlnum(c: number): boolean {
+  return isDigit(c) || isWordChar(c);
+}
+
+let cachedText: string | null = null;
+let cachedClusters: Cluster[] = [];
+
+export function clustersOf(text: string): Cluster[] {
+  if (text === cachedText) return cachedClusters;
+  const out: Cluster[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isDigit(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const first = i;
+    const groups: Group[] = [];
+    let sep = '';
+    for (;;) {
+      const gs = i;
+      while (i < n && isDigit(text.charCodeAt(i))) i++;
+      groups.push({ start: gs, end: i, sep });
+      let k = i;
+      while (k < n && k - i < MAX_SEP && isSepChar(text.charCodeAt(k))) k++;
+      if (k > i && k < n && isDigit(text.charCodeAt(k))) {
+        sep = text.slice(i, k);
+        // A comma joins only "1,5"-style decimals; ", " is a list separator.
+        if (sep.length > 1 && sep.includes(',')) break;
+        i = k;
+        continue;
+      }
+      break;
+    }
+    let lead = first;
+    while (lead > 0 && (text.charCodeAt(lead - 1) === 40 || text.charCodeAt(lead - 1) === 43)) lead--;
+    let gluedBefore = false;
+    if (lead > 0) {
+      const p = text.charCodeAt(lead - 1);
+      if (isWordChar(p)) gluedBefore = true;
+      else if ((p === 45 || p === 47) && lead > 1 && isAlnum(text.charCodeAt(lead - 2))) gluedBefore = true;
+    }
+    const gluedAfter = i < n && isWordChar(text.charCodeAt(i));
+    out.push({ groups, gluedBefore, gluedAfter });
+  }
+  cachedText = text;
+  cachedClusters = out;
+  return out;
+}
+
+/** A group boundary where a number may start or end: the cluster edge or a separator with a space. */
+export function softBefore(c: Cluster, i: number): boolean {
+  if (i === 0) return !c.gluedBefore;
+  return isSoft(c.groups[i]!.sep);
+}
+
+export function softAfter(c: Cluster, j: number): boolean {
+  if (j === c.groups.length - 1) return !c.gluedAfter;
+  return isSoft(c.groups[j + 1]!.sep);
+}
+
+function isSoft(sep: string): boolean {
+  for (let k = 0; k < sep.length; k++) {
+    const c = sep.charCodeAt(k);
+    if (c === 32 || c === 0xa0) return true;
+  }
+  return false;
+}
+
+/** The digits of groups i..j. */
+export function digitsOf(text: string, c: Cluster, i: number, j: number): string {
+  let s = '';
+  for (let k = i; k <= j; k++) s += text.slice(c.groups[k]!.start, c.groups[k]!.end);
+  return s;
+}
+
+/** Whether every separator between groups i..j uses only characters from `allowed`. */
+export function sepsWithin(c: Cluster, i: number, j: number, allowed: string): boolean {
+  for (let k = i + 1; k <= j; k++) {
+    const sep = c.groups[k]!.sep;
+    for (let m = 0; m < sep.length; m++) if (!allowed.includes(sep[m]!)) return false;
+  }
+  return true;
+}

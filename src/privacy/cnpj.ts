@@ -1,0 +1,120 @@
+// CNPJ detector, numeric and alphanumeric (format in force since July 2026: the first
+// 12 characters from [0-9A-Z], two numeric check digits; input case-insensitive).
+// Accepted without context: the mask 11.222.333/0001-81 (also with spaces or without
+// dots, as long as the '/' or the full 2-3-3-4-2 grouping is there). Unmasked
+// candidates need a document word nearby: ~1% of random 14-character tokens pass the
+// check digits.
+import { isValidCnpj } from './checks.js';
+import { clustersOf, digitsOf, sepsWithin, softAfter, softBefore } from './clusters.js';
+import { contextAround, hasDocContext } from './context.js';
+import { shapeOf } from './cpf.js';
+import type { Detector, Match } from './types.js';
+
+export function cnpjByContext(text: string, start: number, end: number): boolean {
+  const ctx = contextAround(text, start, end);
+  return hasDocContext(ctx) && ctx.nearest !== 'other' && ctx.nearest !== 'phone';
+}
+
+function numeric(text: string, out: Match[]): void {
+  for (const c of clustersOf(text)) {
+    const g = c.groups;
+    let i = 0;
+    while (i < g.length) {
+      if (!softBefore(c, i)) {
+        i++;
+        continue;
+      }
+      let total = 0;
+      let found = -1;
+      let slashAt8 = false;
+      for (let j = i; j < g.length && j < i + 5; j++) {
+        if (j > i && total === 8 && g[j]!.sep.includes('/')) slashAt8 = true;
+        total += g[j]!.end - g[j]!.start;
+        if (total > 14) break;
+        if (total < 14 || !softAfter(c, j)) continue;
+        if (!sepsWithin(c, i, j, './- \u00a0')) break;
+        const digits = digitsOf(text, c, i, j);
+        if (!isValidCnpj(digits)) break;
+        const start = g[i]!.start;
+        const end = g[j]!.end;
+        const masked = slashAt8 || shapeOf(g, i, j) === '2,3,3,4,2';
+        if (masked || cnpjByContext(text, start, end)) {
+          out.push({ category: 'cnpj', start, end, key: digits });
+          found = j;
+        }
+        break;
+      }
+      i = found >= 0 ? found + 1 : i + 1;
+    }
+  }
+}
+
+const AN = '[0-9A-Za-z]';
+// Anchored at a '/': the root before it (dotted or not), branch and check digits after.
+const ROOT_DOTTED = new RegExp(`${AN}{2}\\.${AN}{3}\\.${AN}{3}/`, 'y');
+const ROOT_PLAIN = new RegExp(`${AN}{8}/`, 'y');
+const BRANCH = new RegExp(`${AN}{4}[-.]?[0-9]{2}(?![0-9A-Za-z])`, 'y');
+// Unmasked or partly masked tokens near a CNPJ word.
+const CONTEXT_WORD = /cnpj|c\.n\.p\.j|raz[aã]o social|inscri[cç][aã]o|empresa/gi;
+const TOKEN = new RegExp(`(?<![0-9A-Za-z])${AN}{12}-?[0-9]{2}(?![0-9A-Za-z])`, 'g');
+
+function isAlnumAt(text: string, i: number): boolean {
+  if (i < 0 || i >= text.length) return false;
+  const c = text.charCodeAt(i);
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+function hasLetter(s: string): boolean {
+  return /[A-Za-z]/.test(s);
+}
+
+function normalise(s: string): string {
+  return s.replace(/[./-]/g, '').toUpperCase();
+}
+
+/** Alphanumeric CNPJs only: numeric ones come from the digit clusters. */
+function alphanumeric(text: string, out: Match[]): void {
+  for (let s = text.indexOf('/'); s >= 0; s = text.indexOf('/', s + 1)) {
+    let start = -1;
+    ROOT_DOTTED.lastIndex = s - 10;
+    if (s >= 10 && ROOT_DOTTED.test(text)) start = s - 10;
+    else {
+      ROOT_PLAIN.lastIndex = s - 8;
+      if (s >= 8 && ROOT_PLAIN.test(text)) start = s - 8;
+    }
+    if (start < 0 || isAlnumAt(text, start - 1) || text.charCodeAt(start - 1) === 46) continue;
+    BRANCH.lastIndex = s + 1;
+    if (!BRANCH.test(text)) continue;
+    const end = BRANCH.lastIndex;
+    const raw = text.slice(start, end);
+    const key = normalise(raw);
+    if (hasLetter(raw) && isValidCnpj(key)) out.push({ category: 'cnpj', start, end, key });
+  }
+  CONTEXT_WORD.lastIndex = 0;
+  for (let m = CONTEXT_WORD.exec(text); m; m = CONTEXT_WORD.exec(text)) {
+    const from = m.index + m[0].length;
+    const window = text.slice(from, from + 64);
+    TOKEN.lastIndex = 0;
+    for (let t = TOKEN.exec(window); t; t = TOKEN.exec(window)) {
+      const key = normalise(t[0]);
+      if (!hasLetter(t[0]) || !isValidCnpj(key)) continue;
+      const start = from + t.index;
+      if (!isAlnumAt(text, start - 1) && cnpjByContext(text, start, start + t[0].length)) {
+        out.push({ category: 'cnpj', start, end: start + t[0].length, key });
+      }
+    }
+  }
+}
+
+export const cnpjDetector: Detector = {
+  category: 'cnpj',
+  detect(text: string): Match[] {
+    const out: Match[] = [];
+    numeric(text, out);
+    alphanumeric(text, out);
+    if (out.length < 2) return out;
+    // The context pass may find a token twice (two CNPJ words before it).
+    out.sort((a, b) => a.start - b.start);
+    return out.filter((m, k) => k === 0 || m.start !== out[k - 1]!.start);
+  },
+};

@@ -1,0 +1,151 @@
+// Context words: bare digit runs are only personal data when a nearby word says what
+// they are. The nearest word wins, so "cpf e telefone: 529… e 119…" reads each number
+// by the word closest to it, and "pedido 119…" is not a phone.
+
+export type ContextKind = 'cpf' | 'cnpj' | 'doc' | 'phone' | 'other';
+
+/** Words, folded to lower case without accents. Matched on word boundaries. */
+const WORDS: Record<ContextKind, readonly string[]> = {
+  cpf: ['cpf', 'c.p.f', 'cpfs'],
+  cnpj: ['cnpj', 'c.n.p.j', 'cnpjs', 'razao social', 'empresa', 'pessoa juridica', 'pj'],
+  doc: [
+    'documento',
+    'documentos',
+    'doc',
+    'docto',
+    'inscricao',
+    'inscrito',
+    'inscrita',
+    'portador',
+    'portadora',
+    'contribuinte',
+    'titular',
+    'cadastro',
+    'cpf/cnpj',
+  ],
+  phone: [
+    'telefone',
+    'telefones',
+    'tel',
+    'tels',
+    'fone',
+    'fones',
+    'celular',
+    'cel',
+    'whatsapp',
+    'whats',
+    'zap',
+    'wpp',
+    'zapzap',
+    'ligar',
+    'ligue',
+    'liga',
+    'ligacao',
+    'contato',
+    'fixo',
+    'movel',
+    'sms',
+    'chama',
+    'chamar',
+    'ramal',
+    'telemovel',
+  ],
+  other: [
+    'pedido',
+    'protocolo',
+    'nota',
+    'nf',
+    'nfe',
+    'boleto',
+    'codigo',
+    'cod',
+    'conta',
+    'agencia',
+    'rastreio',
+    'rastreamento',
+    'ordem',
+    'chamado',
+    'ticket',
+    'matricula',
+    'processo',
+    'cep',
+    'rg',
+    'pis',
+    'nis',
+    'renavam',
+    'serie',
+    'lote',
+    'sku',
+    'id',
+    'fatura',
+    'transacao',
+    'cartao',
+    'order',
+    'invoice',
+    'guia',
+    'linha digitavel',
+  ],
+};
+
+const KIND_OF = new Map<string, ContextKind>();
+for (const kind of Object.keys(WORDS) as ContextKind[]) for (const w of WORDS[kind]) KIND_OF.set(w, kind);
+
+const escaped = [...KIND_OF.keys()]
+  .sort((a, b) => b.length - a.length)
+  .map((w) => w.replace(/[./]/g, (c) => '\\' + c));
+const WORD_RE = new RegExp(`(?<![a-z0-9])(?:${escaped.join('|')})(?![a-z0-9])`, 'g');
+
+const BEFORE = 48;
+const AFTER = 24;
+
+/** Lower case, accents removed; only called on short windows. */
+export function fold(s: string): string {
+  return s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
+export interface Context {
+  /** Kinds of every context word in the window. */
+  kinds: Set<ContextKind>;
+  /** Kind of the word closest to the candidate, if any. */
+  nearest: ContextKind | null;
+}
+
+/** Context words in a window around text[start, end). Words before count more than words after. */
+export function contextAround(text: string, start: number, end: number): Context {
+  const kinds = new Set<ContextKind>();
+  let nearest: ContextKind | null = null;
+  let best = Number.POSITIVE_INFINITY;
+  const before = fold(text.slice(Math.max(0, start - BEFORE), start));
+  for (const m of before.matchAll(WORD_RE)) {
+    const kind = KIND_OF.get(m[0])!;
+    kinds.add(kind);
+    const dist = before.length - (m.index + m[0].length);
+    if (dist <= best) {
+      best = dist;
+      nearest = kind;
+    }
+  }
+  const after = fold(text.slice(end, end + AFTER));
+  for (const m of after.matchAll(WORD_RE)) {
+    const kind = KIND_OF.get(m[0])!;
+    kinds.add(kind);
+    // An after-word is read as farther than a before-word at the same distance.
+    const dist = m.index + 1;
+    if (dist < best) {
+      best = dist;
+      nearest = kind;
+    }
+  }
+  return { kinds, nearest };
+}
+
+export function hasDocContext(c: Context): boolean {
+  return c.kinds.has('cpf') || c.kinds.has('cnpj') || c.kinds.has('doc');
+}
+
+export function isDocKind(k: ContextKind | null): boolean {
+  return k === 'cpf' || k === 'cnpj' || k === 'doc';
+}

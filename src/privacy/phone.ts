@@ -1,0 +1,119 @@
+// Brazilian telephone detector (category 'telefone'). Reads dialled digits across the
+// groups of a digit cluster: optional +55 / 55 / 0055, trunk 0, two-digit carrier code,
+// DDD (one of the 67 area codes) and the subscriber number (mobile 9 + 8 digits,
+// landline [2-5] + 7). The key is the national number: DDD + subscriber.
+//
+// Grouped numbers ("(11) 98765-4321", "+55 11 98765 4321") need no context: the last
+// group must have at least 4 digits, which rules out CPF masks, dates and IPs.
+// A bare digit run ("11987654321") or a number without DDD ("98765-4321") needs a
+// telephone word nearby (see context.ts); "+5511987654321" counts as grouped.
+// Business numbers (0800/0300/0500/0900, 4004-xxxx …) are skipped unless asked for.
+import {
+  isBusinessNational,
+  isBusinessSubscriber,
+  isSubscriber,
+  isValidCpf,
+  nationalNumber,
+} from './checks.js';
+import { type Cluster, clustersOf, digitsOf, sepsWithin, softAfter, softBefore } from './clusters.js';
+import { contextAround, isDocKind } from './context.js';
+import type { Detector, Match } from './types.js';
+
+export interface PhoneOptions {
+  /** Also report business numbers (0800, 0300, 4004-xxxx …). Default false. */
+  includeBusiness?: boolean;
+}
+
+const SEPS = ' .-()\u00a0\u2013\u2010\u2011';
+const MAX_DIGITS = 15;
+
+/** Whether a bare or DDD-less number reads as a telephone in its context. */
+export function phoneByContext(text: string, start: number, end: number, digits: string): boolean {
+  const ctx = contextAround(text, start, end);
+  if (!ctx.kinds.has('phone') || ctx.nearest === 'other') return false;
+  // "cpf: 529…" wins over a farther "telefone" when the digits are a valid CPF.
+  return !(isDocKind(ctx.nearest) && isValidCpf(digits));
+}
+
+interface Reading {
+  j: number;
+  key: string;
+}
+
+function read(
+  text: string,
+  c: Cluster,
+  i: number,
+  plus: boolean,
+  opts: PhoneOptions,
+  start: number,
+): Reading | null {
+  const g = c.groups;
+  let total = 0;
+  let best: Reading | null = null;
+  for (let j = i; j < g.length; j++) {
+    total += g[j]!.end - g[j]!.start;
+    if (total > MAX_DIGITS) break;
+    if (j > i && !sepsWithin(c, j - 1, j, SEPS)) break;
+    if (total < 8 || !softAfter(c, j)) continue;
+    const grouped = j > i || plus;
+    if (grouped && g[j]!.end - g[j]!.start < 4) continue;
+    const digits = digitsOf(text, c, i, j);
+    const key = keyOf(digits, plus, opts);
+    if (key === null) continue;
+    const needsContext = !grouped || key.length < 10;
+    if (needsContext && !phoneByContext(text, start, g[j]!.end, digits)) continue;
+    best = { j, key };
+  }
+  return best;
+}
+
+function keyOf(digits: string, plus: boolean, opts: PhoneOptions): string | null {
+  if (!plus && isBusinessNational(digits)) return opts.includeBusiness ? digits : null;
+  const national = nationalNumber(digits, plus);
+  if (national !== null) {
+    if (isBusinessSubscriber(national.slice(2)) && !opts.includeBusiness) return null;
+    return national;
+  }
+  // A number without DDD; only ever accepted with a telephone word (see read()).
+  if (!plus && isSubscriber(digits)) {
+    if (isBusinessSubscriber(digits)) return opts.includeBusiness ? digits : null;
+    return digits;
+  }
+  return null;
+}
+
+export function createPhoneDetector(opts: PhoneOptions = {}): Detector {
+  return {
+    category: 'telefone',
+    detect(text: string): Match[] {
+      const out: Match[] = [];
+      for (const c of clustersOf(text)) {
+        const g = c.groups;
+        let i = 0;
+        while (i < g.length) {
+          if (!softBefore(c, i)) {
+            i++;
+            continue;
+          }
+          let start = g[i]!.start;
+          const plus = text.charCodeAt(start - 1) === 43 || text.startsWith('+(', start - 2);
+          if (plus) start = text.charCodeAt(start - 1) === 43 ? start - 1 : start - 2;
+          else if (text.charCodeAt(start - 1) === 40 && i + 1 < g.length && g[i + 1]!.sep.includes(')')) {
+            start -= 1;
+          }
+          const r = read(text, c, i, plus, opts, start);
+          if (r === null) {
+            i++;
+            continue;
+          }
+          out.push({ category: 'telefone', start, end: g[r.j]!.end, key: r.key });
+          i = r.j + 1;
+        }
+      }
+      return out;
+    },
+  };
+}
+
+export const phoneDetector: Detector = createPhoneDetector();
