@@ -25,6 +25,17 @@ export function freqBucket(births: number): number {
   return 6;
 }
 
+let births: Map<string, number> | undefined;
+
+/** IBGE and Brasil.IO first names with births (the larger count when both list a name). */
+function firstNameBirths(): Map<string, number> {
+  if (births === undefined) {
+    births = readPrenomes();
+    for (const [name, n] of readBrasilio()) births.set(name, Math.max(births.get(name) ?? 0, n));
+  }
+  return births;
+}
+
 export interface GazetteerStats {
   firstNames: number;
   surnames: number;
@@ -37,9 +48,9 @@ export function buildGazetteerEntries(train: Doc[]): { entries: Map<number, numb
     const h = hashWord(word);
     entries.set(h, (entries.get(h) ?? 0) | flag);
   };
-  const births = readPrenomes();
-  for (const [name, n] of readBrasilio()) births.set(name, Math.max(births.get(name) ?? 0, n));
-  for (const [name, n] of births) add(name, freqBucket(n));
+  const firstNames = firstNameBirths();
+  for (const [name, n] of firstNames) add(name, freqBucket(n));
+  const nFirst = firstNames.size;
 
   const surnames = new Set(COMMON_SURNAMES);
   const common = new Map<string, number>();
@@ -74,5 +85,5 @@ export function buildGazetteerEntries(train: Doc[]): { entries: Map<number, numb
   for (const w of PARTICLES) add(w, GAZ_PARTICLE);
   for (const w of CONTEXT_WORDS) add(w, GAZ_CONTEXT);
   for (const w of STOP_WORDS) add(w, GAZ_STOP);
-  return { entries, stats: { firstNames: births.size, surnames: surnames.size, common: nCommon } };
+  return { entries, stats: { firstNames: nFirst, surnames: surnames.size, common: nCommon } };
 }

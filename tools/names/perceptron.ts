@@ -37,7 +37,7 @@ export class Trainer {
     this.mask = (1 << bits) - 1;
   }
 
-  prepare(docs: Doc[], stats: PrepareStats): Instance[] {
+  prepare(docs: Doc[], stats: PrepareStats, gaz: NameModel = this.gaz): Instance[] {
     const tok = new Tokens();
     const an = new Analysis();
     const buf = new Int32Array(MAX_FEATURES);
@@ -55,7 +55,7 @@ export class Trainer {
         tags[first] = TAG_B;
         for (let i = first + 1; i < n && tok.start[i]! < e; i++) tags[i] = TAG_I;
       }
-      if (an.run(this.gaz, tok) === 0) continue;
+      if (an.run(gaz, tok) === 0) continue;
       const feats: number[] = [];
       const offs: number[] = [0];
       const gold: number[] = [];
