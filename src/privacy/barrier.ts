@@ -34,29 +34,41 @@ function better(a: Match, b: Match): boolean {
 }
 
 /**
- * Overlap rule: among overlapping matches the longest span wins (an e-mail over the
- * digits or the name inside it, "+55 11 98765-4321" over a shorter reading); at equal
- * length, CNPJ > CPF > e-mail > telephone > name. Result sorted by start, disjoint.
+ * Overlap rule: within each group of overlapping matches, the best match is kept
+ * first, then the next best that does not overlap anything kept, and so on. Best =
+ * longest span (an e-mail over the name or digits inside it, "+55 11 98765-4321" over
+ * a shorter reading); at equal length, CNPJ > CPF > e-mail > telephone > name.
+ * Result: disjoint, sorted by start.
  */
 export function resolveOverlaps(matches: Match[]): Match[] {
   if (matches.length < 2) return matches;
   const sorted = matches.slice().sort((a, b) => a.start - b.start || b.end - a.end);
   const out: Match[] = [];
+  let group: Match[] = [];
+  let groupEnd = -1;
+  const flush = () => {
+    if (group.length === 1) out.push(group[0]!);
+    else if (group.length > 1) out.push(...pickDisjoint(group));
+  };
   for (const m of sorted) {
-    const last = out[out.length - 1];
-    if (last === undefined || m.start >= last.end) out.push(m);
-    else if (better(m, last)) {
-      out.pop();
-      // The winner may also reach into the match before the one it replaced.
-      const prev = out[out.length - 1];
-      if (prev !== undefined && prev.end > m.start) {
-        if (better(m, prev)) out.pop();
-        else continue;
-      }
-      out.push(m);
+    if (m.start >= groupEnd) {
+      flush();
+      group = [];
     }
+    group.push(m);
+    groupEnd = Math.max(groupEnd, m.end);
   }
+  flush();
   return out;
+}
+
+function pickDisjoint(group: Match[]): Match[] {
+  const ranked = group.slice().sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : a.start - b.start));
+  const kept: Match[] = [];
+  for (const m of ranked) {
+    if (kept.every((k) => m.end <= k.start || m.start >= k.end)) kept.push(m);
+  }
+  return kept.sort((a, b) => a.start - b.start);
 }
 
 /** Every piece of personal data in `text`, disjoint and sorted by position. */

@@ -61,7 +61,8 @@ function read(
     const digits = digitsOf(text, c, i, j);
     const key = keyOf(digits, plus, opts);
     if (key === null) continue;
-    const needsContext = !grouped || key.length < 10;
+    // 4004-xxxx-style numbers only get here when business numbers were asked for.
+    const needsContext = !grouped || (key.length < 10 && !isBusinessSubscriber(key));
     if (needsContext && !phoneByContext(text, start, g[j]!.end, digits)) continue;
     best = { j, key };
   }
@@ -104,6 +105,8 @@ export function createPhoneDetector(opts: PhoneOptions = {}): Detector {
           }
           const r = read(text, c, i, plus, opts, start);
           if (r === null) {
+            // "+1 212 555 0100": the groups after a foreign country code are not a Brazilian number.
+            if (plus) break;
             i++;
             continue;
           }
