@@ -20,7 +20,12 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function startServices(ctx: Context, names: readonly ServiceName[]): Promise<Running> {
+/** `prepare` runs on each app before it listens (tests add routes through it). */
+export async function startServices(
+  ctx: Context,
+  names: readonly ServiceName[],
+  prepare?: (name: ServiceName, app: App) => void,
+): Promise<Running> {
   const apps: App[] = [];
   const urls: Running['urls'] = {};
   const close = async () => {
@@ -31,6 +36,7 @@ export async function startServices(ctx: Context, names: readonly ServiceName[])
     for (const name of names) {
       const app = await FACTORIES[name](ctx);
       apps.push(app);
+      prepare?.(name, app);
       const address = await app.listen({ host: ctx.config.host, port: ctx.config.ports[name] });
       urls[name] = address;
     }

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -49,13 +49,26 @@ export function openDb(options: DbOptions): Db {
 
 /** Brings the schema up to date. Idempotent; safe when several instances start together. */
 export async function migrate(db: Db): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; a
+  // database shared with other schemas (or other deployments) would confuse it.
+  const migrationTableSchema =
+    db.dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db.kysely)).rows[0]?.s
+      : undefined;
   const migrator = new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => migrations },
+    migrationTableSchema,
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw new MigrationError(results ?? [], error);
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // PostgreSQL serialises migrators with a lock. SQLite has none: a process whose snapshot
+  // was overtaken by another migrator gets SQLITE_BUSY; it retries and finds the work done.
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    const busy = String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY');
+    if (!busy || attempt >= 10) throw new MigrationError(results ?? [], error);
+    await new Promise((r) => setTimeout(r, 20 * attempt));
+  }
 }
 
 export class MigrationError extends Error {

@@ -72,11 +72,20 @@ export function createApp(options: AppOptions): App {
     );
   });
 
+  // Node closes idle keep-alive sockets once, when close() starts; a socket whose request
+  // was still in flight then would stay open until its keep-alive timeout and hold the
+  // process. Sweep again until the server has closed.
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
   const kindOf = (request: FastifyRequest) => options.envelopeFor(request.url.split('?')[0] ?? '/');
 
   app.setErrorHandler((error, request, reply) => {
     const api = toApiError(error);
-    if (api.status >= 500) request.log.error({ err: describeError(error) }, 'request failed');
+    if (api.status >= 500) request.log.error({ error: describeError(error) }, 'request failed');
     if (api.extra.headers) reply.headers(api.extra.headers);
     reply.status(api.status).send(envelope(kindOf(request), api));
   });

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { migrate, openDb } from '../../src/platform/db/index.js';
+import { migrations } from '../../src/platform/db/migrations/index.js';
+import { onPostgres, testStorage } from '../helpers/db.js';
+import { spawnSvc } from '../helpers/process.js';
+
+describe(`migrations (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
+  it('apply every migration on a fresh database, then nothing on a re-run', async () => {
+    const storage = await testStorage();
+    const db = openDb(storage);
+    try {
+      assert.equal(db.dialect, onPostgres ? 'postgres' : 'sqlite');
+      assert.deepEqual(await migrate(db), Object.keys(migrations));
+      assert.deepEqual(await migrate(db), []);
+      await db.kysely
+        .insertInto('svc_meta')
+        .values({ key: 'k', value: 'v', updated_at: Date.now() })
+        .execute();
+      const rows = await sql<{ n: number }>`select count(*) as n from svc_meta`.execute(db.kysely);
+      assert.equal(Number(rows.rows[0]!.n), 1);
+    } finally {
+      await db.close();
+      await storage.drop();
+    }
+  });
+
+  it('survive several processes migrating the same database at the same time', async () => {
+    const storage = await testStorage();
+    try {
+      const children = [1, 2, 3].map(() => spawnSvc(['migrate'], storage.env));
+      const codes = await Promise.all(children.map((c) => c.exit()));
+      assert.deepEqual(codes, [0, 0, 0], children.map((c) => c.stderr.join('')).join('\n'));
+      const applied = children.flatMap((c) => JSON.parse(c.stdout.join('\n')).applied as string[]);
+      assert.deepEqual(applied.sort(), Object.keys(migrations).sort());
+    } finally {
+      await storage.drop();
+    }
+  });
+
+  it('run from `svc migrate`, printing what was applied as JSON', async () => {
+    const storage = await testStorage();
+    try {
+      const first = spawnSvc(['migrate'], storage.env);
+      assert.equal(await first.exit(), 0, first.stderr.join(''));
+      const out = JSON.parse(first.stdout.join('\n'));
+      assert.deepEqual(out, {
+        dialect: onPostgres ? 'postgres' : 'sqlite',
+        applied: Object.keys(migrations),
+      });
+      const second = spawnSvc(['migrate'], storage.env);
+      assert.equal(await second.exit(), 0);
+      assert.deepEqual(JSON.parse(second.stdout.join('\n')).applied, []);
+    } finally {
+      await storage.drop();
+    }
+  });
+});
