@@ -30,9 +30,10 @@ const { values } = parseArgs({
     holdout: { type: 'boolean', default: false },
     folds: { type: 'string', default: '0' },
     errors: { type: 'boolean', default: false },
-    epochs: { type: 'string', default: '8' },
+    epochs: { type: 'string', default: '10' },
     bits: { type: 'string', default: '20' },
-    chat: { type: 'string', default: '6000' },
+    chat: { type: 'string', default: '20000' },
+    dropout: { type: 'string', default: '0.3' },
     out: { type: 'string', default: 'models/names.bin.gz' },
   },
 });
@@ -60,8 +61,8 @@ function upperSameLength(s: string): string {
 /** Parts for jackknifed gazetteer features (see trainOn). */
 const JACKKNIFE = 5;
 
-function gazModel(learnFrom: Doc[], bits: number, log: boolean): NameModel {
-  const { entries, stats } = buildGazetteerEntries(learnFrom);
+function gazModel(learnFrom: Doc[], bits: number, log: boolean): NameModel & { learned: string[] } {
+  const { entries, stats, learnedSurnames } = buildGazetteerEntries(learnFrom);
   const { keys, vals } = buildGazetteer(entries);
   if (log) {
     console.log(
@@ -69,6 +70,7 @@ function gazModel(learnFrom: Doc[], bits: number, log: boolean): NameModel {
     );
   }
   return {
+    learned: learnedSurnames,
     bits,
     weights: new Float32Array(0),
     trans: new Float32Array((TAG_START + 1) * TAGS),
@@ -89,6 +91,7 @@ function trainOn(train: Doc[], log: boolean): NameModel {
   const full = gazModel(train, bits, log);
   const rng = new Rng(TRAIN_SEED);
   const trainer = new Trainer(bits, full);
+  trainer.dropout = Math.round(Number(values.dropout) * 1024);
   const prep = { entities: 0, reachable: 0 };
   const data = [];
   for (let k = 0; k < JACKKNIFE; k++) {
@@ -97,7 +100,9 @@ function trainOn(train: Doc[], log: boolean): NameModel {
     const gaz = gazModel([...train.slice(0, lo), ...train.slice(hi)], bits, false);
     data.push(...trainer.prepare(augment(train.slice(lo, hi), rng), prep, gaz));
   }
-  data.push(...trainer.prepare(trainChatDocs(Number(values.chat)), prep, full));
+  // Chat sentences see only the hand-written lists, so corpus surnames in them are unknown words.
+  const handOnly = gazModel([], bits, false);
+  data.push(...trainer.prepare(trainChatDocs(Number(values.chat), full.learned), prep, handOnly));
   if (log) {
     console.log(
       `training sentences with candidates: ${data.length}; entities ${prep.entities}, reachable ${prep.reachable}`,

@@ -53,6 +53,37 @@ const TEMPLATES = [
   'bom dia, tudo certo por ai?',
   'a entrega para {city} leva tres dias',
   'o pedido saiu da {brand} ontem',
+  'a {color} e a cor preferida dela',
+  'gracas a deus chegou tudo',
+  'vitoria do time ontem, que jogo',
+  'tem festa no {saint} esse ano?',
+  'o onibus para {city} sai as 8',
+  'a {brand} liberou o cupom hoje',
+  // Names followed by ordinary words: a name ends where the sentence goes on.
+  '{name} {verb} ontem a noite',
+  'a {name} {verb} que vem {weekday}',
+  'o {name} {verb} tudo certo',
+  'se o {name} {verb} me avisa',
+  'eu acho que a {name} {verb} hoje',
+  'quando {name} {verb} a gente conversa',
+  'meu {relative} {name} {verb} semana passada',
+  'minha {relative} {name} mora em {city}',
+  'o {relative} da {first} {verb} aqui',
+  'a {name} {adverb} vai resolver',
+  'com a {name} {adverb} fica mais facil',
+  'o {name} e a {name} {verb} juntos',
+  '{first} e {first} vem {weekday}',
+  'diga a {name} que {verb}',
+  'ela se chama {full}',
+  'o nome dele e {name}',
+  'sou o {full}, tudo bom?',
+  'assinatura: {full}',
+  'de: {full} para: {full}',
+  'favor contatar {full} ou {full}',
+  'obrigada pelo retorno, {first}',
+  'ok {first}, combinado',
+  'oi {first}! {verb} ?',
+  'a {name} de {city} {verb}',
 ];
 
 const FILL: Record<string, readonly string[]> = {
@@ -80,19 +111,151 @@ const FILL: Record<string, readonly string[]> = {
   color: ['rosa', 'azul', 'verde', 'preta', 'branca', 'amarela'],
   street: ['das flores', 'sete de setembro', 'tiradentes', 'dom pedro ii', 'santa clara'],
   saint: ['sao joao', 'santo antonio', 'sao pedro'],
+  verb: [
+    'ligou',
+    'mandou',
+    'disse',
+    'falou',
+    'pediu',
+    'chegou',
+    'saiu',
+    'vai',
+    'vem',
+    'pagou',
+    'viu',
+    'ficou',
+    'respondeu',
+    'confirmou',
+    'esqueceu',
+    'trouxe',
+    'sabe',
+    'quer',
+    'precisa',
+    'acha',
+    'pode',
+    'comprou',
+    'voltou',
+    'trabalha',
+    'mora',
+    'estuda',
+    'resolveu',
+    'avisou',
+    'perguntou',
+    'reclamou',
+    'chamou',
+    'levou',
+  ],
+  adverb: ['amanha', 'hoje', 'depois', 'logo', 'agora', 'sempre', 'talvez', 'ainda', 'tambem', 'ja'],
+  relative: ['irmao', 'primo', 'tio', 'filho', 'pai', 'avo', 'vizinho', 'amigo', 'chefe', 'colega'],
 };
 
-export function trainChatDocs(count: number, seed = TRAIN_CHAT_SEED): Doc[] {
+/**
+ * `otherSurnames` (surnames learned from LeNER-Br train) fill 30% of the full names; the
+ * trainer extracts these sentences with a gazetteer that does not list them, so the
+ * model also learns names whose surname it does not know.
+ */
+/** Lead-ins and continuations combined freely around a name, for variety of context. */
+const BEFORE = [
+  '',
+  'oi',
+  'ola',
+  'entao',
+  'falei com o',
+  'falei com a',
+  'manda pra',
+  'liga pro',
+  'avisa a',
+  'avisa o',
+  'quem pagou foi a',
+  'quem veio foi o',
+  'eu e a',
+  'eu e o',
+  'o',
+  'a',
+  'ate mais',
+  'obrigado',
+  'parabens',
+  'tenho que ligar pro',
+  'lembra da',
+  'lembra do',
+  'vi a',
+  'vi o',
+  'conversei com',
+  'segundo o',
+  'segundo a',
+  'junto com',
+  'contato:',
+  'cliente:',
+  'de',
+  'para',
+  'por favor',
+  'pergunta pra',
+  'a mae da',
+  'o pai do',
+  'o carro do',
+  'a casa da',
+  'hoje o',
+  'ontem a',
+  'amanha o',
+];
+const AFTER = [
+  '',
+  'ligou',
+  'vai chegar tarde',
+  'mandou o comprovante',
+  'e muito gente boa',
+  ', tudo bem?',
+  'esta de ferias',
+  'disse que nao vem',
+  'pagou ontem',
+  'ta aqui',
+  '?',
+  '!',
+  '.',
+  'pode confirmar?',
+  'fica com a chave',
+  'resolveu o problema',
+  'vai trazer o bolo',
+  'me respondeu',
+  'chegou agora',
+  'precisa assinar',
+  'nao atende',
+  'quer falar com voce',
+  'tambem vai',
+  'e eu',
+  'mora longe',
+  'sabe disso',
+  'trabalha la',
+  'ficou de ver',
+  'esqueceu a senha',
+  'pediu desconto',
+  'no sabado',
+  'hoje cedo',
+  'de manha',
+];
+
+export function trainChatDocs(
+  count: number,
+  otherSurnames: readonly string[],
+  seed = TRAIN_CHAT_SEED,
+): Doc[] {
   const rng = new Rng(seed);
-  const { names, weights } = frequentFirstNames(500);
+  const { names, weights } = frequentFirstNames(100);
   const pools: NamePools = {
     first: new Weighted(names, weights),
     surnames: COMMON_SURNAMES,
     particles: PARTICLES.slice(0, 5),
   };
+  const unknown: NamePools = {
+    ...pools,
+    surnames: otherSurnames.length > 0 ? otherSurnames : COMMON_SURNAMES,
+  };
   const docs: Doc[] = [];
   for (let i = 0; i < count; i++) {
-    const doc = fillTemplate(rng, rng.pick(TEMPLATES), pools, FILL);
+    const template = rng.chance(0.5)
+      ? rng.pick(TEMPLATES)
+      : `${rng.pick(BEFORE)} {${rng.pick(['first', 'name', 'full'])}} ${rng.pick(AFTER)}`.trim();
+    const doc = fillTemplate(rng, template, rng.chance(0.3) ? unknown : pools, FILL);
     // Mostly chat case; sometimes people do capitalise names or the first word.
     const r = rng.next();
     if (r < 0.7) docs.push({ text: chatCase(doc.text), spans: doc.spans });

@@ -11,7 +11,7 @@ import {
 } from '../../src/privacy/names/model.js';
 import { hashWord } from '../../src/privacy/names/tokenize.js';
 import { type Doc, readBrasilio, readPrenomes } from './data.js';
-import { COMMON_SURNAMES, CONTEXT_WORDS, PARTICLES, STOP_WORDS } from './lexicon.js';
+import { COMMON_SURNAMES, CONTEXT_WORDS, EVERYDAY_WORDS, PARTICLES, STOP_WORDS } from './lexicon.js';
 import { chatCase } from './template.js';
 
 /** Births -> bucket 1..6 (roughly a decade of frequency each). */
@@ -42,7 +42,11 @@ export interface GazetteerStats {
   common: number;
 }
 
-export function buildGazetteerEntries(train: Doc[]): { entries: Map<number, number>; stats: GazetteerStats } {
+export function buildGazetteerEntries(train: Doc[]): {
+  entries: Map<number, number>;
+  stats: GazetteerStats;
+  learnedSurnames: string[];
+} {
   const entries = new Map<number, number>();
   const add = (word: string, flag: number) => {
     const h = hashWord(word);
@@ -82,8 +86,13 @@ export function buildGazetteerEntries(train: Doc[]): { entries: Map<number, numb
       nCommon++;
     }
   }
+  for (const w of EVERYDAY_WORDS) add(w, GAZ_COMMON);
   for (const w of PARTICLES) add(w, GAZ_PARTICLE);
   for (const w of CONTEXT_WORDS) add(w, GAZ_CONTEXT);
   for (const w of STOP_WORDS) add(w, GAZ_STOP);
-  return { entries, stats: { firstNames: nFirst, surnames: surnames.size, common: nCommon } };
+  return {
+    entries,
+    learnedSurnames: [...surnames].filter((x) => !COMMON_SURNAMES.includes(x)).sort(),
+    stats: { firstNames: nFirst, surnames: surnames.size, common: nCommon },
+  };
 }

@@ -341,3 +341,39 @@ export const COMMON_SURNAMES = [
   'junior',
   'sobrinho',
 ];
+
+/**
+ * Very frequent everyday Portuguese words (accent-free): verbs, adverbs, time words,
+ * greetings. Legal text (LeNER-Br) lacks much of the chat vocabulary, so without this
+ * list the model could not tell "maria amanha" from "maria seixas".
+ */
+export const EVERYDAY_WORDS = `
+ai ali aqui la ca hoje ontem amanha agora depois antes cedo tarde noite manha semana mes ano dia hora
+sempre nunca ainda logo talvez so tambem bem mal muito pouco mais menos tudo nada algo alguem ninguem
+todo toda todos todas cada outro outra outros outras mesmo mesma proprio entao porque pois porem
+sim nao ok oi ola tchau obrigado obrigada valeu beleza blz vlw tmj kkk rs haha bom boa bons boas
+ser sou es e somos sao era eram foi foram sera seria estar estou esta estamos estao estava estive
+ter tenho tem temos tinha tive teve ter haver ha havia fazer faco faz fez fazendo feito ir vou vai vamos
+foi ia indo ir vir venho vem veio vindo dar dou da deu dando ver vejo ve viu vendo visto saber sei sabe
+sabia poder posso pode podia pude querer quero quer queria dizer digo diz disse falar falo fala falou
+falando ligar ligo liga ligou ligando mandar mando manda mandou mandando passar passo passa passou
+pagar pago paga pagou pagando receber recebi recebeu chegar chego chega chegou chegando sair saio sai
+saiu saindo ficar fico fica ficou ficando precisar preciso precisa precisou pedir peco pede pediu
+assinar assina assinou assine abrir abre abriu abra fechar fecha fechou comprar compra comprou vender
+vende vendeu trabalhar trabalha trabalhou morar moro mora morou estudar estuda estudou voltar volta voltou
+esperar espera esperou aguardar aguarda aguardando atender atende atendeu resolver resolve resolveu
+enviar envia enviou entregar entrega entregou confirmar confirma confirmou avisar avisa avisou
+lembrar lembra lembrou achar acho acha achou gostar gosto gosta gostou deixar deixa deixou levar leva
+levou trazer traz trouxe buscar busca buscou encontrar encontra encontrou conversar conversa conversou
+casa trabalho escola empresa loja mercado banco hospital cidade rua bairro centro escritorio
+pedido conta boleto fatura pix cartao dinheiro valor preco nota entrega prazo problema ajuda favor
+telefone celular email mensagem zap whatsapp link reuniao consulta exame prova viagem feriado festa
+janeiro fevereiro marco abril maio junho julho agosto setembro outubro novembro dezembro
+segunda terca quarta quinta sexta sabado domingo feira fim
+primeiro segundo terceiro ultimo proximo novo nova velho grande pequeno certo errado pronto
+feliz triste cansado doente febre gripe bem melhor pior igual diferente importante urgente
+pai mae filho filha irmao irma tio tia avo primo prima amigo amiga marido esposa namorado namorada
+chefe gerente cliente vizinho vizinha moco moca menino menina senhor senhora gente pessoal galera
+`
+  .trim()
+  .split(/\s+/);

@@ -27,6 +27,10 @@ export class Trainer {
   readonly transU = new Float64Array((TAG_START + 1) * TAGS);
   private c = 1;
   private readonly mask: number;
+  /** Per-(epoch, sentence) salt of the feature dropout; see `kept`. */
+  private salt = 0;
+  /** Probability (x 1024) that a feature is hidden for one training step. */
+  dropout = 0;
 
   constructor(
     readonly bits: number,
@@ -109,6 +113,7 @@ export class Trainer {
       let errors = 0;
       for (const idx of order) {
         const inst = data[idx]!;
+        this.salt = Math.imul(ep + 1, 0x9e3779b1) ^ Math.imul(idx + 1, 0x85ebca6b);
         for (let r = 0; r < inst.runs.length; r += 3) {
           const begin = inst.runs[r]!;
           const m = inst.runs[r + 1]!;
@@ -134,6 +139,7 @@ export class Trainer {
       let s1 = 0;
       let s2 = 0;
       for (let f = inst.offs[begin + t]!; f < inst.offs[begin + t + 1]!; f++) {
+        if (!this.kept(inst.feats[f]!, begin + t)) continue;
         const b = (inst.feats[f]! & this.mask) * TAGS;
         s0 += w[b]!;
         s1 += w[b + 1]!;
@@ -154,6 +160,7 @@ export class Trainer {
       const p = pred[t]!;
       if (g !== p) {
         for (let f = inst.offs[begin + t]!; f < inst.offs[begin + t + 1]!; f++) {
+          if (!this.kept(inst.feats[f]!, begin + t)) continue;
           const b = (inst.feats[f]! & this.mask) * TAGS;
           this.w[b + g]! += 1;
           this.u[b + g]! += c;
@@ -168,6 +175,19 @@ export class Trainer {
     }
     this.bumpTrans(pg * TAGS + TAG_O, 1);
     this.bumpTrans(pp * TAGS + TAG_O, -1);
+  }
+
+  /**
+   * Feature dropout: each step hides a random subset of the features (the same subset for
+   * scoring and updating). Without it the perceptron stops learning from gazetteer and
+   * shape features as soon as the surrounding words alone get a sentence right, and the
+   * model then fails on contexts it has not seen.
+   */
+  private kept(feat: number, pos: number): boolean {
+    if (this.dropout === 0) return true;
+    let h = Math.imul(feat ^ this.salt ^ Math.imul(pos + 1, 0xc2b2ae35), 0x27d4eb2f);
+    h ^= h >>> 15;
+    return (h & 1023) >= this.dropout;
   }
 
   private bumpTrans(i: number, d: number): void {
