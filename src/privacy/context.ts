@@ -83,6 +83,8 @@ const WORDS: Record<ContextKind, readonly string[]> = {
     'order',
     'invoice',
     'guia',
+    'ref',
+    'utm',
     'linha digitavel',
   ],
 };
@@ -132,8 +134,8 @@ export function contextAround(text: string, start: number, end: number): Context
   for (const m of after.matchAll(WORD_RE)) {
     const kind = KIND_OF.get(m[0])!;
     kinds.add(kind);
-    // An after-word is read as farther than a before-word at the same distance.
-    const dist = m.index + 1;
+    // Labels come before values: an after-word counts triple ("celular 119… pedido").
+    const dist = 3 * m.index + 8;
     if (dist < best) {
       best = dist;
       nearest = kind;

@@ -3,7 +3,7 @@
 //   529982247-25 (9-2)
 //   52998224725 and other groupings: only with a document word nearby (see context.ts),
 //   because bare 11-digit runs are as often order numbers or phones.
-import { isValidCpf, nationalNumber } from './checks.js';
+import { isBusinessNational, isValidCpf, nationalNumber } from './checks.js';
 import { clustersOf, digitsOf, sepsWithin, softAfter, softBefore } from './clusters.js';
 import { contextAround, hasDocContext } from './context.js';
 import type { Detector, Match } from './types.js';
@@ -24,6 +24,8 @@ function allDots(groups: { sep: string }[], i: number, j: number): boolean {
 export function cpfByContext(text: string, start: number, end: number, digits: string): boolean {
   const ctx = contextAround(text, start, end);
   if (!hasDocContext(ctx) || ctx.nearest === 'other') return false;
+  // "SAC 0800…" near an unrelated document word.
+  if (isBusinessNational(digits) && ctx.nearest !== 'cpf') return false;
   // "telefone: 119…" wins over a farther "cpf" when the digits also read as a phone.
   return !(ctx.nearest === 'phone' && nationalNumber(digits) !== null);
 }
@@ -54,7 +56,9 @@ export const cpfDetector: Detector = {
           const end = g[j]!.end;
           const masked =
             (shape === '3,3,3,2' && !allDots(g, i, j)) || (shape === '9,2' && g[j]!.sep.trim() === '-');
-          if (masked || cpfByContext(text, start, end, digits)) {
+          // Four dotted groups read as an IP address, whatever the words around.
+          const ipLike = j - i === 3 && allDots(g, i, j);
+          if (masked || (!ipLike && cpfByContext(text, start, end, digits))) {
             out.push({ category: 'cpf', start, end, key: digits });
             found = j;
           }

@@ -61,12 +61,37 @@ function read(
     const digits = digitsOf(text, c, i, j);
     const key = keyOf(digits, plus, opts);
     if (key === null) continue;
+    // A number without DDD must stand alone: after "(36) " or "0055 23 " the groups are
+    // the rest of a number with an invalid area code, not a local number.
+    if (key.length < 10 && (i > 0 || start < g[i]!.start)) continue;
     // 4004-xxxx-style numbers only get here when business numbers were asked for.
+    const business = isBusinessNational(key);
+    if (!business && !subscriberShapeOk(c, i, j, key.length < 10 ? key.length : key.length - 2)) continue;
     const needsContext = !grouped || (key.length < 10 && !isBusinessSubscriber(key));
     if (needsContext && !phoneByContext(text, start, g[j]!.end, digits)) continue;
     best = { j, key };
   }
   return best;
+}
+
+/**
+ * How the subscriber digits are grouped: "98765-4321", "3456 7890", "9 8765-4321",
+ * "9 87654321" or not at all. A boleto line ("84257.28997") or a code with a valid DDD
+ * by chance is grouped otherwise.
+ */
+function subscriberShapeOk(c: Cluster, i: number, j: number, len: number): boolean {
+  const g = c.groups;
+  const parts: number[] = [];
+  let left = len;
+  for (let k = j; k >= i && left > 0; k--) {
+    const n = Math.min(g[k]!.end - g[k]!.start, left);
+    parts.unshift(n);
+    left -= n;
+  }
+  if (parts.length === 1) return true;
+  const last = parts[parts.length - 1];
+  if (parts.length === 2) return last === 4 || (parts[0] === 1 && last === len - 1);
+  return parts.length === 3 && parts[0] === 1 && parts[1] === 4 && last === 4;
 }
 
 function keyOf(digits: string, plus: boolean, opts: PhoneOptions): string | null {
