@@ -31,7 +31,7 @@ const { values } = parseArgs({
     folds: { type: 'string', default: '0' },
     errors: { type: 'boolean', default: false },
     epochs: { type: 'string', default: '10' },
-    bits: { type: 'string', default: '20' },
+    bits: { type: 'string', default: '18' },
     chat: { type: 'string', default: '20000' },
     dropout: { type: 'string', default: '0.3' },
     out: { type: 'string', default: 'models/names.bin.gz' },

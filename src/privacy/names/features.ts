@@ -47,6 +47,12 @@ function mix2(t: number, a: number, b: number): number {
   return mix(t, Math.imul(a, 0x27d4eb2f) ^ b);
 }
 
+const NAME_BITS = GAZ_FIRST_MASK | GAZ_SURNAME;
+
+function nameNear(flags: Uint16Array, i: number, n: number): boolean {
+  return (i > 0 && (flags[i - 1]! & NAME_BITS) !== 0) || (i + 1 < n && (flags[i + 1]! & NAME_BITS) !== 0);
+}
+
 function isWordShape(s: number): boolean {
   return s <= SHAPE_MIXED;
 }
@@ -72,14 +78,24 @@ export class Analysis {
       flags[i] = isWordShape(shape[i]!) ? gazLookup(model, tok.hash[i]!) : 0;
     }
     // Triggers: words that could be part of a name by themselves or by what precedes them.
+    // A capitalised word seen in lower case in ordinary text ("APELAÇÃO", "Contrato") and
+    // in no name list is kept only next to a name word: this skips most of the words of
+    // all-caps headings without losing "PAULO SALINET DIAS".
     let count = 0;
     for (let i = 0; i < n; i++) {
       const s = shape[i]!;
       const f = flags[i]!;
       let c = 0;
       if (isWordShape(s) && (f & (GAZ_STOP | GAZ_PARTICLE)) === 0) {
-        if (s !== SHAPE_LOWER || (f & (GAZ_FIRST_MASK | GAZ_SURNAME)) !== 0) c = 1;
-        else if (i > 0 && (flags[i - 1]! & GAZ_CONTEXT) !== 0) c = 1;
+        if ((f & NAME_BITS) !== 0) {
+          // Rare first names that are also everyday words ("manda", "caiu") only count when capitalised.
+          c =
+            s !== SHAPE_LOWER || (f & GAZ_COMMON) === 0 || (f & GAZ_FIRST_MASK) > 2 || (f & GAZ_SURNAME) !== 0
+              ? 1
+              : 0;
+        } else if (s !== SHAPE_LOWER) {
+          c = (f & GAZ_COMMON) === 0 || nameNear(flags, i, n) ? 1 : 0;
+        } else if (i > 0 && (flags[i - 1]! & GAZ_CONTEXT) !== 0) c = 1;
         else if (i > 0 && cand[i - 1] === 1 && (f & GAZ_COMMON) === 0 && tok.end[i]! - tok.start[i]! >= 3) {
           // An unknown lower-case word right after a name word may be a surname ("joao bolsonaro").
           c = 1;

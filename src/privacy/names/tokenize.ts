@@ -2,7 +2,18 @@
 // boundaries, a hash of the folded (lower-case, accent-free) form and a shape class
 // into reusable typed arrays. Words keep inner apostrophes and hyphens
 // ("D'Ávila", "Maria-José"); every punctuation character is its own token.
-import { classOf, DIGIT, fold, LOWER, PUNCT, SPACE, UPPER } from './chars.js';
+import {
+  charClass,
+  classOf,
+  DIGIT,
+  fold,
+  foldCode,
+  LOWER,
+  PUNCT,
+  SPACE,
+  TABLE_SIZE,
+  UPPER,
+} from './chars.js';
 
 /** Shape classes: how a token is written. Capitalisation is a feature, never a rule. */
 export const SHAPE_LOWER = 0; // joao
@@ -73,7 +84,7 @@ export class Tokens {
     let i = 0;
     while (i < n) {
       const c = text.charCodeAt(i);
-      const cls = classOf(c);
+      const cls = c < TABLE_SIZE ? charClass[c]! : classOf(c);
       if (cls === SPACE) {
         i++;
         continue;
@@ -90,16 +101,17 @@ export class Tokens {
       let lowers = 0;
       let digits = 0;
       const firstUpper = cls === UPPER;
+      // Hot loop: table lookups inlined for the Latin range.
       while (i < n) {
         const d = text.charCodeAt(i);
-        const k = classOf(d);
-        if (k === UPPER) uppers++;
-        else if (k === LOWER) lowers++;
+        const k = d < TABLE_SIZE ? charClass[d]! : classOf(d);
+        if (k === LOWER) lowers++;
+        else if (k === UPPER) uppers++;
         else if (k === DIGIT) digits++;
         else if (isJoiner(d) && i + 1 < n && i > start && isLetter(text.charCodeAt(i + 1))) {
           // inner apostrophe or hyphen: part of the word
         } else break;
-        h = Math.imul(h ^ foldJoiner(d), FNV_PRIME);
+        h = Math.imul(h ^ (d < TABLE_SIZE ? foldCode[d]! : foldJoiner(d)), FNV_PRIME);
         i++;
       }
       let shape: number;
