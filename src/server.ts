@@ -62,6 +62,7 @@ export function closeOnSignals(running: Running, log: Context['logger'], graceMs
     running.close().then(
       () => {
         log.info('stopped');
+        log.flush();
         process.exit(0);
       },
       () => process.exit(1),

@@ -6,12 +6,17 @@ import pino, { type Logger } from 'pino';
 export type { Logger } from 'pino';
 
 export function createLogger(level: string, service?: string): Logger {
-  return pino({
-    level,
-    base: service ? { service } : { pid: process.pid },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-  });
+  return pino(
+    {
+      level,
+      base: service ? { service } : { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    // Buffered writes: a synchronous write per access-log line cost ~15% of throughput.
+    // pino flushes the buffer on exit, and shutdown flushes it explicitly.
+    pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+  );
 }
 
 const EMAIL = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+/g;

@@ -1,0 +1,54 @@
+// Small helpers shared by the benchmarks: start a server process whose stdout goes to a
+// file (so that log writing costs what it costs in production, and the bench process does
+// not spend CPU draining a pipe), and wait for its `listening` line.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = fileURLToPath(new URL('../src/cli.js', import.meta.url));
+export const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}.js`, import.meta.url));
+
+export interface Server {
+  proc: ChildProcess;
+  url: string;
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+export async function startServer(args: string[], env: Record<string, string> = {}): Promise<Server> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+  const logPath = join(dir, 'out.log');
+  const out = openSync(logPath, 'w');
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? '', SVC_DATA_DIR: join(dir, 'data'), GATEWAY_PORT: '0', ...env },
+    stdio: ['ignore', out, 'inherit'],
+  });
+  for (;;) {
+    const text = readFileSync(logPath, 'utf8');
+    const line = text.split('\n').find((l) => l.includes('"event":"listening"'));
+    if (line) {
+      const startMs = performance.now() - t0;
+      const url = (JSON.parse(line) as { urls: Record<string, string> }).urls.gateway!;
+      return {
+        proc,
+        url,
+        startMs,
+        stop: () =>
+          new Promise((resolve) => {
+            proc.once('exit', () => resolve());
+            proc.kill('SIGTERM');
+          }),
+      };
+    }
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
