@@ -5,7 +5,7 @@ import { OpenRedaction } from 'openredaction';
 import { detectNames } from '../src/privacy/names/index.js';
 import { type Doc, lenerSplit, readPrenomes } from '../tools/names/data.js';
 import { formatScore, type Score, score } from '../tools/names/eval.js';
-import { COMMON_SURNAMES, PARTICLES } from '../tools/names/lexicon.js';
+import { COMMON_SURNAMES, PARTICLES, STOP_WORDS } from '../tools/names/lexicon.js';
 import { chatCase } from '../tools/names/template.js';
 import { chatEvalDocs } from './names-chat-set.js';
 
@@ -13,12 +13,14 @@ type Span = { start: number; end: number };
 
 /**
  * The bare-list baseline: maximal runs of words found in the IBGE first-name list
- * (1,000+ births) or the surname list, joined by particles, in any case.
+ * (1,000+ births) or the surname list, joined by particles, in any case. Function words
+ * the census lists as names ("de", "do") are left out.
  */
 function listBaseline(): (text: string) => Span[] {
   const names = new Set<string>(COMMON_SURNAMES);
   for (const [name, births] of readPrenomes()) if (births >= 1000) names.add(name);
   const particles = new Set(PARTICLES);
+  for (const w of [...PARTICLES, ...STOP_WORDS]) names.delete(w);
   return (text) => {
     const words = [...text.matchAll(/\p{L}[\p{L}'’-]*/gu)].map((m) => ({
       start: m.index,
