@@ -136,4 +136,4 @@ console.log('match: same category and overlapping span; "exact" = share of gold 
 console.log('| engine | category | gold | precision | recall | F1 | exact | FP | FN |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const row of [...table('ours', mine), ...table('openredaction', theirs)]) console.log(row);
-if (process.env.SHOW_ERRORS) for (const e of errors.slice(0, 60)) console.log(e);
+if (process.env.SHOW_ERRORS) for (const e of errors.slice(0, 400)) console.log(e);
