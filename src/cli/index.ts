@@ -1,9 +1,10 @@
 // The `svc` command: finds the command named by the leading words and runs it.
+import { cleanCommand } from './clean.js';
 import { type CliCommand, UsageError } from './command.js';
 import { migrateCommand } from './migrate.js';
 import { serveCommand } from './serve.js';
 
-export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand];
+export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, cleanCommand];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.path.join(' ').length));

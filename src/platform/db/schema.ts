@@ -8,6 +8,96 @@ export interface SvcMetaTable {
   updated_at: number;
 }
 
+export interface AccountsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  name: string;
+  locale: string;
+  time_zone: string;
+  theme: string;
+  revision: number;
+  avatar_webp: string | null;
+  totp_secret: string | null;
+  totp_last_step: number | null;
+  released: number;
+  trial_ends_at: number | null;
+  created_at: number;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  product_enabled: number;
+  mfa_required: number;
+  privacy_policy: string;
+  allowed_cidrs: string | null;
+  released_models: string | null;
+  restore_placeholders: number;
+  requests_per_minute: number | null;
+  monthly_quota: number | null;
+  created_at: number;
+}
+
+export interface MembershipsTable {
+  organization_id: string;
+  account_id: string;
+  role: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  product_id: string;
+  account_id: string | null;
+  csrf_secret: string;
+  auth_time: number | null;
+  methods: string;
+  mfa_state: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  organization_id: string | null;
+  product_id: string;
+  name: string;
+  secret_hash: string;
+  last4: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+  stopped_at: number | null;
+}
+
+export interface AuditRecordsTable {
+  id: string;
+  organization_id: string | null;
+  account_id: string;
+  created_at: number;
+  sealed: string;
+}
+
+export interface PrivacyJobsTable {
+  id: string;
+  organization_id: string | null;
+  account_id: string;
+  status: string;
+  privacy: string;
+  created_at: number;
+}
+
 export interface Database {
   svc_meta: SvcMetaTable;
+  accounts: AccountsTable;
+  organizations: OrganizationsTable;
+  memberships: MembershipsTable;
+  sessions: SessionsTable;
+  api_keys: ApiKeysTable;
+  audit_records: AuditRecordsTable;
+  privacy_jobs: PrivacyJobsTable;
 }

@@ -1,7 +1,11 @@
 // Every migration, in order. Names sort lexically; the same set runs on both dialects.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-meta.js';
+import * as m0002 from './0002-accounts.js';
+import * as m0003 from './0003-privacy.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-meta': m0001,
+  '0002-accounts': m0002,
+  '0003-privacy': m0003,
 };

@@ -1,0 +1,99 @@
+// SQL for accounts. Rules that span tables (a password change stops keys and sessions)
+// live here so that every caller — route or CLI — applies them.
+import type { Kysely, Selectable } from 'kysely';
+import type { AccountsTable, Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
+import { hashPassword } from './passwords.js';
+
+export type Account = Selectable<AccountsTable>;
+
+export class EmailTakenError extends Error {}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  name?: string;
+  released?: boolean;
+  trialEndsAt?: number | null;
+}
+
+export async function createAccount(db: Kysely<Database>, input: NewAccount): Promise<Account> {
+  const email = normaliseEmail(input.email);
+  const row: Account = {
+    id: newId('acc'),
+    email,
+    password_hash: await hashPassword(input.password),
+    name: input.name ?? email.split('@')[0] ?? '',
+    locale: 'pt-BR',
+    time_zone: 'America/Sao_Paulo',
+    theme: 'system',
+    revision: 1,
+    avatar_webp: null,
+    totp_secret: null,
+    totp_last_step: null,
+    released: input.released === false ? 0 : 1,
+    trial_ends_at: input.trialEndsAt ?? null,
+    created_at: Date.now(),
+  };
+  const inserted = await db
+    .insertInto('accounts')
+    .values(row)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) throw new EmailTakenError('email taken');
+  return row;
+}
+
+export function findAccountByEmail(db: Kysely<Database>, email: string): Promise<Account | undefined> {
+  return db.selectFrom('accounts').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
+}
+
+export function getAccount(db: Kysely<Database>, id: string): Promise<Account | undefined> {
+  return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateAccount(
+  db: Kysely<Database>,
+  id: string,
+  patch: Partial<Pick<Account, 'released' | 'trial_ends_at' | 'totp_secret' | 'totp_last_step'>>,
+): Promise<void> {
+  await db.updateTable('accounts').set(patch).where('id', '=', id).execute();
+}
+
+/**
+ * "End all accesses" (SPEC.md): every session of the account is revoked and every key stops
+ * (`active` false). A password change does the same, then sets the new password.
+ */
+export async function endAllAccesses(
+  db: Kysely<Database>,
+  accountId: string,
+  newPassword?: string,
+): Promise<void> {
+  const now = Date.now();
+  const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
+  await db.transaction().execute(async (trx) => {
+    if (passwordHash)
+      await trx
+        .updateTable('accounts')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', accountId)
+        .execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('api_keys')
+      .set({ stopped_at: now })
+      .where('account_id', '=', accountId)
+      .where('stopped_at', 'is', null)
+      .execute();
+  });
+}

@@ -1,0 +1,139 @@
+// SQL for API keys. Only a keyed hash of the secret is stored; the secret is returned once.
+import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
+import { hmac } from '../../platform/crypto.js';
+import type { ApiKeysTable, Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
+import { generateSecret } from './format.js';
+
+export type KeyRow = Selectable<ApiKeysTable>;
+
+/** SPEC.md "API key record". */
+export interface KeyRecord {
+  id: string;
+  name: string;
+  organizationId: string | null;
+  last4: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  active: boolean;
+}
+
+export const MAX_LIVE_KEYS = 10;
+export class KeyLimitError extends Error {}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function toRecord(row: KeyRow): KeyRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    organizationId: row.organization_id,
+    last4: row.last4,
+    createdAt: iso(row.created_at)!,
+    lastUsedAt: iso(row.last_used_at),
+    revokedAt: iso(row.revoked_at),
+    active: row.revoked_at === null && row.stopped_at === null,
+  };
+}
+
+/** The stored form of a secret: HMAC-SHA256 under a key derived from SVC_SECRET. */
+export function secretHash(pepper: Buffer, secret: string): string {
+  return hmac(pepper, secret);
+}
+
+export interface NewKey {
+  accountId: string;
+  organizationId: string | null;
+  productId: string;
+  name: string;
+}
+
+export async function createKey(
+  db: Kysely<Database>,
+  pepper: Buffer,
+  input: NewKey,
+): Promise<{
+  key: Pick<KeyRecord, 'id' | 'name' | 'organizationId' | 'last4' | 'createdAt'>;
+  secret: string;
+}> {
+  const secret = generateSecret();
+  const row: KeyRow = {
+    id: newId('key'),
+    account_id: input.accountId,
+    organization_id: input.organizationId,
+    product_id: input.productId,
+    name: input.name,
+    secret_hash: secretHash(pepper, secret),
+    last4: secret.slice(-4),
+    created_at: Date.now(),
+    last_used_at: null,
+    revoked_at: null,
+    stopped_at: null,
+  };
+  await db.transaction().execute(async (trx) => {
+    // Serialise creations for one account so that two concurrent requests cannot both
+    // pass the limit check (SQLite transactions are already serial).
+    await sql`select id from accounts where id = ${input.accountId} ${isPostgres(trx) ? sql`for update` : sql``}`.execute(
+      trx,
+    );
+    const { n } = await trx
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', input.accountId)
+      .where('product_id', '=', input.productId)
+      .where('revoked_at', 'is', null)
+      .where('stopped_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= MAX_LIVE_KEYS) throw new KeyLimitError('key limit reached');
+    await trx.insertInto('api_keys').values(row).execute();
+  });
+  const { id, name, organizationId, last4, createdAt } = toRecord(row);
+  return { key: { id, name, organizationId, last4, createdAt }, secret };
+}
+
+function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+export async function listKeys(
+  db: Kysely<Database>,
+  accountId: string,
+  productId: string,
+): Promise<KeyRecord[]> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('product_id', '=', productId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** Revokes one of the account's keys. False when the key is unknown or not the account's; repeating is harmless. */
+export async function revokeKey(
+  db: Kysely<Database>,
+  accountId: string,
+  productId: string,
+  id: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select(['id', 'revoked_at'])
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  if (!row) return false;
+  if (row.revoked_at === null) {
+    await db
+      .updateTable('api_keys')
+      .set({ revoked_at: Date.now() })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+  return true;
+}

@@ -1,0 +1,84 @@
+// SQL for organisations and their members, and the per-organisation settings that /v1/*
+// applies (privacy policy, network allowlist, released models, restoration, limits).
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OrganizationsTable } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
+
+export type Organization = Selectable<OrganizationsTable>;
+export type Role = 'owner' | 'admin' | 'member';
+export const ROLES: readonly Role[] = ['owner', 'admin', 'member'];
+
+export async function createOrganization(db: Kysely<Database>, name: string): Promise<Organization> {
+  const row: Organization = {
+    id: newId('org'),
+    name,
+    product_enabled: 1,
+    mfa_required: 0,
+    privacy_policy: 'placeholder',
+    allowed_cidrs: null,
+    released_models: null,
+    restore_placeholders: 0,
+    requests_per_minute: null,
+    monthly_quota: null,
+    created_at: Date.now(),
+  };
+  await db.insertInto('organizations').values(row).execute();
+  return row;
+}
+
+/** By id, or else by exact name. */
+export async function findOrganization(
+  db: Kysely<Database>,
+  idOrName: string,
+): Promise<Organization | undefined> {
+  return db
+    .selectFrom('organizations')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', idOrName), eb('name', '=', idOrName)]))
+    .orderBy('created_at')
+    .executeTakeFirst();
+}
+
+export type OrganizationSettings = Partial<
+  Pick<
+    Organization,
+    | 'product_enabled'
+    | 'mfa_required'
+    | 'privacy_policy'
+    | 'allowed_cidrs'
+    | 'released_models'
+    | 'restore_placeholders'
+    | 'requests_per_minute'
+    | 'monthly_quota'
+  >
+>;
+
+export async function updateOrganization(
+  db: Kysely<Database>,
+  id: string,
+  patch: OrganizationSettings,
+): Promise<void> {
+  await db.updateTable('organizations').set(patch).where('id', '=', id).execute();
+}
+
+export async function setMember(db: Kysely<Database>, organizationId: string, accountId: string, role: Role) {
+  await db
+    .insertInto('memberships')
+    .values({ organization_id: organizationId, account_id: accountId, role, created_at: Date.now() })
+    .onConflict((oc) => oc.columns(['organization_id', 'account_id']).doUpdateSet({ role }))
+    .execute();
+}
+
+export async function getRole(
+  db: Kysely<Database>,
+  organizationId: string,
+  accountId: string,
+): Promise<Role | undefined> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('role')
+    .where('organization_id', '=', organizationId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row?.role as Role | undefined;
+}
