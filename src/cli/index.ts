@@ -1,10 +1,28 @@
 // The `svc` command: finds the command named by the leading words and runs it.
+import {
+  accountCreateCommand,
+  accountReleaseCommand,
+  keyCreateCommand,
+  keyRevokeCommand,
+} from './accounts.js';
 import { cleanCommand } from './clean.js';
 import { type CliCommand, UsageError } from './command.js';
 import { migrateCommand } from './migrate.js';
+import { orgMemberCommand, orgSetCommand, orgShowCommand } from './orgs.js';
 import { serveCommand } from './serve.js';
 
-export const COMMANDS: CliCommand[] = [serveCommand, migrateCommand, cleanCommand];
+export const COMMANDS: CliCommand[] = [
+  serveCommand,
+  migrateCommand,
+  cleanCommand,
+  accountCreateCommand,
+  accountReleaseCommand,
+  keyCreateCommand,
+  keyRevokeCommand,
+  orgSetCommand,
+  orgMemberCommand,
+  orgShowCommand,
+];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.path.join(' ').length));

@@ -3,6 +3,8 @@ import type { Context } from '../platform/context.js';
 import { type App, createApp } from '../platform/http/app.js';
 import type { EnvelopeKind } from '../platform/http/errors.js';
 import { registerOpenApi } from '../platform/http/openapi.js';
+import { createKeyAuth } from './keys/auth.js';
+import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
 
 /** `/v1/messages` speaks the vendor messages format; the rest of `/v1` the chat-completions format. */
@@ -19,6 +21,15 @@ export async function createGatewayApp(ctx: Context): Promise<App> {
     description: 'Gateway de privacidade para IA (SPEC.md, área A).',
     baseUrl: ctx.config.publicOrigin,
   });
+  // The one place where key routes get their check: before the body is read, so an
+  // unauthenticated caller learns nothing about validation.
+  const keyAuth = createKeyAuth(ctx);
+  app.addHook('onRoute', (route) => {
+    if (route.config?.auth !== 'key') return;
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [keyAuth, ...existing];
+  });
   registerPublicRoutes(app, { baseUrl: ctx.config.publicOrigin, mcpTools: () => [] });
+  registerPrivacyRoutes(app, ctx);
   return app;
 }

@@ -13,7 +13,11 @@ export interface EnvSettings {
   publicOrigin: string;
   secret?: string;
   logLevel: string;
+  /** Proxies whose X-Forwarded-For is believed (CIDRs); empty = use the socket address. */
+  trustedProxies: string[];
 }
+
+import { isCidr } from '../net.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -74,7 +78,16 @@ export function readEnv(env: Env, problems: string[]): EnvSettings {
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 
+  const trustedProxies = (get('TRUSTED_PROXIES') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const cidr of trustedProxies) {
+    if (!isCidr(cidr)) problems.push(`TRUSTED_PROXIES: "${cidr}" is not an IP address or CIDR block`);
+  }
+
   return {
+    trustedProxies,
     host: get('HOST') ?? '127.0.0.1',
     ports: {
       gateway: port('GATEWAY_PORT', 8080),

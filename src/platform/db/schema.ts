@@ -58,6 +58,13 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  totp_pending: string | null;
+}
+
+export interface LoginAttemptsTable {
+  key: string;
+  failures: number;
+  window_start: number;
 }
 
 export interface ApiKeysTable {
@@ -97,6 +104,7 @@ export interface Database {
   organizations: OrganizationsTable;
   memberships: MembershipsTable;
   sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
   api_keys: ApiKeysTable;
   audit_records: AuditRecordsTable;
   privacy_jobs: PrivacyJobsTable;

@@ -1,6 +1,14 @@
 // The Fastify instance every service starts from: one place for request ids, security
 // headers, the error envelope, 404/405, body limits, content types and access logs.
-import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { describeError, type Logger } from '../logger.js';
 import { ApiError, type EnvelopeKind, envelope } from './errors.js';
@@ -8,7 +16,13 @@ import { toApiError } from './platform-errors.js';
 import { requestId } from './request-id.js';
 import { RouteTable } from './routes.js';
 
-export type App = FastifyInstance & { routeTable: RouteTable };
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 export interface AppOptions {
   logger: Logger;
@@ -35,7 +49,7 @@ const SECURITY_HEADERS = {
 
 export function createApp(options: AppOptions): App {
   const app = Fastify({
-    loggerInstance: options.logger,
+    loggerInstance: options.logger as FastifyBaseLogger,
     // One access-log line per request, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
@@ -106,5 +120,5 @@ export function createApp(options: AppOptions): App {
     reply.status(api.status).send(envelope(kindOf(request), api));
   });
 
-  return app as unknown as App;
+  return app;
 }

@@ -1,0 +1,206 @@
+// Operator commands for accounts and API keys (DESIGN.md operability contract). They skip
+// the browser-only rules (recent sign-in, second factor) but keep the data rules (key limit).
+import type { Context } from '../platform/context.js';
+import { loadConfig } from '../platform/config/index.js';
+import { createContext } from '../platform/context.js';
+import { deriveKey } from '../platform/secret.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../gateway/accounts/passwords.js';
+import {
+  createAccount,
+  EmailTakenError,
+  findAccountByEmail,
+  updateAccount,
+} from '../gateway/accounts/store.js';
+import { createKey, KeyLimitError, revokeKey } from '../gateway/keys/store.js';
+import {
+  createOrganization,
+  findOrganization,
+  ROLES,
+  setMember,
+  updateOrganization,
+} from '../gateway/orgs/store.js';
+import { PRODUCT_ID } from '../gateway/product.js';
+import { POLICIES } from '../privacy/index.js';
+import { oneOf, options } from './args.js';
+import { type CliCommand, printJson, UsageError } from './command.js';
+
+export async function withContext<T>(fn: (ctx: Context) => Promise<T>): Promise<T> {
+  const ctx = await createContext(loadConfig());
+  try {
+    return await fn(ctx);
+  } finally {
+    await ctx.db.close();
+  }
+}
+
+async function accountByEmail(ctx: Context, email: string) {
+  const account = await findAccountByEmail(ctx.db.kysely, email);
+  if (!account) throw new UsageError(`no account with e-mail ${email}`);
+  return account;
+}
+
+export const accountCreateCommand: CliCommand = {
+  path: ['account', 'create'],
+  summary: 'Create a released account, optionally in an organisation',
+  usage: `Usage: svc account create --email E --password P [--name N] [--org ORG] [--role owner|admin|member]
+                          [--policy placeholder|redact|block] [--pending] [--trial-ends ISO-DATE]
+
+Creates a released account (--pending: awaiting release). --org makes it a member of
+organisation ORG (id or name), creating the organisation when it does not exist; --role
+defaults to owner for a new organisation and member otherwise; --policy sets that
+organisation's privacy policy. Prints {account, organization}.`,
+  async run(args) {
+    const o = options(
+      args,
+      {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        org: { type: 'string' },
+        role: { type: 'string' },
+        policy: { type: 'string' },
+        pending: { type: 'boolean' },
+        'trial-ends': { type: 'string' },
+      },
+      ['email', 'password'],
+    );
+    const role = oneOf('role', o.role, ROLES);
+    const policy = oneOf('policy', o.policy, POLICIES);
+    if ((role || policy) && !o.org) throw new UsageError('--role and --policy need --org');
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(o.email!))
+      throw new UsageError('--email is not an e-mail address');
+    if (o.password!.length < PASSWORD_MIN || o.password!.length > PASSWORD_MAX) {
+      throw new UsageError(`--password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+    }
+    const trialEndsAt = o['trial-ends'] === undefined ? null : Date.parse(o['trial-ends']);
+    if (Number.isNaN(trialEndsAt)) throw new UsageError('--trial-ends is not a date');
+    return withContext(async (ctx) => {
+      let account: Awaited<ReturnType<typeof createAccount>>;
+      try {
+        account = await createAccount(ctx.db.kysely, {
+          email: o.email!,
+          password: o.password!,
+          name: o.name,
+          released: !o.pending,
+          trialEndsAt,
+        });
+      } catch (err) {
+        if (err instanceof EmailTakenError)
+          throw new UsageError('an account with this e-mail already exists');
+        throw err;
+      }
+      let organization: { id: string; name: string; role: string } | null = null;
+      if (o.org) {
+        const existing = await findOrganization(ctx.db.kysely, o.org);
+        const org = existing ?? (await createOrganization(ctx.db.kysely, o.org));
+        const memberRole = role ?? (existing ? 'member' : 'owner');
+        await setMember(ctx.db.kysely, org.id, account.id, memberRole);
+        if (policy) await updateOrganization(ctx.db.kysely, org.id, { privacy_policy: policy });
+        organization = { id: org.id, name: org.name, role: memberRole };
+      }
+      printJson({
+        account: {
+          id: account.id,
+          email: account.email,
+          name: account.name,
+          released: account.released === 1,
+        },
+        organization,
+      });
+      return 0;
+    });
+  },
+};
+
+export const accountReleaseCommand: CliCommand = {
+  path: ['account', 'release'],
+  summary: 'Release an account awaiting release, or set its free-trial end',
+  usage: `Usage: svc account release --email E [--trial-ends ISO-DATE|none]
+
+Marks the account as released; --trial-ends sets (or with "none" clears) the end of its free trial.`,
+  async run(args) {
+    const o = options(args, { email: { type: 'string' }, 'trial-ends': { type: 'string' } }, ['email']);
+    const trial = o['trial-ends'];
+    const trialEndsAt = trial === undefined || trial === 'none' ? null : Date.parse(trial);
+    if (Number.isNaN(trialEndsAt)) throw new UsageError('--trial-ends is not a date');
+    return withContext(async (ctx) => {
+      const account = await accountByEmail(ctx, o.email!);
+      await updateAccount(ctx.db.kysely, account.id, {
+        released: 1,
+        ...(trial === undefined ? {} : { trial_ends_at: trialEndsAt }),
+      });
+      printJson({
+        id: account.id,
+        released: true,
+        trialEndsAt: trialEndsAt === null ? null : new Date(trialEndsAt).toISOString(),
+      });
+      return 0;
+    });
+  },
+};
+
+export const keyCreateCommand: CliCommand = {
+  path: ['key', 'create'],
+  summary: 'Create an API key for an account (the secret is printed once)',
+  usage: `Usage: svc key create --email E --name N [--org ORG]
+
+Creates an account key, or with --org an organisation key (the account must be a member).
+Prints {key, secret}; the secret (svck_…) is shown once and cannot be recovered.`,
+  async run(args) {
+    const o = options(
+      args,
+      { email: { type: 'string' }, name: { type: 'string' }, org: { type: 'string' } },
+      ['email', 'name'],
+    );
+    const name = o.name!.trim();
+    if (name.length === 0 || name.length > 60) throw new UsageError('--name must have 1 to 60 characters');
+    return withContext(async (ctx) => {
+      const account = await accountByEmail(ctx, o.email!);
+      let organizationId: string | null = null;
+      if (o.org) {
+        const org = await findOrganization(ctx.db.kysely, o.org);
+        if (!org) throw new UsageError(`no organisation ${o.org}`);
+        const member = await ctx.db.kysely
+          .selectFrom('memberships')
+          .select('role')
+          .where('organization_id', '=', org.id)
+          .where('account_id', '=', account.id)
+          .executeTakeFirst();
+        if (!member) throw new UsageError('the account is not a member of that organisation');
+        organizationId = org.id;
+      }
+      try {
+        printJson(
+          await createKey(ctx.db.kysely, deriveKey(ctx.secret, 'api-key'), {
+            accountId: account.id,
+            organizationId,
+            productId: PRODUCT_ID,
+            name,
+          }),
+        );
+      } catch (err) {
+        if (err instanceof KeyLimitError) throw new UsageError('the account already has 10 live keys');
+        throw err;
+      }
+      return 0;
+    });
+  },
+};
+
+export const keyRevokeCommand: CliCommand = {
+  path: ['key', 'revoke'],
+  summary: "Revoke one of an account's API keys",
+  usage: `Usage: svc key revoke --email E --id KEY_ID
+
+Revokes the key at once, on every instance. Repeating is harmless.`,
+  async run(args) {
+    const o = options(args, { email: { type: 'string' }, id: { type: 'string' } }, ['email', 'id']);
+    return withContext(async (ctx) => {
+      const account = await accountByEmail(ctx, o.email!);
+      if (!(await revokeKey(ctx.db.kysely, account.id, PRODUCT_ID, o.id!)))
+        throw new UsageError('no such key for this account');
+      printJson({ ok: true });
+      return 0;
+    });
+  },
+};

@@ -1,0 +1,155 @@
+// The API-key check of every `config.auth: 'key'` route (SPEC.md "Authentication", rule 1):
+// 401 when the key is absent or invalid; 403 when the account awaits release, the free
+// trial has ended, the organisation has the product off, or the network is outside the
+// organisation's policy. Model release is checked by the model routes (assertModelReleased).
+//
+// No cache: one indexed query per request, so a revoked key stops on every instance the
+// moment the revoke commits (docs/performance.md has the measured cost).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Context } from '../../platform/context.js';
+import type { Database } from '../../platform/db/schema.js';
+import { ApiError } from '../../platform/http/errors.js';
+import { cidrMatcher, clientAddress } from '../../platform/net.js';
+import { deriveKey } from '../../platform/secret.js';
+import { isPolicy, type Policy } from '../../privacy/index.js';
+import { PRODUCT_ID } from '../product.js';
+import { isWellFormed } from './format.js';
+import { secretHash } from './store.js';
+
+/** Who is calling a `/v1` route, and the organisation settings that apply. */
+export interface Principal {
+  keyId: string;
+  accountId: string;
+  organizationId: string | null;
+  policy: Policy;
+  releasedModels: string[] | null;
+  restorePlaceholders: boolean;
+  requestsPerMinute: number | null;
+  monthlyQuota: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+const HOUR = 3_600_000;
+
+const unauthorized = () =>
+  new ApiError(401, 'invalid_api_key', 'Chave de API ausente ou inválida.', {
+    headers: { 'www-authenticate': 'Bearer' },
+  });
+const forbidden = (code: string, message: string) => new ApiError(403, code, message);
+
+export function presentedKey(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && header.startsWith('Bearer ')) return header.slice(7).trim();
+  const apiKey = request.headers['x-api-key'];
+  return typeof apiKey === 'string' ? apiKey.trim() : undefined;
+}
+
+function lookup(db: Kysely<Database>, hash: string) {
+  return db
+    .selectFrom('api_keys as k')
+    .innerJoin('accounts as a', 'a.id', 'k.account_id')
+    .leftJoin('organizations as o', 'o.id', 'k.organization_id')
+    .select([
+      'k.id as key_id',
+      'k.account_id',
+      'k.organization_id',
+      'k.product_id',
+      'k.revoked_at',
+      'k.stopped_at',
+      'k.last_used_at',
+      'a.released',
+      'a.trial_ends_at',
+      'o.product_enabled',
+      'o.privacy_policy',
+      'o.allowed_cidrs',
+      'o.released_models',
+      'o.restore_placeholders',
+      'o.requests_per_minute',
+      'o.monthly_quota',
+    ])
+    .where('k.secret_hash', '=', hash)
+    .executeTakeFirst();
+}
+
+export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
+  const pepper = deriveKey(ctx.secret, 'api-key');
+  const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies);
+  const matchers = new Map<string, (address: string) => boolean>();
+  const touched = new Map<string, number>(); // key id → hour last written by this process
+
+  function touch(keyId: string, lastUsedAt: number | null, at: number): void {
+    const hour = Math.floor(at / HOUR) * HOUR;
+    if ((lastUsedAt ?? -1) >= hour || touched.get(keyId) === hour) return;
+    touched.set(keyId, hour);
+    // Off the hot path: the answer does not wait for this write, and a failure only delays it.
+    ctx.db.kysely
+      .updateTable('api_keys')
+      .set({ last_used_at: hour })
+      .where('id', '=', keyId)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', hour)]))
+      .execute()
+      .catch(() => touched.delete(keyId));
+  }
+
+  return async function keyAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const secret = presentedKey(request);
+    if (!secret || !isWellFormed(secret)) throw unauthorized();
+    const row = await lookup(ctx.db.kysely, secretHash(pepper, secret));
+    if (!row || row.revoked_at !== null || row.stopped_at !== null || row.product_id !== PRODUCT_ID)
+      throw unauthorized();
+    const at = now();
+    if (row.released !== 1) throw forbidden('account_not_released', 'A conta aguarda liberação.');
+    if (row.trial_ends_at !== null && row.trial_ends_at <= at) {
+      throw forbidden('trial_ended', 'O período de avaliação gratuita terminou.');
+    }
+    if (row.organization_id !== null) {
+      if (row.product_enabled !== 1)
+        throw forbidden('product_disabled', 'O produto não está habilitado para esta organização.');
+      if (row.allowed_cidrs) {
+        let matcher = matchers.get(row.allowed_cidrs);
+        if (!matcher) {
+          matcher = cidrMatcher(JSON.parse(row.allowed_cidrs) as string[]);
+          matchers.set(row.allowed_cidrs, matcher);
+        }
+        const address = clientAddress(
+          request.socket.remoteAddress,
+          request.headers['x-forwarded-for'],
+          isTrustedProxy,
+        );
+        if (!matcher(address)) {
+          throw forbidden('network_not_allowed', 'A origem de rede está fora da política da organização.');
+        }
+      }
+    }
+    touch(row.key_id, row.last_used_at, at);
+    request.principal = {
+      keyId: row.key_id,
+      accountId: row.account_id,
+      organizationId: row.organization_id,
+      policy: isPolicy(row.privacy_policy) ? row.privacy_policy : 'placeholder',
+      releasedModels: row.released_models ? (JSON.parse(row.released_models) as string[]) : null,
+      restorePlaceholders: row.restore_placeholders === 1,
+      requestsPerMinute: row.requests_per_minute ?? null,
+      monthlyQuota: row.monthly_quota ?? null,
+    };
+  };
+}
+
+/** 403 unless the organisation released this model (null = the whole catalogue). */
+export function assertModelReleased(principal: Principal, modelId: string): void {
+  if (principal.releasedModels !== null && !principal.releasedModels.includes(modelId)) {
+    throw forbidden('model_not_released', 'Este modelo não está liberado para a organização.');
+  }
+}
+
+/** The principal of a key route; the hook guarantees it, this makes the type say so. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}

@@ -1,0 +1,75 @@
+// POST /v1/privacy/clean without HTTP: choose the policy, clean one of text / input /
+// items with one placeholder map, report findings. Throws ApiError for the HTTP layer.
+import { ApiError } from '../../platform/http/errors.js';
+import {
+  createCleaner,
+  type Finding,
+  type Policy,
+  PrivacyInputError,
+  strictest,
+} from '../../privacy/index.js';
+
+export interface CleanInput {
+  text?: string;
+  input?: unknown;
+  items?: string[];
+  policy?: Policy;
+}
+
+export interface CleanOutput {
+  policy: Policy;
+  blocked: boolean;
+  findings: Finding[];
+  clean_text: string;
+  clean_input?: unknown;
+  clean_items?: string[];
+}
+
+export const MAX_ITEMS = 1000;
+
+export function badRequest(message: string, param?: string): ApiError {
+  return new ApiError(400, 'invalid_request', message, { param });
+}
+
+export function cleanRequest(orgPolicy: Policy, body: CleanInput): CleanOutput {
+  const given = (['text', 'input', 'items'] as const).filter((k) => body[k] !== undefined);
+  if (given.length !== 1) {
+    throw badRequest(
+      'Envie exatamente um destes campos: text, input ou items.',
+      given.length ? given.join(',') : 'text',
+    );
+  }
+  const policy = strictest(orgPolicy, body.policy);
+  const cleaner = createCleaner({ policy });
+  let out: Omit<CleanOutput, 'policy' | 'blocked' | 'findings'>;
+  if (body.text !== undefined) {
+    out = { clean_text: cleaner.cleanText(body.text) };
+  } else if (body.items !== undefined) {
+    const items = cleaner.cleanList(body.items);
+    out = { clean_text: JSON.stringify(items), clean_items: items };
+  } else {
+    let cleaned: unknown;
+    try {
+      cleaned = cleaner.cleanJson(body.input);
+    } catch (err) {
+      if (err instanceof PrivacyInputError)
+        throw badRequest('O JSON em input tem aninhamento profundo demais.', 'input');
+      throw err;
+    }
+    out = { clean_text: JSON.stringify(cleaned), clean_input: cleaned };
+  }
+  return { policy, blocked: cleaner.blocked, findings: cleaner.findings(), ...out };
+}
+
+/** The findings summary header: categories and counts only, e.g. `cpf=1, email=2`. */
+export function findingsHeader(findings: Finding[]): string {
+  return findings.map((f) => `${f.category}=${f.count}`).join(', ') || 'none';
+}
+
+export function blockedError(findings: Finding[]): ApiError {
+  return new ApiError(
+    422,
+    'pii_blocked',
+    `A política de privacidade bloqueou o conteúdo porque ele contém dados pessoais (${findingsHeader(findings)}).`,
+  );
+}

@@ -1,0 +1,75 @@
+// Privacy jobs (SPEC.md A.4): each item is cleaned separately (its own placeholder map);
+// only categories and counts are kept — never content.
+import type { Context } from '../../platform/context.js';
+import { newId } from '../../platform/ids.js';
+import { type Category, createCleaner, type Policy, strictest } from '../../privacy/index.js';
+import type { Principal } from '../keys/auth.js';
+
+export interface PrivacySummary {
+  categories: Category[];
+  counts: Partial<Record<Category, number>>;
+  total: number;
+}
+
+export const MAX_JOB_ITEMS = 10_000;
+
+export function scanItems(
+  items: readonly string[],
+  policy: Policy,
+): { blocked: boolean; privacy: PrivacySummary } {
+  const counts: Partial<Record<Category, number>> = {};
+  let blocked = false;
+  for (const item of items) {
+    const cleaner = createCleaner({ policy });
+    cleaner.cleanText(item);
+    blocked ||= cleaner.blocked;
+    for (const f of cleaner.findings()) counts[f.category] = (counts[f.category] ?? 0) + f.count;
+  }
+  const categories = Object.keys(counts) as Category[];
+  return {
+    blocked,
+    privacy: { categories, counts, total: categories.reduce((n, c) => n + (counts[c] ?? 0), 0) },
+  };
+}
+
+export async function createPrivacyJob(
+  ctx: Context,
+  principal: Principal,
+  items: readonly string[],
+  requested?: Policy,
+) {
+  const policy = strictest(principal.policy, requested);
+  const { blocked, privacy } = scanItems(items, policy);
+  const id = newId('privjob');
+  const status = blocked ? 'blocked' : 'completed';
+  await ctx.db.kysely
+    .insertInto('privacy_jobs')
+    .values({
+      id,
+      organization_id: principal.organizationId,
+      account_id: principal.accountId,
+      status,
+      privacy: JSON.stringify(privacy),
+      created_at: Date.now(),
+    })
+    .execute();
+  return { id, status, privacy };
+}
+
+/**
+ * A job of the caller's organisation (or, for an account key, of the caller's account).
+ * SPEC.md: a status read says `completed` or `failed`; a blocked job reads as `failed`.
+ */
+export async function readPrivacyJob(ctx: Context, principal: Principal, id: string) {
+  let query = ctx.db.kysely.selectFrom('privacy_jobs').select(['status', 'privacy']).where('id', '=', id);
+  query =
+    principal.organizationId === null
+      ? query.where('organization_id', 'is', null).where('account_id', '=', principal.accountId)
+      : query.where('organization_id', '=', principal.organizationId);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    status: row.status === 'completed' ? 'completed' : 'failed',
+    privacy: JSON.parse(row.privacy) as PrivacySummary,
+  };
+}

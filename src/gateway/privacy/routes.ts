@@ -1,0 +1,142 @@
+// SPEC.md A.4, privacy routes (Key auth). Thin: validate, call the plain functions, shape.
+import { Type } from '@sinclair/typebox';
+import type { Context } from '../../platform/context.js';
+import type { App } from '../../platform/http/app.js';
+import { ApiError } from '../../platform/http/errors.js';
+import { principalOf } from '../keys/auth.js';
+import { createAuditLog } from './audit.js';
+import { badRequest, blockedError, cleanRequest, findingsHeader, MAX_ITEMS } from './clean.js';
+import { createPrivacyJob, MAX_JOB_ITEMS, readPrivacyJob } from './jobs.js';
+
+const PolicySchema = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
+
+const Finding = Type.Object({
+  category: Type.String(),
+  count: Type.Integer(),
+  action: Type.String(),
+});
+
+const CleanBody = Type.Object(
+  {
+    text: Type.Optional(Type.String()),
+    input: Type.Optional(Type.Unknown()),
+    items: Type.Optional(Type.Array(Type.String(), { minItems: 1, maxItems: MAX_ITEMS })),
+    policy: Type.Optional(PolicySchema),
+  },
+  { additionalProperties: false },
+);
+
+const CleanResult = Type.Object({
+  clean_text: Type.String(),
+  findings: Type.Array(Finding),
+  audit_id: Type.String(),
+  clean_input: Type.Optional(Type.Unknown()),
+  clean_items: Type.Optional(Type.Array(Type.String())),
+});
+
+const Privacy = Type.Object({
+  categories: Type.Array(Type.String()),
+  counts: Type.Record(Type.String(), Type.Integer()),
+  total: Type.Integer(),
+});
+
+const JobBody = Type.Object(
+  {
+    items: Type.Array(Type.String(), { minItems: 1, maxItems: MAX_JOB_ITEMS }),
+    policy: Type.Optional(PolicySchema),
+  },
+  { additionalProperties: false },
+);
+
+export function registerPrivacyRoutes(app: App, ctx: Context): void {
+  const audit = createAuditLog(ctx);
+
+  app.post(
+    '/v1/privacy/clean',
+    {
+      config: { auth: 'key' },
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        summary: 'Clean personal data from a text, a JSON value or a list, without any model',
+        tags: ['privacy'],
+        body: CleanBody,
+        response: { 200: CleanResult },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const result = cleanRequest(principal.policy, request.body);
+      const input = request.body.text ?? JSON.stringify(request.body.input ?? request.body.items);
+      const auditId = await audit.write(principal, {
+        route: 'POST /v1/privacy/clean',
+        policy: result.policy,
+        blocked: result.blocked,
+        findings: result.findings,
+        input,
+      });
+      reply.header('x-svc-privacy', findingsHeader(result.findings));
+      reply.header('x-svc-audit-id', auditId);
+      if (result.blocked) throw blockedError(result.findings);
+      return {
+        clean_text: result.clean_text,
+        findings: result.findings,
+        audit_id: auditId,
+        clean_input: result.clean_input,
+        clean_items: result.clean_items,
+      };
+    },
+  );
+
+  app.post(
+    '/v1/privacy/jobs',
+    {
+      config: { auth: 'key' },
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        summary: 'Scan a batch of texts, each separately; the job keeps only categories and counts',
+        tags: ['privacy'],
+        body: JobBody,
+        response: { 202: Type.Object({ id: Type.String(), status: Type.String() }) },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const job = await createPrivacyJob(ctx, principal, request.body.items, request.body.policy);
+      reply.header('location', `/v1/privacy/jobs/${job.id}`);
+      reply.header(
+        'x-svc-privacy',
+        findingsHeader(
+          job.privacy.categories.map((c) => ({
+            category: c,
+            count: job.privacy.counts[c] ?? 0,
+            action: 'placeholder',
+          })),
+        ),
+      );
+      return reply.status(202).send({ id: job.id, status: job.status });
+    },
+  );
+
+  app.get(
+    '/v1/privacy/jobs/:id',
+    {
+      config: { auth: 'key' },
+      schema: {
+        summary: 'Read a privacy job: status and categories/counts, never content',
+        tags: ['privacy'],
+        params: Type.Object({ id: Type.String() }),
+        response: { 200: Type.Object({ status: Type.String(), privacy: Privacy }) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      if (!/^privjob_[A-Za-z0-9_-]{1,64}$/.test(request.params.id)) throw notFound();
+      const job = await readPrivacyJob(ctx, principal, request.params.id);
+      if (!job) throw notFound();
+      return job;
+    },
+  );
+}
+
+const notFound = () => new ApiError(404, 'not_found', 'Job de privacidade não encontrado.');
+export { badRequest };
