@@ -1,0 +1,156 @@
+// The operator CLI end to end, and revocation that holds across gateway instances: two
+// real gateway processes on one database; a key revoked by a third process is refused by
+// both on the very next request.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { onPostgres, type TestStorage, testStorage } from '../helpers/db.js';
+import { type Child, spawnSvc } from '../helpers/process.js';
+
+async function svc(env: Record<string, string>, ...args: string[]) {
+  const child = spawnSvc(args, env);
+  const code = await child.exit();
+  const out = child.stdout.join('\n');
+  return { code, json: code === 0 ? JSON.parse(out) : undefined, stderr: child.stderr.join('') };
+}
+
+describe(`operator CLI and cross-instance revocation (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
+  let storage: TestStorage;
+  let env: Record<string, string>;
+  before(async () => {
+    storage = await testStorage();
+    env = { ...storage.env, SVC_SECRET: 'cli-test-secret-cli-test-secret-000000' };
+  });
+  after(() => storage.drop());
+
+  it('creates accounts, organisations and keys, and sets organisation settings', async () => {
+    const created = await svc(
+      env,
+      'account',
+      'create',
+      '--email',
+      'Dono@Acme.com',
+      '--password',
+      'senha-forte-123',
+      '--org',
+      'Acme',
+      '--policy',
+      'redact',
+    );
+    assert.equal(created.code, 0, created.stderr);
+    assert.equal(created.json.account.email, 'dono@acme.com');
+    assert.deepEqual([created.json.organization.name, created.json.organization.role], ['Acme', 'owner']);
+
+    const again = await svc(
+      env,
+      'account',
+      'create',
+      '--email',
+      'dono@acme.com',
+      '--password',
+      'senha-forte-123',
+    );
+    assert.equal(again.code, 2);
+    assert.match(again.stderr, /already exists/);
+
+    const key = await svc(env, 'key', 'create', '--email', 'dono@acme.com', '--name', 'ci', '--org', 'Acme');
+    assert.equal(key.code, 0, key.stderr);
+    assert.match(key.json.secret, /^svck_[0-9A-Za-z]{38}$/);
+    assert.equal(key.json.key.last4, key.json.secret.slice(-4));
+
+    const set = await svc(
+      env,
+      'org',
+      'set',
+      '--org',
+      'Acme',
+      '--networks',
+      '10.0.0.0/8,2001:db8::/32',
+      '--models',
+      'svc/a',
+      '--rpm',
+      '120',
+    );
+    assert.equal(set.code, 0, set.stderr);
+    assert.deepEqual(set.json.allowedNetworks, ['10.0.0.0/8', '2001:db8::/32']);
+    assert.equal(set.json.privacyPolicy, 'redact');
+    assert.equal(set.json.requestsPerMinute, 120);
+    const reset = await svc(
+      env,
+      'org',
+      'set',
+      '--org',
+      'Acme',
+      '--networks',
+      'any',
+      '--models',
+      'all',
+      '--rpm',
+      'default',
+    );
+    assert.equal(reset.json.allowedNetworks, null);
+  });
+
+  it('rejects bad arguments with exit 2 and a message naming the option', async () => {
+    const cases: [string[], RegExp][] = [
+      [['account', 'create', '--email', 'x@y.com'], /--password is required/],
+      [['account', 'create', '--email', 'nope', '--password', 'senha-forte-123'], /--email/],
+      [['account', 'create', '--email', 'a@b.com', '--password', 'curta'], /--password must have/],
+      [
+        [
+          'account',
+          'create',
+          '--email',
+          'a@b.com',
+          '--password',
+          'senha-forte-123',
+          '--role',
+          'boss',
+          '--org',
+          'X',
+        ],
+        /--role must be one of/,
+      ],
+      [['key', 'create', '--email', 'ghost@acme.com', '--name', 'x'], /no account/],
+      [['key', 'create', '--email', 'dono@acme.com', '--name', 'x'.repeat(61)], /--name must have/],
+      [['org', 'set', '--org', 'Acme', '--policy', 'lenient'], /--policy must be one of/],
+      [['org', 'set', '--org', 'Acme', '--networks', '300.1.1.1/8'], /--networks/],
+      [['org', 'set', '--org', 'Acme', '--bogus', '1'], /Unknown option '--bogus'/],
+      [['org', 'show'], /--org is required/],
+    ];
+    for (const [args, pattern] of cases) {
+      const r = await svc(env, ...args);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.match(r.stderr, pattern);
+      assert.ok(!r.stderr.includes('    at '), r.stderr);
+    }
+  });
+
+  it('refuses a revoked key on every gateway instance at once', async () => {
+    await svc(env, 'account', 'create', '--email', 'rev@acme.com', '--password', 'senha-forte-123');
+    const { json } = await svc(env, 'key', 'create', '--email', 'rev@acme.com', '--name', 'shared');
+    const instances: Child[] = [1, 2].map(() =>
+      spawnSvc(['serve', 'gateway'], { ...env, GATEWAY_PORT: '0' }),
+    );
+    try {
+      const urls = await Promise.all(
+        instances.map(
+          async (c) =>
+            ((await c.waitFor((l) => l.event === 'listening')) as { urls: { gateway: string } }).urls.gateway,
+        ),
+      );
+      const call = (url: string) =>
+        fetch(`${url}/v1/privacy/clean`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${json.secret}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ text: 'cpf 529.982.247-25' }),
+        }).then((r) => r.status);
+      assert.deepEqual(await Promise.all(urls.map(call)), [200, 200]);
+      const revoked = await svc(env, 'key', 'revoke', '--email', 'rev@acme.com', '--id', json.key.id);
+      assert.equal(revoked.code, 0, revoked.stderr);
+      assert.deepEqual(await Promise.all(urls.map(call)), [401, 401]);
+    } finally {
+      for (const c of instances) c.proc.kill('SIGTERM');
+      await Promise.all(instances.map((c) => c.exit()));
+    }
+  });
+});
