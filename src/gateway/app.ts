@@ -5,6 +5,7 @@ import type { EnvelopeKind } from '../platform/http/errors.js';
 import { registerOpenApi } from '../platform/http/openapi.js';
 import { createKeyAuth } from './keys/auth.js';
 import { registerPrivacyRoutes } from './privacy/routes.js';
+import { registerAccountRoutes } from './accounts/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
 
 /** `/v1/messages` speaks the vendor messages format; the rest of `/v1` the chat-completions format. */
@@ -30,6 +31,7 @@ export async function createGatewayApp(ctx: Context): Promise<App> {
     route.onRequest = [keyAuth, ...existing];
   });
   registerPublicRoutes(app, { baseUrl: ctx.config.publicOrigin, mcpTools: () => [] });
+  registerAccountRoutes(app, ctx);
   registerPrivacyRoutes(app, ctx);
   return app;
 }

@@ -1,0 +1,211 @@
+// The browser sign-in flows (DESIGN.md "Browser login"): password, second factor, sign-up,
+// password change and "end all accesses". Each privilege change regenerates the session.
+// Plain functions over storage; the routes only parse and shape.
+import { ApiError } from '../../platform/http/errors.js';
+import type { SessionDeps } from '../sessions/guard.js';
+import {
+  createSession,
+  regenerateSession,
+  revokeSession,
+  type SessionRow,
+  stateOf,
+} from '../sessions/store.js';
+import {
+  accountSubject,
+  assertNotThrottled,
+  clearFailures,
+  networkSubject,
+  recordFailure,
+  type ThrottleLimits,
+} from '../sessions/throttle.js';
+import { PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './passwords.js';
+import {
+  createAccount,
+  EmailTakenError,
+  endAllAccesses,
+  findAccountByEmail,
+  getAccount,
+  normaliseEmail,
+} from './store.js';
+import { acceptStep, matchTotp, openTotpSecret } from './totp.js';
+
+export interface AccountDeps extends SessionDeps {
+  totpKey: Buffer;
+  limits: ThrottleLimits;
+  /** The `audience` of the session user: the web origin the session is valid for. */
+  audience: string;
+}
+
+export type Issued = { row: SessionRow; token: string };
+
+/** How long the second-factor step may follow the password step. */
+export const MFA_STEP_WINDOW = 5 * 60_000;
+
+export const invalidCredentials = () =>
+  new ApiError(401, 'invalid_credentials', 'E-mail ou senha incorretos.');
+export const invalidCode = () =>
+  new ApiError(401, 'invalid_code', 'Código inválido ou já utilizado. Aguarde o próximo código.');
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function checkEmail(email: string): void {
+  if (email.length > 254 || !EMAIL.test(email.trim())) {
+    throw new ApiError(400, 'invalid_email', 'Informe um e-mail válido.');
+  }
+}
+
+export function checkNewPassword(password: string): void {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+    throw new ApiError(
+      400,
+      'invalid_password',
+      `A senha deve ter entre ${PASSWORD_MIN} e ${PASSWORD_MAX} caracteres.`,
+    );
+  }
+}
+
+/**
+ * Password step. An unknown e-mail and a wrong password take the same path (a dummy Argon2
+ * verification, one failure recorded) and get the same answer.
+ */
+export async function login(
+  deps: AccountDeps,
+  session: SessionRow,
+  input: { email: string; password: string; address: string },
+): Promise<Issued> {
+  const subjects = [
+    accountSubject(deps.limits, 'pwd', normaliseEmail(input.email)),
+    networkSubject(deps.limits, input.address),
+  ];
+  await assertNotThrottled(deps.db, subjects, deps.now());
+  const account = await findAccountByEmail(deps.db, input.email);
+  const ok = await verifyPassword(account?.password_hash, input.password);
+  const now = deps.now();
+  if (!ok || !account) {
+    await recordFailure(deps.db, subjects, now);
+    throw invalidCredentials();
+  }
+  await clearFailures(deps.db, subjects[0]!);
+  const hasTotp = account.totp_secret !== null;
+  return regenerateSession(
+    deps.db,
+    session,
+    { accountId: account.id, authTime: now, methods: ['pwd'], mfaState: hasTotp ? 'pending' : 'none' },
+    now,
+  );
+}
+
+/** Second-factor step on a session whose password step just succeeded. */
+export async function verifyMfa(
+  deps: AccountDeps,
+  session: SessionRow,
+  input: { code: string; address: string },
+): Promise<Issued> {
+  const now = deps.now();
+  const accountId = session.account_id!;
+  if (session.auth_time === null || now - session.auth_time > MFA_STEP_WINDOW) {
+    throw new ApiError(401, 'invalid_session', 'A etapa de senha expirou. Entre novamente.');
+  }
+  const subjects = [
+    accountSubject(deps.limits, 'otp', accountId),
+    networkSubject(deps.limits, input.address),
+  ];
+  await assertNotThrottled(deps.db, subjects, now);
+  const account = await getAccount(deps.db, accountId);
+  if (!account?.totp_secret) throw new ApiError(401, 'invalid_session', 'Sessão inválida. Entre novamente.');
+  const step = await matchTotp(
+    openTotpSecret(deps.totpKey, account.totp_secret),
+    input.code.trim(),
+    now,
+    account.totp_last_step,
+  );
+  if (step === null || !(await acceptStep(deps.db, accountId, step))) {
+    await recordFailure(deps.db, subjects, now);
+    throw invalidCode();
+  }
+  await clearFailures(deps.db, subjects[0]!);
+  return regenerateSession(
+    deps.db,
+    session,
+    { accountId, authTime: now, methods: ['pwd', 'otp'], mfaState: 'verified' },
+    now,
+  );
+}
+
+/**
+ * Sign-up: the account is created awaiting release (an operator releases it with the CLI),
+ * and this browser is signed in to it. A taken e-mail counts as a failure of the network so
+ * that sign-up cannot be used to test addresses in bulk.
+ */
+export async function signUp(
+  deps: AccountDeps,
+  session: SessionRow,
+  input: { email: string; password: string; name?: string; address: string },
+): Promise<Issued> {
+  checkEmail(input.email);
+  checkNewPassword(input.password);
+  const network = networkSubject(deps.limits, input.address);
+  await assertNotThrottled(deps.db, [network], deps.now());
+  let accountId: string;
+  try {
+    const name = input.name?.trim();
+    accountId = (
+      await createAccount(deps.db, {
+        email: input.email,
+        password: input.password,
+        ...(name ? { name } : {}),
+        released: false,
+      })
+    ).id;
+  } catch (err) {
+    if (!(err instanceof EmailTakenError)) throw err;
+    await recordFailure(deps.db, [network], deps.now());
+    throw new ApiError(409, 'email_taken', 'Já existe uma conta com este e-mail. Entre ou recupere a senha.');
+  }
+  const now = deps.now();
+  return regenerateSession(
+    deps.db,
+    session,
+    { accountId, authTime: now, methods: ['pwd'], mfaState: 'none' },
+    now,
+  );
+}
+
+/**
+ * Password change: proves the current password, stops every key and session of the account
+ * (SPEC.md "API key" states), then signs this browser in again with a new session.
+ */
+export async function changePassword(
+  deps: AccountDeps,
+  session: SessionRow,
+  input: { currentPassword: string; newPassword: string; address: string },
+): Promise<Issued> {
+  checkNewPassword(input.newPassword);
+  const accountId = session.account_id!;
+  const account = await getAccount(deps.db, accountId);
+  if (!account) throw new ApiError(401, 'invalid_session', 'Sessão inválida. Entre novamente.');
+  // The same counter as the login form: a stolen session cannot guess the password faster here.
+  const subjects = [
+    accountSubject(deps.limits, 'pwd', account.email),
+    networkSubject(deps.limits, input.address),
+  ];
+  await assertNotThrottled(deps.db, subjects, deps.now());
+  if (!(await verifyPassword(account.password_hash, input.currentPassword))) {
+    await recordFailure(deps.db, subjects, deps.now());
+    throw invalidCredentials();
+  }
+  await endAllAccesses(deps.db, accountId, input.newPassword);
+  const now = deps.now();
+  const state = stateOf(session);
+  return createSession(deps.db, session.product_id, now, { ...state, authTime: now });
+}
+
+/** "End all accesses": every session (this one too) and every key of the account stop. */
+export async function endAll(deps: AccountDeps, session: SessionRow): Promise<void> {
+  await endAllAccesses(deps.db, session.account_id!);
+}
+
+/** Logout: this product's session only; the account's sessions elsewhere stay. */
+export async function logout(deps: AccountDeps, session: SessionRow): Promise<void> {
+  await revokeSession(deps.db, session.id, deps.now());
+}

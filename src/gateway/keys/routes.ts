@@ -1,0 +1,181 @@
+// SPEC.md A.1, the three Session routes for API keys. The bodies are checked here rather
+// than by the schema validator, so that each broken field gets the code SPEC.md names for it
+// (`invalid_key_name`, `invalid_organization`, `invalid_key_id`) instead of `invalid_request`.
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import { ApiError } from '../../platform/http/errors.js';
+import type { AccountDeps } from '../accounts/login.js';
+import { Nullable, Ok } from '../accounts/schemas.js';
+import { findOrganization, getRole } from '../orgs/store.js';
+import { sessionOf } from '../sessions/guard.js';
+import { assertRecentSignIn } from '../sessions/reauth.js';
+import { createKey, KeyLimitError, listKeys, MAX_LIVE_KEYS, revokeKey } from './store.js';
+
+export const KEY_NAME_MAX = 60;
+
+const KeyRecord = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  organizationId: Nullable(Type.String()),
+  last4: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  lastUsedAt: Nullable(Type.String({ format: 'date-time' })),
+  revokedAt: Nullable(Type.String({ format: 'date-time' })),
+  active: Type.Boolean(),
+});
+
+const CreateBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: KEY_NAME_MAX }),
+  organizationId: Nullable(Type.String()),
+});
+
+const Created = Type.Object({
+  key: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    organizationId: Nullable(Type.String()),
+    last4: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+  }),
+  secret: Type.String({ description: 'svck_… — shown this once, never again' }),
+});
+
+const RevokeBody = Type.Object({ id: Type.String({ minLength: 1 }) });
+
+const invalidName = () =>
+  new ApiError(400, 'invalid_key_name', `Informe um nome para a chave, com até ${KEY_NAME_MAX} caracteres.`);
+const invalidOrganization = (message = 'Organização inválida.') =>
+  new ApiError(400, 'invalid_organization', message);
+const forbidden = (message: string) => new ApiError(403, 'organization_forbidden', message);
+
+// Control characters would let a name forge lines in a listing or a log viewer.
+const CONTROL = /\p{Cc}/u;
+
+/** The key name after the rules of SPEC.md: a non-blank string of at most 60 characters. */
+export function checkKeyName(value: unknown): string {
+  if (typeof value !== 'string') throw invalidName();
+  const name = value.trim();
+  if (name === '' || [...name].length > KEY_NAME_MAX || CONTROL.test(name)) throw invalidName();
+  return name;
+}
+
+export function checkOrganizationId(body: Record<string, unknown>): string | null {
+  if (!('organizationId' in body)) {
+    throw invalidOrganization('Informe organizationId (null para uma chave da conta).');
+  }
+  const value = body.organizationId;
+  if (value === null) return null;
+  if (typeof value !== 'string' || value.trim() === '' || value.length > 100) throw invalidOrganization();
+  return value;
+}
+
+const asObject = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
+export interface KeyGuards {
+  read: onRequestAsyncHookHandler;
+  write: onRequestAsyncHookHandler;
+}
+
+export function registerKeyRoutes(
+  scope: FastifyInstance,
+  deps: AccountDeps,
+  guard: KeyGuards,
+  pepper: Buffer,
+): void {
+  scope.get(
+    '/api/account/keys',
+    {
+      config: { auth: 'session' },
+      onRequest: guard.read,
+      schema: {
+        summary: 'API keys of the signed-in account in this product (never their secrets)',
+        tags: ['keys'],
+        response: { 200: Type.Object({ keys: Type.Array(KeyRecord) }) },
+      },
+    },
+    async (request) => ({ keys: await listKeys(deps.db, sessionOf(request).account_id!, deps.productId) }),
+  );
+
+  scope.post(
+    '/api/account/keys/create',
+    {
+      config: { auth: 'session' },
+      onRequest: guard.write,
+      attachValidation: true, // the handler names the broken field with SPEC.md's codes
+      schema: {
+        summary: `Create an API key (sign-in within 5 minutes; at most ${MAX_LIVE_KEYS} live keys)`,
+        tags: ['keys'],
+        body: CreateBody,
+        response: { 200: Created },
+      },
+    },
+    async (request) => {
+      const body = asObject(request.body);
+      const name = checkKeyName(body.name);
+      const organizationId = checkOrganizationId(body);
+      assertRecentSignIn(deps, request);
+      const session = sessionOf(request);
+      const accountId = session.account_id!;
+      if (organizationId !== null) {
+        const org = await findOrganization(deps.db, organizationId);
+        // By id only: a name that happens to match another organisation must not select it.
+        if (!org || org.id !== organizationId) throw invalidOrganization('Organização desconhecida.');
+        const role = await getRole(deps.db, org.id, accountId);
+        if (role !== 'owner' && role !== 'admin') {
+          throw forbidden('Só proprietários e administradores da organização criam chaves dela.');
+        }
+        if (org.product_enabled !== 1)
+          throw forbidden('O produto não está habilitado para esta organização.');
+        if (session.mfa_state !== 'verified') {
+          throw new ApiError(
+            403,
+            'organization_mfa_required',
+            'Chaves de organização exigem uma sessão com segundo fator. Ative-o e entre novamente.',
+          );
+        }
+      }
+      try {
+        return await createKey(deps.db, pepper, {
+          accountId,
+          organizationId,
+          productId: deps.productId,
+          name,
+        });
+      } catch (err) {
+        if (err instanceof KeyLimitError) {
+          throw new ApiError(
+            409,
+            'key_limit_reached',
+            `Limite de ${MAX_LIVE_KEYS} chaves ativas atingido. Revogue uma chave para criar outra.`,
+          );
+        }
+        throw err;
+      }
+    },
+  );
+
+  scope.post(
+    '/api/account/keys/revoke',
+    {
+      config: { auth: 'session' },
+      onRequest: guard.write,
+      attachValidation: true,
+      schema: {
+        summary: 'Revoke an API key; it stops at once on every instance (repeating is harmless)',
+        tags: ['keys'],
+        body: RevokeBody,
+        response: { 200: Ok },
+      },
+    },
+    async (request) => {
+      const id = asObject(request.body).id;
+      if (typeof id !== 'string' || id.trim() === '' || id.length > 100) {
+        throw new ApiError(400, 'invalid_key_id', 'Informe o id da chave.');
+      }
+      const found = await revokeKey(deps.db, sessionOf(request).account_id!, deps.productId, id);
+      if (!found) throw new ApiError(404, 'key_not_found', 'Chave não encontrada.');
+      return { ok: true as const };
+    },
+  );
+}

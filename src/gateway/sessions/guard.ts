@@ -1,0 +1,87 @@
+// The check every Session route runs before its body is read: for writes, the exact Origin,
+// no cross-site fetch metadata and the session's CSRF value; then the session itself.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import { ApiError } from '../../platform/http/errors.js';
+import { readSessionCookie } from './cookie.js';
+import { csrfMatches } from './csrf.js';
+import { findSession, type SessionRow } from './store.js';
+
+export interface SessionDeps {
+  db: Kysely<Database>;
+  now: () => number;
+  productId: string;
+  /** PUBLIC_ORIGIN: the only Origin a write is accepted from. */
+  publicOrigin: string;
+  csrfKey: Buffer;
+}
+
+/**
+ * What a route needs: `browser` any bootstrapped session (login, sign-up, logout); `account`
+ * a signed-in session with every required step done; `pending` a password-accepted session
+ * awaiting its second factor.
+ */
+export type Need = 'browser' | 'account' | 'pending';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    browserSession?: SessionRow;
+  }
+}
+
+export const invalidSession = () =>
+  new ApiError(401, 'invalid_session', 'Sessão ausente, expirada ou encerrada. Entre novamente.');
+export const invalidOrigin = () => new ApiError(403, 'invalid_origin', 'Origem da requisição não permitida.');
+export const invalidCsrf = (message = 'Token CSRF ausente ou inválido.') =>
+  new ApiError(403, 'invalid_csrf', message);
+
+/**
+ * Origin and fetch metadata. `origin` must equal PUBLIC_ORIGIN exactly when `required`
+ * (writes); a GET may omit it but not send a wrong one. `Sec-Fetch-Site: cross-site` is a
+ * forged cross-site request whatever the Origin says.
+ */
+export function checkOrigin(deps: SessionDeps, request: FastifyRequest, required: boolean): void {
+  const origin = request.headers.origin;
+  if (origin === undefined ? required : origin !== deps.publicOrigin) throw invalidOrigin();
+  if (request.headers['sec-fetch-site'] === 'cross-site') {
+    throw invalidCsrf('Requisição entre sites recusada.');
+  }
+}
+
+export async function loadSession(
+  deps: SessionDeps,
+  request: FastifyRequest,
+): Promise<SessionRow | undefined> {
+  const token = readSessionCookie(request.headers.cookie);
+  return token === undefined ? undefined : findSession(deps.db, deps.productId, token, deps.now());
+}
+
+export function sessionGuard(deps: SessionDeps, need: Need, write: boolean) {
+  return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    // Origin first: a cross-site write costs no database work.
+    if (write) checkOrigin(deps, request, true);
+    const session = await loadSession(deps, request);
+    if (!session) {
+      // Without a session no CSRF value can match; the browser must bootstrap first.
+      if (need === 'browser') throw invalidCsrf('Sessão do navegador ausente; chame /api/auth/bootstrap.');
+      throw invalidSession();
+    }
+    if (write) {
+      const presented = request.headers['x-csrf-token'];
+      if (!csrfMatches(deps.csrfKey, session, typeof presented === 'string' ? presented : undefined)) {
+        throw invalidCsrf();
+      }
+    }
+    const signedIn = session.account_id !== null;
+    if (need === 'account' && (!signedIn || session.mfa_state === 'pending')) throw invalidSession();
+    if (need === 'pending' && (!signedIn || session.mfa_state !== 'pending')) throw invalidSession();
+    request.browserSession = session;
+  };
+}
+
+/** The session the guard loaded; the guard guarantees it, this makes the type say so. */
+export function sessionOf(request: FastifyRequest): SessionRow {
+  if (!request.browserSession) throw invalidSession();
+  return request.browserSession;
+}

@@ -1,0 +1,16 @@
+// Sensitive actions (key creation, second-factor enrolment) need a recent sign-in, not just
+// a live session: a session left open on a shared computer cannot mint credentials.
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../platform/http/errors.js';
+import { type SessionDeps, sessionOf } from './guard.js';
+
+/** SPEC.md "Limits": sign-in age for key creation. */
+export const REAUTH_WINDOW = 5 * 60_000;
+
+export const reauthRequired = () =>
+  new ApiError(401, 'reauth_required', 'Por segurança, entre novamente para concluir esta ação.');
+
+export function assertRecentSignIn(deps: SessionDeps, request: FastifyRequest): void {
+  const authTime = sessionOf(request).auth_time;
+  if (authTime === null || deps.now() - authTime > REAUTH_WINDOW) throw reauthRequired();
+}
