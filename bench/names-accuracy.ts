@@ -8,6 +8,7 @@ import { formatScore, type Score, score } from '../tools/names/eval.js';
 import { COMMON_SURNAMES, PARTICLES, STOP_WORDS } from '../tools/names/lexicon.js';
 import { chatCase } from '../tools/names/template.js';
 import { chatEvalDocs } from './names-chat-set.js';
+import { chatEvalDocs2 } from './names-chat-set2.js';
 
 type Span = { start: number; end: number };
 
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
   const sets: [string, Doc[]][] = [
     ['LeNER-Br dev', lenerSplit('dev')],
     ['chat set', chatEvalDocs()],
+    ['chat set 2 (blind check)', chatEvalDocs2()],
   ];
   const baseline = listBaseline();
   const redactor = new OpenRedaction({});
