@@ -25,16 +25,16 @@ export async function makeKey(
   ctx: TestContext,
   options: { org?: OrganizationSettings | null; released?: boolean; trialEndsAt?: number } = {},
 ): Promise<KeyFixture> {
-  counter++;
+  const n = ++counter;
   const account = await createAccount(ctx.db.kysely, {
-    email: `user${counter}-${Date.now()}@example.com`,
+    email: `user${n}-${Date.now()}@example.com`,
     password: 'senha-de-teste-longa',
     released: options.released ?? true,
     trialEndsAt: options.trialEndsAt ?? null,
   });
   let organizationId: string | null = null;
   if (options.org !== null) {
-    const org = await createOrganization(ctx.db.kysely, `Org ${counter} ${Date.now()}`);
+    const org = await createOrganization(ctx.db.kysely, `Org ${n} ${Date.now()}`);
     await setMember(ctx.db.kysely, org.id, account.id, 'owner');
     if (options.org) await updateOrganization(ctx.db.kysely, org.id, options.org);
     organizationId = org.id;

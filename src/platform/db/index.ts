@@ -14,6 +14,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   readonly kysely: Kysely<Database>;
   readonly dialect: Dialect;
+  /** The raw SQLite handle, for the few hot-path statements that cannot afford a query builder. */
+  readonly sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export function openDb(options: DbOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
 }
 
 /** Brings the schema up to date. Idempotent; safe when several instances start together. */
