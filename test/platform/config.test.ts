@@ -60,6 +60,7 @@ describe('configuration', () => {
       [{ OPERATOR_TOKEN: 'abc' }, /^OPERATOR_TOKEN: must be at least 16/],
       [{ WORKER_TOKEN: 'abc' }, /^WORKER_TOKEN: must be at least 16/],
       [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: expected one of/],
+      [{ TRUSTED_PROXIES: '10.0.0.0/8, 10.0.0.1/33' }, /^TRUSTED_PROXIES: "10.0.0.1\/33" is not/],
       [{ SVC_CONFIG: '/nonexistent/svc.json' }, /^SVC_CONFIG: cannot read/],
     ];
     for (const [env, pattern] of cases) {
