@@ -1,5 +1,7 @@
 // The real server process, as `npm start` runs it, on the dialect under test.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { onPostgres, testStorage } from '../helpers/db.js';
@@ -75,6 +77,36 @@ describe(`server process (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
       assert.deepEqual(await res.json(), { done: true });
       assert.equal(await child.exit(), 0, child.stdout.join('\n') + child.stderr.join(''));
       await assert.rejects(fetch(`${urls.gateway}/api/health`), 'no new connections after shutdown');
+    } finally {
+      child.proc.kill('SIGKILL');
+      await storage.drop();
+    }
+  });
+
+  it('answers a request that arrives during the drain with 503 shutting_down in the envelope', async () => {
+    const storage = await testStorage();
+    const fixture = fileURLToPath(new URL('../fixtures/slow-server.js', import.meta.url));
+    const child = spawnNode([fixture], { ...storage.env, ...ports });
+    try {
+      const { urls } = (await child.waitFor(listening)) as { urls: Record<string, string> };
+      const { hostname, port } = new URL(urls.gateway!);
+      // Two requests on one keep-alive socket: the second is read after SIGTERM.
+      const socket = connect(Number(port), hostname);
+      let received = '';
+      socket.on('data', (d) => {
+        received += d.toString();
+      });
+      socket.write(`GET /api/slow HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+      await new Promise((r) => setTimeout(r, 150));
+      child.proc.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 50));
+      socket.write(`GET /api/health HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+      await once(socket, 'close');
+      const answers = received.split(/(?=HTTP\/1\.1 )/);
+      assert.match(answers[0]!, /^HTTP\/1\.1 200/);
+      assert.match(answers[1]!, /^HTTP\/1\.1 503/);
+      assert.match(answers[1]!, /"error":"shutting_down"/);
+      assert.equal(await child.exit(), 0);
     } finally {
       child.proc.kill('SIGKILL');
       await storage.drop();

@@ -58,6 +58,8 @@ export function createApp(options: AppOptions): App {
     routerOptions: { ignoreTrailingSlash: true },
     // SIGTERM: stop accepting, answer what is in flight, close idle keep-alive sockets.
     forceCloseConnections: 'idle',
+    // Requests that arrive during the drain get a 503 in the service's own envelope (below).
+    return503OnClosing: false,
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -69,9 +71,19 @@ export function createApp(options: AppOptions): App {
   app.removeContentTypeParser('text/plain');
 
   // Callback-style hooks: on the hot path an async hook costs a promise per request.
+  let closing = false;
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      done(
+        new ApiError(503, 'shutting_down', 'O serviço está sendo reiniciado. Tente novamente.', {
+          headers: { 'retry-after': '1' },
+        }),
+      );
+      return;
+    }
     done();
   });
 
@@ -94,6 +106,7 @@ export function createApp(options: AppOptions): App {
   // process. Sweep again until the server has closed.
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
+    closing = true;
     sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
