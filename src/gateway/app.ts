@@ -4,6 +4,7 @@ import { type App, createApp } from '../platform/http/app.js';
 import type { EnvelopeKind } from '../platform/http/errors.js';
 import { registerOpenApi } from '../platform/http/openapi.js';
 import { createKeyAuth } from './keys/auth.js';
+import { registerModelRoutes } from './models/routes.js';
 import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
@@ -33,5 +34,6 @@ export async function createGatewayApp(ctx: Context): Promise<App> {
   registerPublicRoutes(app, { baseUrl: ctx.config.publicOrigin, mcpTools: () => [] });
   registerAccountRoutes(app, ctx);
   registerPrivacyRoutes(app, ctx);
+  registerModelRoutes(app, ctx);
   return app;
 }

@@ -66,7 +66,11 @@ function checkReferences(config: FileConfig, problems: string[]): void {
       problems.push(`SVC_CONFIG /models/${i}/provider: unknown provider "${m.provider}"`);
     }
     if (RESERVED_MODEL_IDS.has(m.id)) problems.push(`SVC_CONFIG /models/${i}/id: "${m.id}" is reserved`);
-    if (seen.has(m.id)) problems.push(`SVC_CONFIG /models/${i}/id: duplicate model id "${m.id}"`);
-    seen.add(m.id);
+    // The same id under several providers is one model with a fallback order; the same
+    // id twice on one provider is a mistake.
+    const pair = `${m.id}\u0000${m.provider}`;
+    if (seen.has(pair))
+      problems.push(`SVC_CONFIG /models/${i}/id: duplicate model id "${m.id}" for provider "${m.provider}"`);
+    seen.add(pair);
   });
 }

@@ -1,0 +1,156 @@
+// The barrier on a model request, and the optional restoration of its reply. One
+// cleaner per request: every part (system, every message, tool calls and results, tool
+// descriptions and schemas, pass-through fields) shares one placeholder numbering.
+import { type Cleaner, type PlaceholderLookup, PrivacyInputError, restoreText } from '../../privacy/index.js';
+import { invalid } from './errors.js';
+import type { Block, Conversation, Reply, StreamEvent } from './types.js';
+
+function cleanBlock(b: Block, cleaner: Cleaner): Block {
+  switch (b.type) {
+    case 'text':
+      return { type: 'text', text: cleaner.cleanText(b.text) };
+    case 'tool_use':
+      return { ...b, input: cleaner.cleanJson(b.input) };
+    case 'tool_result':
+      return { ...b, content: cleaner.cleanText(b.content) };
+  }
+}
+
+export function cleanConversation(conv: Conversation, cleaner: Cleaner): Conversation {
+  try {
+    return {
+      ...conv,
+      system: conv.system.map((s) => cleaner.cleanText(s)),
+      messages: conv.messages.map((m) => ({
+        role: m.role,
+        content: m.content.map((b) => cleanBlock(b, cleaner)),
+      })),
+      tools: conv.tools?.map((t) => ({
+        name: t.name,
+        description: t.description === undefined ? undefined : cleaner.cleanText(t.description),
+        parameters: cleaner.cleanJson(t.parameters),
+      })),
+      stop: conv.stop?.map((s) => cleaner.cleanText(s)),
+      user: conv.user === undefined ? undefined : cleaner.cleanText(conv.user),
+      extra: cleaner.cleanJson(conv.extra) as Record<string, unknown>,
+    };
+  } catch (err) {
+    if (err instanceof PrivacyInputError)
+      throw invalid('messages', 'O corpo tem aninhamento profundo demais.');
+    throw err;
+  }
+}
+
+function restoreJson(value: unknown, map: PlaceholderLookup): unknown {
+  if (typeof value === 'string') return restoreText(value, map);
+  if (Array.isArray(value)) return value.map((v) => restoreJson(v, map));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      Object.defineProperty(out, k, {
+        value: restoreJson(v, map),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  }
+  return value;
+}
+
+export function restoreReply(reply: Reply, map: PlaceholderLookup): Reply {
+  return {
+    ...reply,
+    content: reply.content.map((b) =>
+      b.type === 'text'
+        ? { type: 'text', text: restoreText(b.text, map) }
+        : { ...b, input: restoreJson(b.input, map) },
+    ),
+  };
+}
+
+/**
+ * Push-based form of the privacy module's restoreStream rule, for one block of a stream:
+ * hold back only a tail that may still grow into a placeholder of the map, send the rest
+ * at once. (restoreStream pulls from an iterable; here chunks of several blocks arrive
+ * interleaved with other events, so each block needs its own push-side buffer.)
+ */
+class BlockRestorer {
+  #pending = '';
+  constructor(
+    private readonly map: PlaceholderLookup,
+    private readonly prefixes: ReadonlySet<string>,
+    private readonly longest: number,
+  ) {}
+
+  push(chunk: string): string {
+    const buf = this.#pending + chunk;
+    const open = buf.lastIndexOf('[');
+    let cut = buf.length;
+    if (open >= 0 && buf.length - open < this.longest && this.prefixes.has(buf.slice(open))) cut = open;
+    this.#pending = buf.slice(cut);
+    return cut > 0 ? restoreText(buf.slice(0, cut), this.map) : '';
+  }
+
+  flush(): string {
+    const out = this.#pending;
+    this.#pending = '';
+    return out;
+  }
+}
+
+/** Restores placeholders in streamed text and tool arguments, block by block. */
+export async function* restoreEvents(
+  events: AsyncIterable<StreamEvent>,
+  map: PlaceholderLookup,
+): AsyncGenerator<StreamEvent> {
+  const prefixes = new Set<string>();
+  let longest = 0;
+  for (const p of map.placeholders()) {
+    for (let k = 1; k < p.length; k++) prefixes.add(p.slice(0, k));
+    longest = Math.max(longest, p.length);
+  }
+  if (longest === 0) {
+    yield* events;
+    return;
+  }
+  const blocks = new Map<string, { kind: 'text' | 'args'; r: BlockRestorer }>();
+  let current: string | null = null;
+  // A block's held-back tail goes out before anything of another block, so writers that
+  // close a block when the next one starts still get all of it.
+  function* flushOthers(key: string | null): Generator<StreamEvent> {
+    if (current !== null && current !== key) {
+      const b = blocks.get(current);
+      const tail = b?.r.flush();
+      if (b && tail)
+        yield b.kind === 'text'
+          ? { kind: 'text', key: current, text: tail }
+          : { kind: 'args', key: current, json: tail };
+    }
+    current = key;
+  }
+  for await (const ev of events) {
+    if (ev.kind === 'text' || ev.kind === 'args') {
+      yield* flushOthers(ev.key);
+      let b = blocks.get(ev.key);
+      if (!b) {
+        b = { kind: ev.kind, r: new BlockRestorer(map, prefixes, longest) };
+        blocks.set(ev.key, b);
+      }
+      const out = b.r.push(ev.kind === 'text' ? ev.text : ev.json);
+      if (out)
+        yield ev.kind === 'text'
+          ? { kind: 'text', key: ev.key, text: out }
+          : { kind: 'args', key: ev.key, json: out };
+      else if (ev.kind === 'text' && ev.text === '') yield ev; // an empty text opens its block
+    } else if (ev.kind === 'tool') {
+      yield* flushOthers(ev.key);
+      yield ev;
+    } else {
+      yield* flushOthers(null);
+      yield ev;
+    }
+  }
+  yield* flushOthers(null);
+}

@@ -1,0 +1,62 @@
+// Errors of the model routes. Messages are for people (pt-BR) and never echo content:
+// a field is named by its path, never by its value.
+import { ApiError } from '../../platform/http/errors.js';
+
+export function invalid(param: string, message: string): ApiError {
+  return new ApiError(400, 'invalid_request', message, { param });
+}
+
+export function unsupportedContent(param: string, kind: string): ApiError {
+  return new ApiError(
+    400,
+    'unsupported_content',
+    `Conteúdo do tipo "${kind}" não é aceito aqui: extraia o texto antes com POST /v1/privacy/extract e envie-o como texto.`,
+    { param },
+  );
+}
+
+export function untranslatable(param: string, target: string): ApiError {
+  return new ApiError(
+    400,
+    'untranslatable_field',
+    `O campo "${param}" não tem equivalente no formato do provedor deste modelo (${target}); remova-o ou escolha outro modelo.`,
+    { param },
+  );
+}
+
+export function modelNotFound(): ApiError {
+  return new ApiError(404, 'model_not_found', 'Modelo desconhecido. Consulte GET /v1/models.', {
+    param: 'model',
+  });
+}
+
+/** Upstream failures. The upstream body is never copied: it may echo the prompt. */
+export function upstreamError(status: number): ApiError {
+  if (status === 429) {
+    return new ApiError(
+      429,
+      'upstream_rate_limited',
+      'O provedor do modelo limitou as requisições; tente mais tarde.',
+    );
+  }
+  if (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 408) {
+    return new ApiError(
+      400,
+      'upstream_rejected',
+      `O provedor do modelo recusou a requisição (HTTP ${status}); verifique os parâmetros enviados.`,
+    );
+  }
+  return new ApiError(502, 'upstream_error', `O provedor do modelo falhou (HTTP ${status}).`);
+}
+
+export function upstreamUnavailable(): ApiError {
+  return new ApiError(502, 'upstream_error', 'Nenhum provedor do modelo pôde ser contatado.');
+}
+
+export function upstreamTimeout(): ApiError {
+  return new ApiError(504, 'upstream_timeout', 'O provedor do modelo não respondeu a tempo.');
+}
+
+export function upstreamBadReply(): ApiError {
+  return new ApiError(502, 'upstream_error', 'O provedor do modelo enviou uma resposta ilegível.');
+}

@@ -1,0 +1,132 @@
+// Upstream HTTP: one keep-alive undici pool per provider origin, timeouts, a retry on
+// connection errors only, and fallback to the next provider of the same model while
+// nothing has reached the caller yet.
+import { Pool } from 'undici';
+import type { Logger } from '../../../platform/logger.js';
+import type { Target } from '../catalogue.js';
+import { upstreamError, upstreamTimeout, upstreamUnavailable } from '../errors.js';
+import type { Conversation } from '../types.js';
+import { anthropicProvider } from './anthropic/index.js';
+import { openaiProvider } from './openai/index.js';
+import type { ProviderKind } from './types.js';
+
+export interface UpstreamOptions {
+  connectTimeoutMs?: number;
+  /** Until the response headers (for a JSON reply, the whole generation). */
+  headersTimeoutMs?: number;
+  /** Longest silence between two body chunks. */
+  bodyTimeoutMs?: number;
+  connections?: number;
+}
+
+export interface UpstreamResponse {
+  target: Target;
+  kind: ProviderKind;
+  body: AsyncIterable<Uint8Array> & { text(): Promise<string>; destroy(err?: Error): unknown };
+}
+
+const KINDS: Record<Target['provider']['type'], ProviderKind> = {
+  openai: openaiProvider,
+  anthropic: anthropicProvider,
+};
+
+// Errors raised before any byte of a response: the request may be sent again safely.
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
+
+const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function codeOf(err: unknown): string {
+  return typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
+}
+
+export class Upstreams {
+  readonly #pools = new Map<string, Pool>();
+  readonly #options: Required<UpstreamOptions>;
+
+  constructor(
+    private readonly logger: Logger,
+    options: UpstreamOptions = {},
+  ) {
+    this.#options = {
+      connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+      headersTimeoutMs: options.headersTimeoutMs ?? 300_000,
+      bodyTimeoutMs: options.bodyTimeoutMs ?? 120_000,
+      connections: options.connections ?? 256,
+    };
+  }
+
+  #pool(origin: string): Pool {
+    let pool = this.#pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: this.#options.connections,
+        keepAliveTimeout: 30_000,
+        connect: { timeout: this.#options.connectTimeoutMs },
+        headersTimeout: this.#options.headersTimeoutMs,
+        bodyTimeout: this.#options.bodyTimeoutMs,
+      });
+      this.#pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  /**
+   * The first target that answers 2xx. Connection errors are retried once on the same
+   * target; connection errors, timeouts, 429 and 5xx move on to the next target; other
+   * 4xx are final (the next provider would refuse the same request).
+   */
+  async open(targets: readonly Target[], conv: Conversation, signal: AbortSignal): Promise<UpstreamResponse> {
+    let failure = upstreamUnavailable();
+    for (const target of targets) {
+      const kind = KINDS[target.provider.type];
+      const url = new URL(target.provider.base_url);
+      const call = kind.build(conv, target.upstreamModel, target.provider, url.pathname.replace(/\/+$/, ''));
+      const payload = JSON.stringify(call.body);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          const res = await this.#pool(url.origin).request({
+            method: 'POST',
+            path: call.path,
+            headers: call.headers,
+            body: payload,
+            signal,
+          });
+          if (res.statusCode >= 200 && res.statusCode < 300) return { target, kind, body: res.body };
+          // The body may echo the prompt: read it to free the socket, never copy it.
+          await res.body.dump().catch(() => {});
+          this.logger.warn({ provider: target.providerName, status: res.statusCode }, 'upstream refused');
+          failure = upstreamError(res.statusCode);
+          if (res.statusCode === 429 || res.statusCode >= 500) break;
+          throw failure;
+        } catch (err) {
+          if (signal.aborted) throw err;
+          const code = codeOf(err);
+          if (!CONNECTION_ERRORS.has(code) && !TIMEOUTS.has(code)) throw err;
+          this.logger.warn({ provider: target.providerName, code, attempt }, 'upstream unreachable');
+          failure =
+            TIMEOUTS.has(code) && code !== 'UND_ERR_CONNECT_TIMEOUT'
+              ? upstreamTimeout()
+              : upstreamUnavailable();
+          if (!CONNECTION_ERRORS.has(code)) break;
+        }
+      }
+    }
+    throw failure;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#pools.values()].map((p) => p.close()));
+    this.#pools.clear();
+  }
+}

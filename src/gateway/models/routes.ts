@@ -1,0 +1,183 @@
+// SPEC.md A.4 model routes (Key auth): GET /v1/models, POST /v1/chat/completions,
+// POST /v1/messages. Thin: parse, authorise, clean, call the service, shape the answer.
+import { Readable } from 'node:stream';
+import { Type } from '@sinclair/typebox';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../../platform/context.js';
+import type { App } from '../../platform/http/app.js';
+import { createCleaner, isPolicy, strictest } from '../../privacy/index.js';
+import { assertModelReleased, principalOf } from '../keys/auth.js';
+import { blockedError, findingsHeader } from '../privacy/clean.js';
+import { cleanConversation, restoreEvents, restoreReply } from './barrier.js';
+import { invalid } from './errors.js';
+import { ChatStreamWriter, parseChatRequest, renderChatReply } from './formats/chat.js';
+import { type Obj, replyId } from './formats/check.js';
+import { MessagesStreamWriter, parseMessagesRequest, renderMessagesReply } from './formats/messages.js';
+import type { UpstreamOptions } from './providers/http.js';
+import { ModelService } from './service.js';
+import type { Conversation, StreamEvent } from './types.js';
+
+/** Prompts can be long: 10 MiB covers a million-token context window in text. */
+const BODY_LIMIT = 10 * 1024 * 1024;
+
+const ChatBody = Type.Object(
+  { model: Type.String(), messages: Type.Array(Type.Unknown()), stream: Type.Optional(Type.Boolean()) },
+  { additionalProperties: true },
+);
+const MessagesBody = Type.Object(
+  {
+    model: Type.String(),
+    max_tokens: Type.Integer({ minimum: 1 }),
+    messages: Type.Array(Type.Unknown()),
+    stream: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: true },
+);
+
+interface Writer {
+  write(ev: StreamEvent): string;
+  end(): string;
+  error(message: string, code: string): string;
+}
+
+async function* sseBody(events: AsyncIterable<StreamEvent>, writer: Writer, log: FastifyBaseLogger) {
+  try {
+    for await (const ev of events) {
+      const text = writer.write(ev);
+      if (text) yield text;
+    }
+    yield writer.end();
+  } catch (err) {
+    // Headers are gone already: the error travels in the stream, where the SDKs raise it.
+    log.warn({ code: (err as { code?: string }).code ?? (err as Error).name }, 'upstream stream failed');
+    yield writer.error('O provedor do modelo falhou durante a resposta.', 'upstream_error');
+  }
+}
+
+export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOptions = {}): ModelService {
+  const service = new ModelService(ctx, options);
+  app.addHook('onClose', () => service.close());
+
+  app.get(
+    '/v1/models',
+    {
+      config: { auth: 'key' },
+      schema: { summary: 'Models released for the caller’s organisation', tags: ['models'] },
+    },
+    async (request) => {
+      const models = service.catalogue.list(principalOf(request).releasedModels);
+      // Fields of both SDKs' model objects ride along, so either client lists them.
+      const data = models.map((m) => ({
+        id: m.id,
+        object: 'model',
+        type: 'model',
+        display_name: m.display_name,
+        context_window: m.context_window,
+        description: m.description,
+        created: 0,
+        created_at: '1970-01-01T00:00:00Z',
+        owned_by: 'svc',
+      }));
+      return {
+        object: 'list',
+        data,
+        has_more: false,
+        first_id: data[0]?.id ?? null,
+        last_id: data.at(-1)?.id ?? null,
+      };
+    },
+  );
+
+  /** Everything both model routes share once the body is parsed. */
+  async function handle(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    parsed: Conversation,
+    render: (r: Parameters<typeof renderChatReply>[0], model: string) => unknown,
+    writer: () => Writer,
+  ) {
+    const principal = principalOf(request);
+    const model = service.model(parsed.model);
+    assertModelReleased(principal, model.id);
+    const asked = request.headers['x-svc-policy'];
+    if (asked !== undefined && !isPolicy(asked)) {
+      throw invalid('x-svc-policy', 'O cabeçalho X-SVC-Policy deve ser placeholder, redact ou block.');
+    }
+    const policy = strictest(principal.policy, asked);
+    const cleaner = createCleaner({ policy });
+    const conv = cleanConversation(parsed, cleaner);
+    const findings = cleaner.findings();
+    reply.header('x-svc-privacy', findingsHeader(findings));
+    reply.header('x-svc-model', model.id);
+    if (cleaner.blocked) throw blockedError(findings);
+    const map =
+      principal.restorePlaceholders && policy === 'placeholder' && cleaner.map.size > 0 ? cleaner.map : null;
+
+    // The caller hanging up aborts the upstream request (and, for streams, its body).
+    const abort = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) abort.abort();
+    });
+
+    if (!conv.stream) {
+      const answer = await service.complete(conv, model, abort.signal);
+      return render(map ? restoreReply(answer, map) : answer, model.id);
+    }
+    const events = await service.stream(conv, model, abort.signal);
+    reply.header('content-type', 'text/event-stream; charset=utf-8');
+    reply.header('x-accel-buffering', 'no');
+    return reply.send(
+      Readable.from(sseBody(map ? restoreEvents(events, map) : events, writer(), request.log)),
+    );
+  }
+
+  app.post(
+    '/v1/chat/completions',
+    {
+      config: { auth: 'key' },
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        summary: 'Chat completion (chat-completions format) behind the privacy barrier; stream: true for SSE',
+        tags: ['models'],
+        body: ChatBody,
+      },
+    },
+    async (request, reply) => {
+      const conv = parseChatRequest(request.body as Obj);
+      const id = replyId('chatcmpl-');
+      return handle(
+        request,
+        reply,
+        conv,
+        (r, model) => renderChatReply(r, model, id),
+        () => new ChatStreamWriter(id, conv.model, conv.streamUsage),
+      );
+    },
+  );
+
+  app.post(
+    '/v1/messages',
+    {
+      config: { auth: 'key' },
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        summary: 'Message (vendor messages format) behind the privacy barrier; stream: true for SSE',
+        tags: ['models'],
+        body: MessagesBody,
+      },
+    },
+    async (request, reply) => {
+      const conv = parseMessagesRequest(request.body as Obj);
+      const id = replyId('msg_');
+      return handle(
+        request,
+        reply,
+        conv,
+        (r, model) => renderMessagesReply(r, model, id),
+        () => new MessagesStreamWriter(id, conv.model),
+      );
+    },
+  );
+
+  return service;
+}
