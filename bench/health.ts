@@ -9,7 +9,12 @@ const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);
 
 async function load(url: string): Promise<{ rps: number; p99: number }> {
-  const result = await autocannon({ url: `${url}/api/health`, connections: 32, duration: seconds, pipelining: 1 });
+  const result = await autocannon({
+    url: `${url}/api/health`,
+    connections: 32,
+    duration: seconds,
+    pipelining: 1,
+  });
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
@@ -23,10 +28,14 @@ for (let i = 0; i < rounds; i++) {
   const s = await load(svc.url);
   totals.bare += b.rps;
   totals.svc += s.rps;
-  console.log(`round ${i + 1}: bare ${b.rps.toFixed(0)} req/s (p99 ${b.p99} ms), svc ${s.rps.toFixed(0)} req/s (p99 ${s.p99} ms)`);
+  console.log(
+    `round ${i + 1}: bare ${b.rps.toFixed(0)} req/s (p99 ${b.p99} ms), svc ${s.rps.toFixed(0)} req/s (p99 ${s.p99} ms)`,
+  );
 }
 await bare.stop();
 await svc.stop();
 const ratio = totals.svc / totals.bare;
-console.log(`mean: bare ${(totals.bare / rounds).toFixed(0)} req/s, svc ${(totals.svc / rounds).toFixed(0)} req/s`);
+console.log(
+  `mean: bare ${(totals.bare / rounds).toFixed(0)} req/s, svc ${(totals.svc / rounds).toFixed(0)} req/s`,
+);
 console.log(`ratio svc / bare: ${ratio.toFixed(2)} (target >= 0.80 — ${ratio >= 0.8 ? 'met' : 'NOT met'})`);

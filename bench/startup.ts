@@ -22,6 +22,8 @@ const cold = await measure([CLI, 'serve', 'all']);
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 console.log(`runs: ${runs}`);
 console.log(`bare Fastify process, start to listening: median ${fmt(median(baseline))}`);
-console.log(`svc serve all, new data dir (SQLite created, migrated), start to listening: median ${fmt(median(cold))}, max ${fmt(Math.max(...cold))}`);
+console.log(
+  `svc serve all, new data dir (SQLite created, migrated), start to listening: median ${fmt(median(cold))}, max ${fmt(Math.max(...cold))}`,
+);
 console.log(`ratio svc / bare: ${(median(cold) / median(baseline)).toFixed(2)}`);
 console.log(`target: <= 1500 ms — ${median(cold) <= 1500 ? 'met' : 'NOT met'}`);
