@@ -11,6 +11,7 @@ import {
   findAccountByEmail,
   updateAccount,
 } from '../gateway/accounts/store.js';
+import { sealTotpSecret, totpKey } from '../gateway/accounts/totp.js';
 import { createKey, KeyLimitError, revokeKey } from '../gateway/keys/store.js';
 import {
   createOrganization,
@@ -43,12 +44,14 @@ export const accountCreateCommand: CliCommand = {
   path: ['account', 'create'],
   summary: 'Create a released account, optionally in an organisation',
   usage: `Usage: svc account create --email E --password P [--name N] [--org ORG] [--role owner|admin|member]
-                          [--policy placeholder|redact|block] [--pending] [--trial-ends ISO-DATE]
+                          [--policy placeholder|redact|block] [--mfa-secret BASE32] [--pending]
+                          [--trial-ends ISO-DATE]
 
 Creates a released account (--pending: awaiting release). --org makes it a member of
 organisation ORG (id or name), creating the organisation when it does not exist; --role
 defaults to owner for a new organisation and member otherwise; --policy sets that
-organisation's privacy policy. Prints {account, organization}.`,
+organisation's privacy policy. --mfa-secret enrols a TOTP second factor with that
+base32 secret (RFC 6238, SHA-1, 6 digits, 30 s). Prints {account, organization}.`,
   async run(args) {
     const o = options(
       args,
@@ -61,9 +64,14 @@ organisation's privacy policy. Prints {account, organization}.`,
         policy: { type: 'string' },
         pending: { type: 'boolean' },
         'trial-ends': { type: 'string' },
+        'mfa-secret': { type: 'string' },
       },
       ['email', 'password'],
     );
+    const mfaSecret = o['mfa-secret']?.replace(/\s+/g, '').toUpperCase();
+    if (mfaSecret !== undefined && !/^[A-Z2-7]{16,}=*$/.test(mfaSecret)) {
+      throw new UsageError('--mfa-secret must be a base32 secret of at least 16 characters');
+    }
     const role = oneOf('role', o.role, ROLES);
     const policy = oneOf('policy', o.policy, POLICIES);
     if ((role || policy) && !o.org) throw new UsageError('--role and --policy need --org');
@@ -89,6 +97,11 @@ organisation's privacy policy. Prints {account, organization}.`,
           throw new UsageError('an account with this e-mail already exists');
         throw err;
       }
+      if (mfaSecret !== undefined) {
+        await updateAccount(ctx.db.kysely, account.id, {
+          totp_secret: sealTotpSecret(totpKey(ctx.secret), mfaSecret),
+        });
+      }
       let organization: { id: string; name: string; role: string } | null = null;
       if (o.org) {
         const existing = await findOrganization(ctx.db.kysely, o.org);
@@ -104,6 +117,7 @@ organisation's privacy policy. Prints {account, organization}.`,
           email: account.email,
           name: account.name,
           released: account.released === 1,
+          mfa: mfaSecret !== undefined,
         },
         organization,
       });

@@ -3,6 +3,12 @@
 // both on the very next request.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { generate } from 'otplib';
+import pino from 'pino';
+import { createGatewayApp } from '../../src/gateway/app.js';
+import { loadConfig } from '../../src/platform/config/index.js';
+import { createContext } from '../../src/platform/context.js';
+import { Browser, ORIGIN, PASSWORD, TOTP_SECRET } from '../gateway/accounts/helpers.js';
 import { onPostgres, type TestStorage, testStorage } from '../helpers/db.js';
 import { type Child, spawnSvc } from '../helpers/process.js';
 
@@ -88,6 +94,51 @@ describe(`operator CLI and cross-instance revocation (${onPostgres ? 'postgres' 
       'default',
     );
     assert.equal(reset.json.allowedNetworks, null);
+  });
+
+  it('enrols a second factor with --mfa-secret that the browser login then asks for', async () => {
+    const made = await svc(
+      env,
+      'account',
+      'create',
+      '--email',
+      'mfa@acme.com',
+      '--password',
+      PASSWORD,
+      '--mfa-secret',
+      TOTP_SECRET,
+    );
+    assert.equal(made.code, 0, made.stderr);
+    assert.equal(made.json.account.mfa, true);
+    const ctx = await createContext(loadConfig({ ...env, PUBLIC_ORIGIN: ORIGIN }), pino({ level: 'silent' }));
+    const app = await createGatewayApp(ctx);
+    try {
+      const browser = new Browser(app);
+      await browser.get('/api/auth/bootstrap');
+      const login = await browser.post('/api/auth/login', { email: 'mfa@acme.com', password: PASSWORD });
+      assert.equal(login.status, 200);
+      assert.equal(login.json.mfaRequired, true);
+      const mfa = await browser.post('/api/auth/mfa', { code: await generate({ secret: TOTP_SECRET }) });
+      assert.equal(mfa.status, 200, JSON.stringify(mfa.json));
+      const me = (await browser.get('/api/me')).json as { user: { methods: string[] } };
+      assert.deepEqual(me.user.methods.sort(), ['otp', 'pwd']);
+    } finally {
+      await app.close();
+      await ctx.db.close();
+    }
+    const bad = await svc(
+      env,
+      'account',
+      'create',
+      '--email',
+      'mfa2@acme.com',
+      '--password',
+      PASSWORD,
+      '--mfa-secret',
+      'not base32!',
+    );
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--mfa-secret/);
   });
 
   it('rejects bad arguments with exit 2 and a message naming the option', async () => {
