@@ -19,14 +19,16 @@ export interface Received {
 export type Plan =
   | { status: number; json: unknown }
   /** SSE events written in pieces of `split` bytes (to cut placeholders across chunks). */
-  | { status?: 200; events: { event?: string; data: unknown }[]; split?: number }
+  | { status?: 200; events: { event?: string; data: unknown }[]; split?: number; interval?: number }
   /** Drop the connection without answering. */
   | { destroy: true }
   /** Answer after a delay (ms) — for timeouts. */
-  | { delay: number; then: Plan };
+  | { delay: number; next: Plan };
 
 export class FakeUpstream {
   readonly received: Received[] = [];
+  /** Streams whose reader hung up before the end. */
+  cutShort = 0;
   server!: Server;
   url = '';
   handler: (req: Received) => Plan;
@@ -58,7 +60,7 @@ export class FakeUpstream {
   async #answer(plan: Plan, res: import('node:http').ServerResponse): Promise<void> {
     if ('delay' in plan) {
       await new Promise((r) => setTimeout(r, plan.delay));
-      return this.#answer(plan.then, res);
+      return this.#answer(plan.next, res);
     }
     if ('destroy' in plan) {
       res.socket?.destroy();
@@ -78,8 +80,13 @@ export class FakeUpstream {
       .join('');
     const size = plan.split ?? text.length;
     for (let i = 0; i < text.length; i += size) {
+      if (res.destroyed) {
+        this.cutShort++;
+        return;
+      }
       res.write(text.slice(i, i + size));
-      if (plan.split) await new Promise((r) => setImmediate(r));
+      if (plan.interval) await new Promise((r) => setTimeout(r, plan.interval));
+      else if (plan.split) await new Promise((r) => setImmediate(r));
     }
     res.end();
   }

@@ -1,0 +1,128 @@
+// Upstream plumbing without the routes: timeouts, connection errors, fallback order, the
+// SSE reader, and the caller hanging up mid-stream.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import pino from 'pino';
+import { ApiError } from '../../../src/platform/http/errors.js';
+import type { Target } from '../../../src/gateway/models/catalogue.js';
+import { Upstreams } from '../../../src/gateway/models/providers/http.js';
+import { readSse } from '../../../src/gateway/models/providers/sse.js';
+import type { Conversation } from '../../../src/gateway/models/types.js';
+import { fakeOpenAI, openaiEcho } from '../../fakes/openai.js';
+import type { FakeUpstream } from '../../fakes/upstream.js';
+import { makeKey } from '../../helpers/gateway.js';
+import { listeningGateway, writeConfig } from './helpers.js';
+
+const conv: Conversation = {
+  model: 'svc/x',
+  source: 'chat',
+  system: [],
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'oi' }] }],
+  stream: false,
+  streamUsage: true,
+  extra: {},
+};
+
+const target = (base: string): Target => ({
+  providerName: 'p',
+  provider: { type: 'openai', base_url: `${base}/v1` },
+  format: 'chat',
+  upstreamModel: 'm',
+});
+
+describe('upstream plumbing', () => {
+  let fake: FakeUpstream;
+  before(async () => {
+    fake = await fakeOpenAI();
+  });
+  after(() => fake.stop());
+
+  // undici's response timers tick at about one second, hence the slow fake.
+  it('answers 504 when the upstream is too slow, 502 when nothing can be reached', async () => {
+    const up = new Upstreams(pino({ level: 'silent' }), { headersTimeoutMs: 100 });
+    fake.handler = (req) => ({ delay: 2500, next: openaiEcho(req) });
+    await assert.rejects(up.open([target(fake.url)], conv, new AbortController().signal), (err: unknown) => {
+      return err instanceof ApiError && err.status === 504 && err.code === 'upstream_timeout';
+    });
+    await assert.rejects(
+      up.open([target('http://127.0.0.1:9')], conv, new AbortController().signal),
+      (err: unknown) => err instanceof ApiError && err.status === 502,
+    );
+    fake.reset();
+    const ok = await up.open(
+      [target('http://127.0.0.1:9'), target(fake.url)],
+      conv,
+      new AbortController().signal,
+    );
+    assert.match(await ok.body.text(), /eco: oi/);
+    await up.close();
+  });
+
+  it('reads SSE split anywhere, with CRLF, comments and multi-line data', async () => {
+    const text = ': hi\r\nevent: a\r\ndata: 1\r\ndata: 2\r\n\r\ndata: {"x":"ção"}\n\n';
+    const bytes = Buffer.from(text);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const parts = [bytes.subarray(0, cut), bytes.subarray(cut)];
+      const events = [];
+      for await (const e of readSse(
+        (async function* () {
+          yield* parts;
+        })(),
+      ))
+        events.push(e);
+      assert.deepEqual(events, [
+        { event: 'a', data: '1\n2' },
+        { event: null, data: '{"x":"ção"}' },
+      ]);
+    }
+  });
+
+  it('stops reading the upstream when the caller hangs up mid-stream', async () => {
+    const gw = await listeningGateway({
+      SVC_CONFIG: writeConfig({
+        providers: { oa: { type: 'openai', base_url: `${fake.url}/v1` } },
+        models: [
+          {
+            id: 'svc/gpt',
+            provider: 'oa',
+            upstream_model: 'g',
+            display_name: 'G',
+            context_window: 10,
+            description: 'd',
+          },
+        ],
+      }),
+    });
+    try {
+      const key = await makeKey(gw.ctx);
+      fake.handler = (req) => {
+        const plan = openaiEcho(req);
+        return 'events' in plan ? { ...plan, split: 5, interval: 20 } : plan;
+      };
+      const abort = new AbortController();
+      const res = await fetch(`${gw.origin}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'svc/gpt',
+          stream: true,
+          messages: [{ role: 'user', content: 'x'.repeat(400) }],
+        }),
+        signal: abort.signal,
+      });
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('content-type') ?? '', /text\/event-stream/);
+      const reader = res.body!.getReader();
+      await reader.read();
+      const t0 = Date.now();
+      abort.abort();
+      const until = Date.now() + 3000;
+      while (fake.cutShort === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(fake.cutShort, 1);
+      assert.ok(Date.now() - t0 < 1000, 'the upstream read stops promptly');
+    } finally {
+      fake.reset();
+      await gw.dispose();
+    }
+  });
+});
