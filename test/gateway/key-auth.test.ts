@@ -1,7 +1,7 @@
 // The API-key check every /v1 route goes through (SPEC.md Authentication, rule 1).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { endAllAccesses } from '../../src/gateway/accounts/store.js';
+import { endAllAccesses, updateAccount } from '../../src/gateway/accounts/store.js';
 import { revokeKey } from '../../src/gateway/keys/store.js';
 import { PRODUCT_ID } from '../../src/gateway/product.js';
 import { makeKey, testGateway } from '../helpers/gateway.js';
@@ -86,6 +86,18 @@ describe('API-key auth on /v1', () => {
     }
     const future = await makeKey(gw.ctx, { trialEndsAt: Date.now() + 60_000 });
     assert.equal((await clean({ authorization: `Bearer ${future.secret}` })).statusCode, 200);
+  });
+
+  it('refuses an organisation key whose owner has no second factor when the organisation requires one', async () => {
+    const k = await makeKey(gw.ctx, { org: { mfa_required: 1 } });
+    const refused = await clean({ authorization: `Bearer ${k.secret}` });
+    assert.equal(refused.statusCode, 403);
+    assert.equal(refused.json().error.code, 'organization_mfa_required');
+    await updateAccount(gw.ctx.db.kysely, k.accountId, { totp_secret: 'sealed-secret-placeholder' });
+    assert.equal((await clean({ authorization: `Bearer ${k.secret}` })).statusCode, 200);
+    // Account keys are not the organisation's business.
+    const own = await makeKey(gw.ctx, { org: null });
+    assert.equal((await clean({ authorization: `Bearer ${own.secret}` })).statusCode, 200);
   });
 
   it("applies the organisation's network allowlist, trusting X-Forwarded-For only from trusted proxies", async () => {

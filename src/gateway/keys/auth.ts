@@ -1,13 +1,13 @@
 // The API-key check of every `config.auth: 'key'` route (SPEC.md "Authentication", rule 1):
 // 401 when the key is absent or invalid; 403 when the account awaits release, the free
-// trial has ended, the organisation has the product off, or the network is outside the
-// organisation's policy. Model release is checked by the model routes (assertModelReleased).
+// trial has ended, the organisation has the product off, the organisation requires a
+// second factor its owner lacks, or the network is outside the organisation's policy. Model release is checked by the model routes (assertModelReleased).
 //
 // No cache: one indexed query per request, so a revoked key stops on every instance the
 // moment the revoke commits — correct by construction, where a cache would need
 // invalidation across processes (docs/performance.md has the measured cost).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Context } from '../../platform/context.js';
 import type { Db } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
@@ -69,6 +69,7 @@ const COLUMNS = [
   'o.restore_placeholders',
   'o.requests_per_minute',
   'o.monthly_quota',
+  'o.mfa_required',
 ] as const;
 
 function lookupQuery(db: Kysely<Database>, hash: string) {
@@ -77,6 +78,7 @@ function lookupQuery(db: Kysely<Database>, hash: string) {
     .innerJoin('accounts as a', 'a.id', 'k.account_id')
     .leftJoin('organizations as o', 'o.id', 'k.organization_id')
     .select(COLUMNS)
+    .select(sql<number>`case when a.totp_secret is null then 0 else 1 end`.as('has_mfa'))
     .where('k.secret_hash', '=', hash);
 }
 
@@ -126,8 +128,16 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
       throw forbidden('trial_ended', 'O período de avaliação gratuita terminou.');
     }
     if (row.organization_id !== null) {
-      if (row.product_enabled !== 1)
+      if (row.product_enabled !== 1) {
         throw forbidden('product_disabled', 'O produto não está habilitado para esta organização.');
+      }
+      // An organisation that requires a second factor accepts only keys of members who have one.
+      if (row.mfa_required === 1 && row.has_mfa !== 1) {
+        throw forbidden(
+          'organization_mfa_required',
+          'A organização exige segundo fator do dono desta chave.',
+        );
+      }
       if (row.allowed_cidrs) {
         let matcher = matchers.get(row.allowed_cidrs);
         if (!matcher) {
