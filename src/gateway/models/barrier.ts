@@ -100,11 +100,11 @@ class BlockRestorer {
   }
 }
 
-/** Restores placeholders in streamed text and tool arguments, block by block. */
+/** Restores placeholders in streamed text and tool arguments, block by block, batch by batch. */
 export async function* restoreEvents(
-  events: AsyncIterable<StreamEvent>,
+  batches: AsyncIterable<StreamEvent[]>,
   map: PlaceholderLookup,
-): AsyncGenerator<StreamEvent> {
+): AsyncGenerator<StreamEvent[]> {
   const prefixes = new Set<string>();
   let longest = 0;
   for (const p of map.placeholders()) {
@@ -112,45 +112,53 @@ export async function* restoreEvents(
     longest = Math.max(longest, p.length);
   }
   if (longest === 0) {
-    yield* events;
+    yield* batches;
     return;
   }
   const blocks = new Map<string, { kind: 'text' | 'args'; r: BlockRestorer }>();
   let current: string | null = null;
   // A block's held-back tail goes out before anything of another block, so writers that
   // close a block when the next one starts still get all of it.
-  function* flushOthers(key: string | null): Generator<StreamEvent> {
+  function flushOthers(key: string | null, out: StreamEvent[]): void {
     if (current !== null && current !== key) {
       const b = blocks.get(current);
       const tail = b?.r.flush();
-      if (b && tail)
-        yield b.kind === 'text'
-          ? { kind: 'text', key: current, text: tail }
-          : { kind: 'args', key: current, json: tail };
+      if (b && tail) {
+        out.push(
+          b.kind === 'text'
+            ? { kind: 'text', key: current, text: tail }
+            : { kind: 'args', key: current, json: tail },
+        );
+      }
     }
     current = key;
   }
-  for await (const ev of events) {
-    if (ev.kind === 'text' || ev.kind === 'args') {
-      yield* flushOthers(ev.key);
-      let b = blocks.get(ev.key);
-      if (!b) {
-        b = { kind: ev.kind, r: new BlockRestorer(map, prefixes, longest) };
-        blocks.set(ev.key, b);
+  for await (const batch of batches) {
+    const out: StreamEvent[] = [];
+    for (const ev of batch) {
+      if (ev.kind === 'text' || ev.kind === 'args') {
+        flushOthers(ev.key, out);
+        let b = blocks.get(ev.key);
+        if (!b) {
+          b = { kind: ev.kind, r: new BlockRestorer(map, prefixes, longest) };
+          blocks.set(ev.key, b);
+        }
+        const restored = b.r.push(ev.kind === 'text' ? ev.text : ev.json);
+        if (restored) {
+          out.push(
+            ev.kind === 'text'
+              ? { kind: 'text', key: ev.key, text: restored }
+              : { kind: 'args', key: ev.key, json: restored },
+          );
+        } else if (ev.kind === 'text' && ev.text === '') out.push(ev); // an empty text opens its block
+      } else {
+        flushOthers(ev.kind === 'tool' ? ev.key : null, out);
+        out.push(ev);
       }
-      const out = b.r.push(ev.kind === 'text' ? ev.text : ev.json);
-      if (out)
-        yield ev.kind === 'text'
-          ? { kind: 'text', key: ev.key, text: out }
-          : { kind: 'args', key: ev.key, json: out };
-      else if (ev.kind === 'text' && ev.text === '') yield ev; // an empty text opens its block
-    } else if (ev.kind === 'tool') {
-      yield* flushOthers(ev.key);
-      yield ev;
-    } else {
-      yield* flushOthers(null);
-      yield ev;
     }
+    if (out.length) yield out;
   }
-  yield* flushOthers(null);
+  const out: StreamEvent[] = [];
+  flushOthers(null, out);
+  if (out.length) yield out;
 }

@@ -30,13 +30,20 @@ export function ecoReply(conv: Conversation): Reply {
   };
 }
 
-/** The same answer as a stream, in word-sized pieces, as a model would send it. */
-export async function* ecoStream(conv: Conversation): AsyncGenerator<StreamEvent> {
+/** The same answer as a stream, in word-sized pieces as a model would send them, 16 a batch. */
+export async function* ecoStream(conv: Conversation): AsyncGenerator<StreamEvent[]> {
   const reply = ecoReply(conv);
   const text = reply.content[0]?.type === 'text' ? reply.content[0].text : '';
-  yield { kind: 'usage', input: reply.usage.input, output: 0 };
-  yield { kind: 'text', key: 't', text: '' };
-  for (const piece of text.match(/\S*\s*/g) ?? []) if (piece) yield { kind: 'text', key: 't', text: piece };
-  yield { kind: 'stop', reason: reply.stop };
-  yield { kind: 'usage', input: reply.usage.input, output: reply.usage.output };
+  yield [
+    { kind: 'usage', input: reply.usage.input, output: 0 },
+    { kind: 'text', key: 't', text: '' },
+  ];
+  const pieces = (text.match(/\S*\s*/g) ?? []).filter(Boolean);
+  for (let i = 0; i < pieces.length; i += 16) {
+    yield pieces.slice(i, i + 16).map((piece): StreamEvent => ({ kind: 'text', key: 't', text: piece }));
+  }
+  yield [
+    { kind: 'stop', reason: reply.stop },
+    { kind: 'usage', input: reply.usage.input, output: reply.usage.output },
+  ];
 }

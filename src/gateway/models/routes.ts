@@ -40,10 +40,12 @@ interface Writer {
   error(message: string, code: string): string;
 }
 
-async function* sseBody(events: AsyncIterable<StreamEvent>, writer: Writer, log: FastifyBaseLogger) {
+/** One write per batch of events: a write per event would cost a syscall each. */
+async function* sseBody(batches: AsyncIterable<StreamEvent[]>, writer: Writer, log: FastifyBaseLogger) {
   try {
-    for await (const ev of events) {
-      const text = writer.write(ev);
+    for await (const batch of batches) {
+      let text = '';
+      for (const ev of batch) text += writer.write(ev);
       if (text) yield text;
     }
     yield writer.end();

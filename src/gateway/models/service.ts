@@ -35,18 +35,22 @@ export class ModelService {
     return res.kind.parseReply(body);
   }
 
-  /** Resolves once the upstream answered 2xx, so failures before that still get an HTTP status. */
+  /** Events come in batches, one per upstream network chunk. Resolves once the upstream answered 2xx, so failures before that still get an HTTP status. */
   async stream(
     conv: Conversation,
     model: CatalogueModel,
     signal: AbortSignal,
-  ): Promise<AsyncIterable<StreamEvent>> {
+  ): Promise<AsyncIterable<StreamEvent[]>> {
     if (model.targets.length === 0) return ecoStream(conv);
     const res = await this.#upstreams.open(model.targets, { ...conv, stream: true }, signal);
     const transform = res.kind.streamTransform();
     return (async function* () {
       try {
-        for await (const ev of readSse(res.body)) yield* transform(ev);
+        for await (const batch of readSse(res.body)) {
+          const out: StreamEvent[] = [];
+          for (const ev of batch) out.push(...transform(ev));
+          if (out.length) yield out;
+        }
       } finally {
         // The caller went away or the stream failed: stop reading (and paying for) the upstream.
         res.body.destroy();

@@ -63,13 +63,11 @@ describe('upstream plumbing', () => {
     const bytes = Buffer.from(text);
     for (let cut = 1; cut < bytes.length; cut++) {
       const parts = [bytes.subarray(0, cut), bytes.subarray(cut)];
-      const events = [];
-      for await (const e of readSse(
-        (async function* () {
-          yield* parts;
-        })(),
-      ))
-        events.push(e);
+      const events: unknown[] = [];
+      const body = (async function* () {
+        yield* parts;
+      })();
+      for await (const batch of readSse(body)) events.push(...batch);
       assert.deepEqual(events, [
         { event: 'a', data: '1\n2' },
         { event: null, data: '{"x":"ção"}' },

@@ -1,0 +1,120 @@
+// Latency the model gateway adds in front of an upstream, and its throughput, against
+// calling the same fake upstream directly, in the same run. A 2 KB prompt with personal
+// data (barrier on, placeholders), JSON and streaming, at concurrency 1 and 64.
+// The gateway and the fake upstream share this process (and its event loop).
+// Usage: npm run build && node dist/bench/gateway-overhead.js [requests-at-c1] [seconds-at-c64]
+import autocannon from 'autocannon';
+import { Pool } from 'undici';
+import { fakeOpenAI } from '../test/fakes/openai.js';
+import { makeKey } from '../test/helpers/gateway.js';
+import { listeningGateway, writeConfig } from '../test/gateway/models/helpers.js';
+
+const N = Number(process.argv[2] ?? 2000);
+const SECONDS = Number(process.argv[3] ?? 5);
+
+const fake = await fakeOpenAI();
+// No artificial splitting: the fake answers as fast as it can.
+const echo = fake.handler;
+fake.handler = (req) => {
+  const plan = echo(req);
+  return 'events' in plan ? { ...plan, split: undefined } : plan;
+};
+fake.received.push = () => 0; // do not keep every request in memory
+
+const gw = await listeningGateway({
+  SVC_CONFIG: writeConfig({
+    providers: { up: { type: 'openai', base_url: `${fake.url}/v1` } },
+    models: [
+      {
+        id: 'svc/bench',
+        provider: 'up',
+        upstream_model: 'm',
+        display_name: 'B',
+        context_window: 8192,
+        description: 'b',
+      },
+    ],
+  }),
+});
+const key = await makeKey(gw.ctx);
+
+const unit =
+  'Olá, sou Joana Prado, CPF 529.982.247-25, e-mail joana.prado@empresa.com.br, celular (11) 98765-4321. ' +
+  'Preciso revisar o contrato de prestação de serviços e entender as cláusulas de rescisão e multa. ';
+const prompt = unit.repeat(Math.ceil(2048 / unit.length)).slice(0, 2048);
+
+const body = (model: string, stream: boolean) =>
+  JSON.stringify({ model, stream, messages: [{ role: 'user', content: prompt }] });
+const targets = {
+  direct: { origin: fake.url, path: '/v1/chat/completions', model: 'm', headers: {} },
+  gateway: {
+    origin: gw.origin,
+    path: '/v1/chat/completions',
+    model: 'svc/bench',
+    headers: { authorization: `Bearer ${key.secret}` },
+  },
+};
+type Name = keyof typeof targets;
+
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+
+async function sequential(name: Name, stream: boolean) {
+  const t = targets[name];
+  const pool = new Pool(t.origin, { connections: 1 });
+  const payload = body(t.model, stream);
+  const total: number[] = [];
+  const ttfb: number[] = [];
+  for (let i = 0; i < N + 200; i++) {
+    const start = performance.now();
+    const res = await pool.request({
+      method: 'POST',
+      path: t.path,
+      headers: { 'content-type': 'application/json', ...t.headers },
+      body: payload,
+    });
+    let first = 0;
+    for await (const _ of res.body) if (!first) first = performance.now();
+    const end = performance.now();
+    if (res.statusCode !== 200) throw new Error(`${name}: HTTP ${res.statusCode}`);
+    if (i >= 200) {
+      total.push(end - start);
+      ttfb.push(first - start);
+    }
+  }
+  await pool.close();
+  total.sort((a, b) => a - b);
+  ttfb.sort((a, b) => a - b);
+  return { p50: pct(total, 0.5), p99: pct(total, 0.99), ttfb50: pct(ttfb, 0.5) };
+}
+
+async function loaded(name: Name, stream: boolean) {
+  const t = targets[name];
+  const r = await autocannon({
+    url: t.origin + t.path,
+    method: 'POST',
+    connections: 64,
+    duration: SECONDS,
+    headers: { 'content-type': 'application/json', ...t.headers },
+    body: body(t.model, stream),
+  });
+  if (r.non2xx) throw new Error(`${name}: ${r.non2xx} non-2xx answers`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+const f = (x: number) => x.toFixed(3);
+for (const stream of [false, true]) {
+  const kind = stream ? 'stream' : 'JSON';
+  const d = await sequential('direct', stream);
+  const g = await sequential('gateway', stream);
+  console.log(
+    `${kind} c=1: direct p50 ${f(d.p50)} ms p99 ${f(d.p99)} ms ttfb ${f(d.ttfb50)} ms | gateway p50 ${f(g.p50)} ms p99 ${f(g.p99)} ms ttfb ${f(g.ttfb50)} ms | added p50 ${f(g.p50 - d.p50)} ms p99 ${f(g.p99 - d.p99)} ms ttfb ${f(g.ttfb50 - d.ttfb50)} ms`,
+  );
+  const dl = await loaded('direct', stream);
+  const gl = await loaded('gateway', stream);
+  console.log(
+    `${kind} c=64: direct ${dl.rps.toFixed(0)} req/s (p99 ${dl.p99} ms) | gateway ${gl.rps.toFixed(0)} req/s (p50 ${gl.p50} ms, p99 ${gl.p99} ms)`,
+  );
+}
+
+await gw.dispose();
+await fake.stop();
