@@ -62,14 +62,24 @@ export async function migrate(db: Db): Promise<string[]> {
     provider: { getMigrations: async () => migrations },
     migrationTableSchema,
   });
-  // PostgreSQL serialises migrators with a lock. SQLite has none: a process whose snapshot
-  // was overtaken by another migrator gets SQLITE_BUSY; it retries and finds the work done.
+  // PostgreSQL serialises migrators with a lock and runs each migration in a transaction.
+  // Kysely does neither on SQLite, so two processes could apply the same migration: hold
+  // the database's write lock (BEGIN IMMEDIATE) for the whole run instead. A process that
+  // waited past busy_timeout gets SQLITE_BUSY, retries, and then finds the work done.
   for (let attempt = 1; ; attempt++) {
-    const { error, results } = await migrator.migrateToLatest();
-    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    const busy = String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY');
-    if (!busy || attempt >= 10) throw new MigrationError(results ?? [], error);
-    await new Promise((r) => setTimeout(r, 20 * attempt));
+    try {
+      db.sqlite?.exec('BEGIN IMMEDIATE');
+      const { error, results } = await migrator.migrateToLatest();
+      db.sqlite?.exec(error ? 'ROLLBACK' : 'COMMIT');
+      if (error) throw new MigrationError(results ?? [], error);
+      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    } catch (err) {
+      if (db.sqlite?.inTransaction) db.sqlite.exec('ROLLBACK');
+      const cause = err instanceof MigrationError ? err.cause : err;
+      const busy = String((cause as { code?: unknown })?.code ?? '').startsWith('SQLITE_BUSY');
+      if (!busy || attempt >= 10) throw err;
+      await new Promise((r) => setTimeout(r, 20 * attempt));
+    }
   }
 }
 
