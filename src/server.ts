@@ -39,6 +39,7 @@ export async function startServices(
       prepare?.(name, app);
       const address = await app.listen({ host: ctx.config.host, port: ctx.config.ports[name] });
       urls[name] = address;
+      if (name === 'gateway') ctx.runtime.gatewayUrl = address;
     }
   } catch (err) {
     await close();

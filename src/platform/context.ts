@@ -11,6 +11,8 @@ export interface Context {
   db: Db;
   logger: Logger;
   secret: string;
+  /** Facts known only once services run, e.g. the address the gateway got (port 0). */
+  runtime: { gatewayUrl?: string };
 }
 
 export async function createContext(
@@ -26,7 +28,7 @@ export async function createContext(
     await db.close();
     throw err;
   }
-  return { config, db, logger, secret };
+  return { config, db, logger, secret, runtime: {} };
 }
 
 // Instances sharing one PostgreSQL must share one secret, or each would read the others'

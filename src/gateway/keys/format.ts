@@ -23,11 +23,15 @@ function checksum(body: string): string {
   return base62(crc32(body) >>> 0, CHECK);
 }
 
-export function generateSecret(): string {
+/**
+ * A new secret. `bytes` supplies the randomness (default: the CSPRNG); the internal service
+ * key passes a keyed hash stream instead, so every instance derives the same key.
+ */
+export function generateSecret(bytes: (n: number) => Buffer = randomBytes): string {
   // Rejection sampling keeps every character uniform (248 = 4 × 62).
   let body = '';
-  while (body.length < BODY) {
-    for (const byte of randomBytes(48)) {
+  for (let round = 0; body.length < BODY; round++) {
+    for (const byte of bytes(48 + round)) {
       if (byte < 248 && body.length < BODY) body += ALPHABET[byte % 62];
     }
   }

@@ -15,6 +15,10 @@ export interface EnvSettings {
   logLevel: string;
   /** Proxies whose X-Forwarded-For is believed (CIDRs); empty = use the socket address. */
   trustedProxies: string[];
+  /** Where the contracts and insights services reach the gateway; default: this process's gateway. */
+  gatewayUrl?: string;
+  /** The key they use; default: the internal service key derived from SVC_SECRET. */
+  gatewayApiKey?: string;
 }
 
 import { isCidr } from '../net.js';
@@ -86,7 +90,14 @@ export function readEnv(env: Env, problems: string[]): EnvSettings {
     if (!isCidr(cidr)) problems.push(`TRUSTED_PROXIES: "${cidr}" is not an IP address or CIDR block`);
   }
 
+  const gatewayApiKey = get('GATEWAY_API_KEY');
+  if (gatewayApiKey !== undefined && !/^svck_[0-9A-Za-z]{38}$/.test(gatewayApiKey)) {
+    problems.push('GATEWAY_API_KEY: expected a gateway API key (svck_…)');
+  }
+
   return {
+    gatewayUrl: url('GATEWAY_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
+    gatewayApiKey,
     trustedProxies,
     host: get('HOST') ?? '127.0.0.1',
     ports: {
