@@ -3,9 +3,9 @@
 // imports: the chat score measures templates and surnames the model has not seen.
 import type { Doc } from './data.js';
 import { frequentFirstNames } from './data.js';
-import { COMMON_SURNAMES, PARTICLES } from './lexicon.js';
+import { BRANDS, COMMON_SURNAMES, PARTICLES, PLACES } from './lexicon.js';
 import { Rng, Weighted } from './rng.js';
-import { chatCase, fillTemplate, type NamePools } from './template.js';
+import { chatCase, fillTemplate, makeName, type NamePools } from './template.js';
 
 export const TRAIN_CHAT_SEED = 20240611;
 
@@ -84,6 +84,29 @@ const TEMPLATES = [
   'ok {first}, combinado',
   'oi {first}! {verb} ?',
   'a {name} de {city} {verb}',
+  // A name next to a place: "de <city>" is where the person is from, not a surname.
+  'o {first} de {place} {verb}',
+  'a {first} de {place} {verb} ontem',
+  '{name}, de {place}, {verb}',
+  'o {first} da {dept} {verb}',
+  'fala com a {first} da {dept}',
+  'sou a {first}, da {dept}',
+  'sou o {first} e {verb} aqui',
+  'aqui e a {first} de novo',
+  'a {first} e o {first} {verb}',
+  'falei com o {first} e a {first} ontem',
+  // Streets, schools, shops and places named after people: not a person mention.
+  'moro na {head} {honoree}',
+  'fica na {head} {honoree}, perto de {place}',
+  'a {head} {honoree} fecha cedo',
+  'estudei na {head} {honoree} em {place}',
+  'o onibus passa pela {head} {honoree}',
+  'comprei na {brand2}',
+  'a {brand2} de {place} abre {weekday}?',
+  'meu pedido da {brand2} atrasou',
+  'vou de {place} para {place} {weekday}',
+  'nasci em {place} mas moro em {place}',
+  'o tempo em {place} ta otimo',
 ];
 
 const FILL: Record<string, readonly string[]> = {
@@ -147,7 +170,40 @@ const FILL: Record<string, readonly string[]> = {
   ],
   adverb: ['amanha', 'hoje', 'depois', 'logo', 'agora', 'sempre', 'talvez', 'ainda', 'tambem', 'ja'],
   relative: ['irmao', 'primo', 'tio', 'filho', 'pai', 'avo', 'vizinho', 'amigo', 'chefe', 'colega'],
+  dept: [
+    'recepcao',
+    'contabilidade',
+    'cozinha',
+    'limpeza',
+    'secretaria',
+    'rh',
+    'ti',
+    'igreja',
+    'farmacia',
+    'academia',
+  ],
+  head: ['rua', 'avenida', 'praca', 'escola', 'colegio', 'travessa', 'alameda', 'rodovia', 'loja', 'clinica'],
+  // Half of the public place and brand lists (the gazetteer flags all of them), so that
+  // the model learns the place flag rather than the words themselves.
+  place: PLACES.filter((_, i) => i % 2 === 0),
+  brand2: BRANDS.filter((_, i) => i % 2 === 0),
 };
+
+/** Titles of people honoured in street and school names. */
+const HONOREE_TITLES = [
+  '',
+  '',
+  '',
+  'presidente',
+  'marechal',
+  'dom',
+  'padre',
+  'governador',
+  'doutor',
+  'professor',
+  'general',
+  'princesa',
+];
 
 /**
  * `otherSurnames` (surnames learned from LeNER-Br train) fill 30% of the full names; the
@@ -250,12 +306,35 @@ export function trainChatDocs(
     ...pools,
     surnames: otherSurnames.length > 0 ? otherSurnames : COMMON_SURNAMES,
   };
+  // Rare first names, drawn uniformly: rare names alone must be found from context.
+  const rare = frequentFirstNames(100).names;
+  const rarePools: NamePools = {
+    ...unknown,
+    first: new Weighted(
+      rare,
+      rare.map(() => 1),
+    ),
+  };
+  const honoree: string[] = [];
+  for (let i = 0; i < 400; i++) {
+    const title = rng.pick(HONOREE_TITLES);
+    const name = makeName(rng, rng.chance(0.5) ? pools : unknown, 'full');
+    honoree.push(title === '' ? name : `${title} ${name}`);
+  }
+  // Places whose words are all unambiguous: no surname the generator uses and no first
+  // name of 1,000+ births ("aparecida de goiania", "sao jose" would teach that these
+  // names are not names).
+  const personWords = new Set([...COMMON_SURNAMES, ...otherSurnames, ...frequentFirstNames(1000).names]);
+  const place = FILL.place!.filter((p) => p.split(' ').every((w) => !personWords.has(w)));
+  const fill: Record<string, readonly string[]> = { ...FILL, honoree, place };
   const docs: Doc[] = [];
   for (let i = 0; i < count; i++) {
+    const r0 = rng.next();
+    const namePools = r0 < 0.15 ? rarePools : r0 < 0.405 ? unknown : pools;
     const template = rng.chance(0.5)
       ? rng.pick(TEMPLATES)
       : `${rng.pick(BEFORE)} {${rng.pick(['first', 'name', 'full'])}} ${rng.pick(AFTER)}`.trim();
-    const doc = fillTemplate(rng, template, rng.chance(0.3) ? unknown : pools, FILL);
+    const doc = fillTemplate(rng, template, namePools, fill);
     // Mostly chat case; sometimes people do capitalise names or the first word.
     const r = rng.next();
     if (r < 0.7) docs.push({ text: chatCase(doc.text), spans: doc.spans });

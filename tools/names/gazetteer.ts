@@ -5,13 +5,25 @@
 import {
   GAZ_COMMON,
   GAZ_CONTEXT,
+  GAZ_HEAD,
   GAZ_PARTICLE,
+  GAZ_PLACE,
   GAZ_STOP,
   GAZ_SURNAME,
 } from '../../src/privacy/names/model.js';
 import { hashWord } from '../../src/privacy/names/tokenize.js';
 import { type Doc, readBrasilio, readPrenomes } from './data.js';
-import { COMMON_SURNAMES, CONTEXT_WORDS, EVERYDAY_WORDS, PARTICLES, STOP_WORDS } from './lexicon.js';
+import {
+  BRANDS,
+  COMMON_SURNAMES,
+  CONTEXT_WORDS,
+  EVERYDAY_WORDS,
+  NONPERSON_HEADS,
+  PARTICLES,
+  PLACES,
+  STOP_WORDS,
+  verbForms,
+} from './lexicon.js';
 import { chatCase } from './template.js';
 
 /** Births -> bucket 1..6 (roughly a decade of frequency each). */
@@ -87,9 +99,22 @@ export function buildGazetteerEntries(train: Doc[]): {
     }
   }
   for (const w of EVERYDAY_WORDS) add(w, GAZ_COMMON);
+  for (const w of verbForms()) add(w, GAZ_COMMON);
   for (const w of PARTICLES) add(w, GAZ_PARTICLE);
   for (const w of CONTEXT_WORDS) add(w, GAZ_CONTEXT);
   for (const w of STOP_WORDS) add(w, GAZ_STOP);
+  // Places and brands: their distinctive words only. A word that is also a known surname
+  // ("santos", "pessoa" in "joao pessoa"), a first name of 1,000+ births ("vitoria", "paulo")
+  // or a context word ("juiz" in "juiz de fora") keeps its own flags and not this one.
+  const context = new Set(CONTEXT_WORDS);
+  for (const place of [...PLACES, ...BRANDS]) {
+    for (const w of place.split(' ')) {
+      if (!/^[a-z]+$/.test(w) || particles.has(w) || surnames.has(w) || context.has(w)) continue;
+      if ((firstNames.get(w) ?? 0) >= 1000) continue;
+      add(w, GAZ_PLACE);
+    }
+  }
+  for (const w of NONPERSON_HEADS) add(w, GAZ_HEAD);
   return {
     entries,
     learnedSurnames: [...surnames].filter((x) => !COMMON_SURNAMES.includes(x)).sort(),

@@ -7,6 +7,7 @@ import {
   GAZ_CONTEXT,
   GAZ_FIRST_MASK,
   GAZ_PARTICLE,
+  GAZ_PLACE,
   GAZ_STOP,
   GAZ_SURNAME,
   gazLookup,
@@ -96,9 +97,18 @@ export class Analysis {
         } else if (s !== SHAPE_LOWER) {
           c = (f & GAZ_COMMON) === 0 || nameNear(flags, i, n) ? 1 : 0;
         } else if (i > 0 && (flags[i - 1]! & GAZ_CONTEXT) !== 0) c = 1;
-        else if (i > 0 && cand[i - 1] === 1 && (f & GAZ_COMMON) === 0 && tok.end[i]! - tok.start[i]! >= 3) {
-          // An unknown lower-case word right after a name word may be a surname ("joao bolsonaro").
-          c = 1;
+        else if ((f & (GAZ_COMMON | GAZ_PLACE)) === 0 && tok.end[i]! - tok.start[i]! >= 3) {
+          // An unknown lower-case word right after a name word may be a surname ("joao
+          // bolsonaro"), also behind a particle ("ana de carvalhal"); places are not.
+          if (i > 0 && cand[i - 1] === 1) c = 1;
+          else if (
+            i > 1 &&
+            cand[i - 2] === 1 &&
+            shape[i - 2] === SHAPE_LOWER &&
+            (flags[i - 1]! & GAZ_PARTICLE) !== 0
+          ) {
+            c = 1;
+          }
         }
       }
       cand[i] = c;
@@ -158,7 +168,7 @@ export class Analysis {
     out[k++] = mix(15, gp1);
     out[k++] = mix2(16, gm1, g0);
     out[k++] = mix2(17, g0, gp1);
-    out[k++] = mix2(18, gm1 * 1024 + g0, gp1);
+    out[k++] = mix2(18, gm1 * 65536 + g0, gp1);
     out[k++] = mix2(19, cm, s0);
     out[k++] = mix2(20, cm, g0);
     out[k++] = mix2(21, cm * 16 + s0, g0);
@@ -168,6 +178,8 @@ export class Analysis {
     out[k++] = mix2(25, wm1, gp1);
     out[k++] = mix2(26, gm1, wp1);
     out[k++] = mix(27, cm);
+    // Shape of this word with the next token ("AGTE ." and "MIN ." are abbreviations).
+    out[k++] = mix2(35, s0, wp1);
     if (s0 !== SHAPE_PUNCT && s0 !== SHAPE_DIGIT && len >= 3) {
       out[k++] = mix(30, affix(text, end - 3, end));
       out[k++] = mix(31, affix(text, end - 2, end));

@@ -21,6 +21,11 @@ export const GAZ_PARTICLE = 32;
 export const GAZ_CONTEXT = 64;
 /** Function words that never start a name on their own ("o", "a", "para"). */
 export const GAZ_STOP = 128;
+/* 256 and 512 are reserved: the feature extractor uses them for "before the text" and "after the text". */
+/** Part of a place name (city, state) or of a shop or brand name: "aracaju", "horizonte", "marisa". */
+export const GAZ_PLACE = 1024;
+/** Heads a place, street, institution or shop often named after a person: "avenida", "escola", "sao". */
+export const GAZ_HEAD = 2048;
 
 export interface NameModel {
   /** log2 of the number of feature buckets. */
