@@ -110,6 +110,10 @@ describe('configuration', () => {
         /\/models\/0\/id: "svc\/eco" is reserved/,
       ],
       [{ ...validFile, models: [validFile.models[0], validFile.models[0]] }, /\/models\/1\/id: duplicate/],
+      [
+        { ...validFile, models: [{ ...validFile.models[0], auto: { tier: 4, code: true } }] },
+        /\/models\/0\/auto\/tier/,
+      ],
     ];
     for (const [file, pattern] of cases) {
       const found = problems({ SVC_CONFIG: configFile('svc.json', JSON.stringify(file)), OPENAI_KEY: 'k' });

@@ -1,7 +1,7 @@
 // The model catalogue: the config file's models, grouped by id. The same id listed
 // under several providers is one model with a fallback order (the order of the file).
 // With no model configured the catalogue holds only the built-in svc/eco.
-import type { FileConfig, ProviderConfig } from '../../platform/config/index.js';
+import type { FileConfig, ModelConfig, ProviderConfig } from '../../platform/config/index.js';
 import type { WireFormat } from './types.js';
 
 export interface Target {
@@ -16,6 +16,8 @@ export interface CatalogueModel {
   display_name: string;
   context_window: number;
   description: string;
+  /** svc/auto hints of the first entry of this id in the config file. */
+  auto?: ModelConfig['auto'];
   /** Empty for svc/eco, which answers in-process. */
   targets: Target[];
 }
@@ -46,6 +48,7 @@ export class Catalogue {
           display_name: m.display_name,
           context_window: m.context_window,
           description: m.description,
+          ...(m.auto ? { auto: m.auto } : {}),
           targets: [],
         };
         this.#byId.set(m.id, entry);

@@ -8,6 +8,7 @@ import type { App } from '../../platform/http/app.js';
 import { createCleaner, isPolicy, strictest } from '../../privacy/index.js';
 import { assertModelReleased, principalOf } from '../keys/auth.js';
 import { blockedError, findingsHeader } from '../privacy/clean.js';
+import { AUTO_ID, autoEntry, chooseModel } from './auto.js';
 import { cleanConversation, restoreEvents, restoreReply } from './barrier.js';
 import { invalid } from './errors.js';
 import { ChatStreamWriter, parseChatRequest, renderChatReply } from './formats/chat.js';
@@ -67,7 +68,9 @@ export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOpt
       schema: { summary: 'Models released for the caller’s organisation', tags: ['models'] },
     },
     async (request) => {
-      const models = service.catalogue.list(principalOf(request).releasedModels);
+      const released = service.catalogue.list(principalOf(request).releasedModels);
+      // svc/auto first (the suggested default), whenever it has something to choose from.
+      const models = released.length > 0 ? [autoEntry(released), ...released] : released;
       // Fields of both SDKs' model objects ride along, so either client lists them.
       const data = models.map((m) => ({
         id: m.id,
@@ -96,10 +99,14 @@ export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOpt
     reply: FastifyReply,
     parsed: Conversation,
     render: (r: Parameters<typeof renderChatReply>[0], model: string) => unknown,
-    writer: () => Writer,
+    writer: (model: string) => Writer,
   ) {
     const principal = principalOf(request);
-    const model = service.model(parsed.model);
+    // svc/auto is released wherever something is; the allowlist limits what it picks.
+    const model =
+      parsed.model === AUTO_ID
+        ? chooseModel(parsed, service.catalogue.list(principal.releasedModels), service.catalogue.list(null))
+        : service.model(parsed.model);
     assertModelReleased(principal, model.id);
     const asked = request.headers['x-svc-policy'];
     if (asked !== undefined && !isPolicy(asked)) {
@@ -129,7 +136,7 @@ export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOpt
     reply.header('content-type', 'text/event-stream; charset=utf-8');
     reply.header('x-accel-buffering', 'no');
     return reply.send(
-      Readable.from(sseBody(map ? restoreEvents(events, map) : events, writer(), request.log)),
+      Readable.from(sseBody(map ? restoreEvents(events, map) : events, writer(model.id), request.log)),
     );
   }
 
@@ -152,7 +159,7 @@ export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOpt
         reply,
         conv,
         (r, model) => renderChatReply(r, model, id),
-        () => new ChatStreamWriter(id, conv.model, conv.streamUsage),
+        (model) => new ChatStreamWriter(id, model, conv.streamUsage),
       );
     },
   );
@@ -176,7 +183,7 @@ export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOpt
         reply,
         conv,
         (r, model) => renderMessagesReply(r, model, id),
-        () => new MessagesStreamWriter(id, conv.model),
+        (model) => new MessagesStreamWriter(id, model),
       );
     },
   );

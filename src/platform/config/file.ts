@@ -18,6 +18,20 @@ export const ModelSchema = Type.Object(
     display_name: Type.String({ minLength: 1 }),
     context_window: Type.Integer({ minimum: 1 }),
     description: Type.String(),
+    /** Hints for svc/auto (docs/gateway.md); absent = tier 2, tools yes, any language. */
+    auto: Type.Optional(
+      Type.Object(
+        {
+          tier: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+          tools: Type.Optional(Type.Boolean()),
+          code: Type.Optional(Type.Boolean()),
+          languages: Type.Optional(Type.Array(Type.String({ minLength: 2 }))),
+          max_output_tokens: Type.Optional(Type.Integer({ minimum: 1 })),
+          exclude: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

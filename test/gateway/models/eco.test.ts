@@ -24,16 +24,16 @@ describe('svc/eco and the catalogue without providers', () => {
     const list = await gw.openai(key.secret).models.list();
     assert.deepEqual(
       list.data.map((m) => m.id),
-      ['svc/eco'],
+      ['svc/auto', 'svc/eco'],
     );
-    const eco = list.data[0] as unknown as Record<string, unknown>;
+    const eco = list.data[1] as unknown as Record<string, unknown>;
     assert.match(String(eco.description), /Não é um modelo de linguagem/);
     assert.equal(typeof eco.context_window, 'number');
     assert.equal(typeof eco.display_name, 'string');
     const page = await gw.anthropic(key.secret).models.list();
     assert.deepEqual(
       page.data.map((m) => m.id),
-      ['svc/eco'],
+      ['svc/auto', 'svc/eco'],
     );
   });
 

@@ -105,7 +105,7 @@ describe('model routes in front of fake vendors', () => {
     const list = await gw.openai(key.secret).models.list();
     assert.deepEqual(
       list.data.map((m) => m.id),
-      ['svc/gpt', 'svc/claude', 'svc/fallback'],
+      ['svc/auto', 'svc/gpt', 'svc/claude', 'svc/fallback'],
     );
   });
 
