@@ -10,6 +10,7 @@ import { type CliCommand, UsageError } from './command.js';
 import { migrateCommand } from './migrate.js';
 import { orgMemberCommand, orgSetCommand, orgShowCommand } from './orgs.js';
 import { serveCommand } from './serve.js';
+import { insightsCleanupCommand, tenantCreateCommand } from './tenants.js';
 
 export const COMMANDS: CliCommand[] = [
   serveCommand,
@@ -22,6 +23,8 @@ export const COMMANDS: CliCommand[] = [
   orgSetCommand,
   orgMemberCommand,
   orgShowCommand,
+  tenantCreateCommand,
+  insightsCleanupCommand,
 ];
 
 function overview(): string {

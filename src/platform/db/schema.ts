@@ -98,6 +98,64 @@ export interface PrivacyJobsTable {
   created_at: number;
 }
 
+export interface InsightTenantsTable {
+  id: string;
+  client_id: string;
+  token_hash: string;
+  allowed_cidrs: string;
+  platform_url: string | null;
+  platform_token_sealed: string | null;
+  watched_tags: string;
+  time_zone: string;
+  created_at: number;
+}
+
+export interface InsightJobsTable {
+  id: string;
+  tenant_id: string;
+  session_id: string;
+  status: string;
+  attempts: number;
+  run_at: number;
+  lease_token: string | null;
+  lease_expires_at: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface InsightsTable {
+  id: string;
+  tenant_id: string;
+  session_id: string;
+  transcript_hash: string;
+  message_count: number;
+  summary: string;
+  topics: string;
+  sentiment: string;
+  outcome: string;
+  analyzer: string;
+  model: string | null;
+  revision: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface InsightTagQueueTable {
+  id: string;
+  tenant_id: string;
+  contact_id: string;
+  tag: string;
+  day: string;
+  received_at: number;
+  status: string;
+  attempts: number;
+  next_attempt_at: number;
+  lease_until: number;
+  last_error: string | null;
+  done_at: number | null;
+}
+
 export interface Database {
   svc_meta: SvcMetaTable;
   accounts: AccountsTable;
@@ -108,4 +166,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   audit_records: AuditRecordsTable;
   privacy_jobs: PrivacyJobsTable;
+  insight_tenants: InsightTenantsTable;
+  insight_jobs: InsightJobsTable;
+  insights: InsightsTable;
+  insight_tag_queue: InsightTagQueueTable;
 }

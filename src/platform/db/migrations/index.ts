@@ -4,10 +4,12 @@ import * as m0001 from './0001-meta.js';
 import * as m0002 from './0002-accounts.js';
 import * as m0003 from './0003-privacy.js';
 import * as m0004 from './0004-sessions.js';
+import * as m0007 from './0007-insights.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-meta': m0001,
   '0002-accounts': m0002,
   '0003-privacy': m0003,
   '0004-sessions': m0004,
+  '0007-insights': m0007,
 };

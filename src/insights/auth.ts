@@ -1,0 +1,73 @@
+// Tenant authentication (SPEC.md C, Authentication): client_id + secret token in the URL,
+// plus the tenant's IP allowlist. Every failure is the same 401 {error:"unauthorized"};
+// only the log says which check failed (ip_not_allowed, unknown_client_id, bad_token).
+// Runs in onRequest, before the body is read: strangers cost no parsing.
+import type { FastifyRequest } from 'fastify';
+import type { Context } from '../platform/context.js';
+import { ApiError } from '../platform/http/errors.js';
+import { cidrMatcher, clientAddress } from '../platform/net.js';
+import { type Tenant, tenantCache, tokenHash, tokenMatches } from './tenants.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tenant?: Tenant;
+  }
+}
+
+export const UNAUTHORIZED = { error: 'unauthorized' } as const;
+
+export type AuthFailure = 'unknown_client_id' | 'ip_not_allowed' | 'bad_token';
+
+function single(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+/** The credentials of a request: query `client_id` and `token`, or (read routes) `X-Client-Id` and a Bearer token. */
+export function credentials(
+  request: FastifyRequest,
+  headersToo: boolean,
+): { clientId?: string; token?: string } {
+  const q = (request.query ?? {}) as Record<string, unknown>;
+  let clientId = single(q.client_id);
+  let token = single(q.token);
+  if (headersToo) {
+    clientId ??= single(request.headers['x-client-id']);
+    const auth = single(request.headers.authorization);
+    if (auth?.startsWith('Bearer ')) token ??= auth.slice(7).trim();
+  }
+  return { clientId, token };
+}
+
+export function createTenantAuth(ctx: Context, options: { headersToo: boolean; body: unknown }) {
+  const lookup = tenantCache(ctx.db.kysely);
+  const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies);
+  // Spent when the client id is unknown, so that case costs what a wrong token costs.
+  const dummyHash = tokenHash(ctx, 'insights-unknown-client');
+
+  async function check(request: FastifyRequest): Promise<Tenant | AuthFailure> {
+    const { clientId, token } = credentials(request, options.headersToo);
+    const tenant = clientId ? await lookup(clientId) : undefined;
+    if (!tenant) {
+      tokenMatches(ctx, { tokenHash: dummyHash }, token ?? '');
+      return 'unknown_client_id';
+    }
+    const address = clientAddress(
+      request.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+      isTrustedProxy,
+    );
+    if (!tenant.isAllowed(address)) return 'ip_not_allowed';
+    if (!tokenMatches(ctx, tenant, token ?? '')) return 'bad_token';
+    return tenant;
+  }
+
+  return async (request: FastifyRequest): Promise<void> => {
+    const result = await check(request);
+    if (typeof result === 'string') {
+      // The client id is public; the token and the address are not logged.
+      request.log.warn({ reason: result }, 'insights request unauthorized');
+      throw new ApiError(401, 'unauthorized', 'Credenciais inválidas.', { body: options.body });
+    }
+    request.tenant = result;
+  };
+}

@@ -1,0 +1,66 @@
+// Tunables of the insights background work. Defaults suit production; tests and benches
+// shorten them (INSIGHTS_* variables for child processes, or options passed in-process).
+export interface InsightsSettings {
+  /** How often an idle worker looks for jobs other instances wrote (ms). */
+  pollMs: number;
+  /** Jobs processed at once per process. */
+  concurrency: number;
+  /** How long a claimed job belongs to its worker before another may take it over (ms). */
+  leaseMs: number;
+  /** Attempts before a job is marked failed. */
+  maxAttempts: number;
+  /** First retry delay; doubles per attempt up to maxBackoffMs (ms). */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** Timeout of one call to the conversation platform (ms). */
+  platformTimeoutMs: number;
+  /** How often the tag-cleanup scheduler sweeps for due rows (ms). */
+  cleanupTickMs: number;
+  /** Attempts per queued tag before it is reported failed. */
+  cleanupMaxAttempts: number;
+  /** Clock, replaceable in tests. */
+  now: () => number;
+}
+
+export const DEFAULT_SETTINGS: InsightsSettings = {
+  pollMs: 500,
+  concurrency: 4,
+  leaseMs: 60_000,
+  maxAttempts: 8,
+  backoffMs: 2_000,
+  maxBackoffMs: 10 * 60_000,
+  platformTimeoutMs: 10_000,
+  cleanupTickMs: 60_000,
+  cleanupMaxAttempts: 10,
+  now: Date.now,
+};
+
+const ENV: Record<string, keyof InsightsSettings> = {
+  INSIGHTS_POLL_MS: 'pollMs',
+  INSIGHTS_CONCURRENCY: 'concurrency',
+  INSIGHTS_LEASE_MS: 'leaseMs',
+  INSIGHTS_MAX_ATTEMPTS: 'maxAttempts',
+  INSIGHTS_BACKOFF_MS: 'backoffMs',
+  INSIGHTS_MAX_BACKOFF_MS: 'maxBackoffMs',
+  INSIGHTS_PLATFORM_TIMEOUT_MS: 'platformTimeoutMs',
+  INSIGHTS_CLEANUP_TICK_MS: 'cleanupTickMs',
+};
+
+export function settingsFrom(
+  env: Record<string, string | undefined>,
+  overrides: Partial<InsightsSettings> = {},
+): InsightsSettings {
+  const out: InsightsSettings = { ...DEFAULT_SETTINGS };
+  for (const [name, key] of Object.entries(ENV)) {
+    const raw = env[name];
+    if (raw !== undefined && /^\d+$/.test(raw.trim()) && Number(raw) > 0)
+      (out as unknown as Record<string, number>)[key] = Number(raw);
+  }
+  return { ...out, ...overrides };
+}
+
+/** Delay before attempt n+1 after n failed attempts: exponential, capped, with ±20 % jitter. */
+export function backoff(settings: InsightsSettings, attempts: number): number {
+  const base = Math.min(settings.maxBackoffMs, settings.backoffMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}

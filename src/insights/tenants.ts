@@ -1,0 +1,158 @@
+// Tenants of the insights service: who may call the webhooks (client_id + secret token +
+// IP allowlist), where their conversation platform lives, which tags they watch and in
+// which time zone their day ends. The webhook token is kept only as an HMAC; the platform
+// token is sealed with AES-256-GCM, both with keys derived from SVC_SECRET.
+import type { Kysely } from 'kysely';
+import type { Context } from '../platform/context.js';
+import { decrypt, encrypt, hmac, randomToken, safeEqual } from '../platform/crypto.js';
+import type { Database } from '../platform/db/schema.js';
+import { newId } from '../platform/ids.js';
+import { cidrMatcher } from '../platform/net.js';
+import { deriveKey } from '../platform/secret.js';
+
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+export interface Tenant {
+  id: string;
+  clientId: string;
+  tokenHash: string;
+  allowedCidrs: string[];
+  /** Empty allowlist = any address (the token still has to match). */
+  isAllowed: (address: string) => boolean;
+  platformUrl: string | null;
+  platformTokenSealed: string | null;
+  watchedTags: string[];
+  timeZone: string;
+}
+
+export interface NewTenant {
+  clientId: string;
+  token?: string;
+  allowedCidrs?: string[];
+  watchedTags?: string[];
+  platformUrl?: string;
+  platformToken?: string;
+  timeZone?: string;
+}
+
+export class ClientIdTakenError extends Error {}
+
+const tokenKey = (ctx: Pick<Context, 'secret'>) => deriveKey(ctx.secret, 'insights-webhook-token');
+const platformKey = (ctx: Pick<Context, 'secret'>) => deriveKey(ctx.secret, 'insights-platform-token');
+
+export function tokenHash(ctx: Pick<Context, 'secret'>, token: string): string {
+  return hmac(tokenKey(ctx), token);
+}
+
+/**
+ * Constant-time token check: both sides are HMAC digests of the same length, compared
+ * with timingSafeEqual, so the time taken says nothing about how much of a guess matched.
+ */
+export function tokenMatches(
+  ctx: Pick<Context, 'secret'>,
+  tenant: Pick<Tenant, 'tokenHash'>,
+  token: string,
+): boolean {
+  return safeEqual(tokenHash(ctx, token), tenant.tokenHash);
+}
+
+export function platformToken(ctx: Pick<Context, 'secret'>, tenant: Tenant): string | null {
+  return tenant.platformTokenSealed ? decrypt(platformKey(ctx), tenant.platformTokenSealed) : null;
+}
+
+type Row = Database['insight_tenants'];
+
+function fromRow(row: Row): Tenant {
+  const allowedCidrs = JSON.parse(row.allowed_cidrs) as string[];
+  const matcher = cidrMatcher(allowedCidrs);
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    tokenHash: row.token_hash,
+    allowedCidrs,
+    isAllowed: allowedCidrs.length === 0 ? () => true : matcher,
+    platformUrl: row.platform_url,
+    platformTokenSealed: row.platform_token_sealed,
+    watchedTags: JSON.parse(row.watched_tags) as string[],
+    timeZone: row.time_zone,
+  };
+}
+
+export async function createTenant(
+  ctx: Pick<Context, 'secret' | 'db'>,
+  input: NewTenant,
+): Promise<{ tenant: Tenant; token: string }> {
+  const token = input.token ?? randomToken(32);
+  const row: Row = {
+    id: newId('ten'),
+    client_id: input.clientId,
+    token_hash: tokenHash(ctx, token),
+    allowed_cidrs: JSON.stringify(input.allowedCidrs ?? []),
+    platform_url: input.platformUrl?.replace(/\/+$/, '') ?? null,
+    platform_token_sealed: input.platformToken ? encrypt(platformKey(ctx), input.platformToken) : null,
+    watched_tags: JSON.stringify(input.watchedTags ?? []),
+    time_zone: input.timeZone ?? DEFAULT_TIME_ZONE,
+    created_at: Date.now(),
+  };
+  const inserted = await ctx.db.kysely
+    .insertInto('insight_tenants')
+    .values(row)
+    .onConflict((oc) => oc.column('client_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!inserted) throw new ClientIdTakenError(input.clientId);
+  return { tenant: fromRow(inserted), token };
+}
+
+export async function findTenantByClientId(
+  db: Kysely<Database>,
+  clientId: string,
+): Promise<Tenant | undefined> {
+  const row = await db
+    .selectFrom('insight_tenants')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function findTenant(db: Kysely<Database>, idOrClientId: string): Promise<Tenant | undefined> {
+  const row = await db
+    .selectFrom('insight_tenants')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', idOrClientId), eb('client_id', '=', idOrClientId)]))
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function listTenants(db: Kysely<Database>): Promise<Tenant[]> {
+  return (await db.selectFrom('insight_tenants').selectAll().orderBy('created_at').execute()).map(fromRow);
+}
+
+/** Tenants are read on every webhook: a short in-process cache keeps that off the database. */
+export function tenantCache(db: Kysely<Database>, ttlMs = 5_000) {
+  const entries = new Map<string, { at: number; tenant: Tenant | undefined }>();
+  return async (clientId: string): Promise<Tenant | undefined> => {
+    const hit = entries.get(clientId);
+    const now = Date.now();
+    if (hit && now - hit.at < ttlMs) return hit.tenant;
+    const tenant = await findTenantByClientId(db, clientId);
+    if (entries.size > 10_000) entries.clear();
+    // Unknown ids are not cached: a tenant created a moment ago must work at once.
+    if (tenant) entries.set(clientId, { at: now, tenant });
+    return tenant;
+  };
+}
+
+/** What operators see: never the token or its hash, never the platform token. */
+export function describeTenant(tenant: Tenant) {
+  return {
+    id: tenant.id,
+    clientId: tenant.clientId,
+    allowedNetworks: tenant.allowedCidrs,
+    watchedTags: tenant.watchedTags,
+    timeZone: tenant.timeZone,
+    platformUrl: tenant.platformUrl,
+    platformToken: tenant.platformTokenSealed ? 'configurado' : null,
+  };
+}
