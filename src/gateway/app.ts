@@ -4,6 +4,7 @@ import { type App, createApp } from '../platform/http/app.js';
 import type { EnvelopeKind } from '../platform/http/errors.js';
 import { registerOpenApi } from '../platform/http/openapi.js';
 import { createKeyAuth } from './keys/auth.js';
+import { limitsOf } from './limits/index.js';
 import { registerModelRoutes } from './models/routes.js';
 import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
@@ -26,10 +27,13 @@ export async function createGatewayApp(ctx: Context): Promise<App> {
   // The one place where key routes get their check: before the body is read, so an
   // unauthenticated caller learns nothing about validation.
   const keyAuth = createKeyAuth(ctx);
+  // Requests per minute per key, right after the key is known (src/gateway/limits).
+  const limits = limitsOf(ctx);
+  app.addHook('onClose', () => limits.close());
   app.addHook('onRoute', (route) => {
     if (route.config?.auth !== 'key') return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [keyAuth, ...existing];
+    route.onRequest = [keyAuth, limits.perMinute, ...existing];
   });
   registerPublicRoutes(app, { baseUrl: ctx.config.publicOrigin, mcpTools: () => [] });
   registerAccountRoutes(app, ctx);

@@ -114,6 +114,10 @@ describe('configuration', () => {
         { ...validFile, models: [{ ...validFile.models[0], auto: { tier: 4, code: true } }] },
         /\/models\/0\/auto\/tier/,
       ],
+      [
+        { ...validFile, limits: { requests_per_minute: 0, monthly_quota: 1000 } },
+        /\/limits\/requests_per_minute/,
+      ],
     ];
     for (const [file, pattern] of cases) {
       const found = problems({ SVC_CONFIG: configFile('svc.json', JSON.stringify(file)), OPENAI_KEY: 'k' });

@@ -16,7 +16,7 @@ export function ecoText(conv: Conversation): string {
   return parts.join('\n\n');
 }
 
-/** A rough count (4 characters a token): eco has no tokenizer and bills nothing. */
+/** A rough count (4 characters a token): eco has no tokenizer. */
 const tokens = (text: string) => Math.ceil(text.length / 4);
 
 export function ecoReply(conv: Conversation): Reply {

@@ -7,6 +7,7 @@ import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { createCleaner, isPolicy, strictest } from '../../privacy/index.js';
 import { assertModelReleased, principalOf } from '../keys/auth.js';
+import { limitsOf } from '../limits/index.js';
 import { blockedError, findingsHeader } from '../privacy/clean.js';
 import { AUTO_ID, autoEntry, chooseModel } from './auto.js';
 import { cleanConversation, restoreEvents, restoreReply } from './barrier.js';
@@ -16,7 +17,7 @@ import { type Obj, replyId } from './formats/check.js';
 import { MessagesStreamWriter, parseMessagesRequest, renderMessagesReply } from './formats/messages.js';
 import type { UpstreamOptions } from './providers/http.js';
 import { ModelService } from './service.js';
-import type { Conversation, StreamEvent } from './types.js';
+import type { Conversation, StreamEvent, Usage } from './types.js';
 
 /** Prompts can be long: 10 MiB covers a million-token context window in text. */
 const BODY_LIMIT = 10 * 1024 * 1024;
@@ -41,6 +42,24 @@ interface Writer {
   error(message: string, code: string): string;
 }
 
+/** Passes a stream through, noting its usage; `done` runs however the stream ends (finished, failed, hung up). */
+async function* metered(batches: AsyncIterable<StreamEvent[]>, done: (usage: Usage) => void) {
+  const usage: Usage = { input: 0, output: 0 };
+  try {
+    for await (const batch of batches) {
+      for (const ev of batch) {
+        // Providers report usage in parts (input first, output at the end), each a running total.
+        if (ev.kind !== 'usage') continue;
+        if (ev.input !== undefined) usage.input = ev.input;
+        if (ev.output !== undefined) usage.output = ev.output;
+      }
+      yield batch;
+    }
+  } finally {
+    done(usage);
+  }
+}
+
 /** One write per batch of events: a write per event would cost a syscall each. */
 async function* sseBody(batches: AsyncIterable<StreamEvent[]>, writer: Writer, log: FastifyBaseLogger) {
   try {
@@ -59,6 +78,7 @@ async function* sseBody(batches: AsyncIterable<StreamEvent[]>, writer: Writer, l
 
 export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOptions = {}): ModelService {
   const service = new ModelService(ctx, options);
+  const limits = limitsOf(ctx);
   app.addHook('onClose', () => service.close());
 
   app.get(
@@ -108,6 +128,7 @@ export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOpt
         ? chooseModel(parsed, service.catalogue.list(principal.releasedModels), service.catalogue.list(null))
         : service.model(parsed.model);
     assertModelReleased(principal, model.id);
+    await limits.checkQuota(request, principal);
     const asked = request.headers['x-svc-policy'];
     if (asked !== undefined && !isPolicy(asked)) {
       throw invalid('x-svc-policy', 'O cabeçalho X-SVC-Policy deve ser placeholder, redact ou block.');
@@ -130,9 +151,11 @@ export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOpt
 
     if (!conv.stream) {
       const answer = await service.complete(conv, model, abort.signal);
+      limits.record(principal, model.id, answer.usage);
       return render(map ? restoreReply(answer, map) : answer, model.id);
     }
-    const events = await service.stream(conv, model, abort.signal);
+    const upstream = await service.stream(conv, model, abort.signal);
+    const events = metered(upstream, (usage) => limits.record(principal, model.id, usage));
     reply.header('content-type', 'text/event-stream; charset=utf-8');
     reply.header('x-accel-buffering', 'no');
     return reply.send(

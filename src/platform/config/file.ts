@@ -40,6 +40,19 @@ export const FileConfigSchema = Type.Object(
   {
     providers: Type.Optional(Type.Record(Type.String(), ProviderSchema)),
     models: Type.Optional(Type.Array(ModelSchema)),
+    /** Gateway limits where the organisation sets none (docs/gateway.md "Limits"). */
+    limits: Type.Optional(
+      Type.Object(
+        {
+          requests_per_minute: Type.Optional(Type.Integer({ minimum: 1 })),
+          /** Model tokens (in + out) per organisation and calendar month (UTC); 0 = no quota. */
+          monthly_quota: Type.Optional(Type.Integer({ minimum: 0 })),
+          /** Prefix of the counters' keys in Redis (REDIS_URL), for instances sharing a Redis. */
+          redis_prefix: Type.Optional(Type.String({ minLength: 1 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

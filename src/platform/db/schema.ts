@@ -98,6 +98,25 @@ export interface PrivacyJobsTable {
   created_at: number;
 }
 
+/** Fixed-window counters of the gateway limits when there is no Redis (0005). */
+export interface LimitCountersTable {
+  key: string;
+  count: number;
+  expires_at: number;
+}
+
+/** Model tokens per key, model and UTC day (`YYYY-MM-DD`) (0005). */
+export interface UsageDailyTable {
+  day: string;
+  key_id: string;
+  model: string;
+  organization_id: string | null;
+  account_id: string;
+  requests: number;
+  input_tokens: number;
+  output_tokens: number;
+}
+
 export interface InsightTenantsTable {
   id: string;
   client_id: string;
@@ -166,6 +185,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   audit_records: AuditRecordsTable;
   privacy_jobs: PrivacyJobsTable;
+  limit_counters: LimitCountersTable;
+  usage_daily: UsageDailyTable;
   insight_tenants: InsightTenantsTable;
   insight_jobs: InsightJobsTable;
   insights: InsightsTable;

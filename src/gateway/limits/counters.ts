@@ -1,0 +1,96 @@
+// Fixed-window counters that every gateway instance sees: Redis when REDIS_URL is set,
+// else the database. Never process memory — a second instance would start from zero.
+// Each key names its own window ("rpm:<key>:<minute>"), so a counter never needs a reset:
+// the next window is another key, and old keys expire (Redis) or are swept (database).
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/index.js';
+
+export interface Counters {
+  /** Adds `by` to `key` (created at 0, kept until `expiresAt` ms) and answers the new total. */
+  add(key: string, by: number, expiresAt: number): Promise<number>;
+  get(key: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+const UPSERT =
+  'insert into limit_counters (key, count, expires_at) values ($1, $2, $3) ' +
+  'on conflict (key) do update set count = limit_counters.count + excluded.count returning count';
+
+/** One atomic upsert per add: `INSERT … ON CONFLICT DO UPDATE … RETURNING`, on SQLite and PostgreSQL. */
+export class DbCounters implements Counters {
+  #adds = 0;
+  readonly #add: (key: string, by: number, expiresAt: number) => Promise<number>;
+
+  constructor(readonly db: Db) {
+    if (db.sqlite) {
+      // A prepared statement: this runs on every /v1 request, the query builder would cost more than the write.
+      const statement = db.sqlite.prepare(UPSERT.replace(/\$\d/g, '?'));
+      this.#add = async (key, by, expiresAt) =>
+        (statement.get(key, by, expiresAt) as { count: number }).count;
+    } else {
+      this.#add = async (key, by, expiresAt) => {
+        const { rows } = await sql<{ count: number }>`insert into limit_counters (key, count, expires_at)
+          values (${key}, ${by}, ${expiresAt})
+          on conflict (key) do update set count = limit_counters.count + excluded.count
+          returning count`.execute(db.kysely);
+        return Number(rows[0]!.count);
+      };
+    }
+  }
+
+  async add(key: string, by: number, expiresAt: number): Promise<number> {
+    if (++this.#adds % 1000 === 0) this.#sweep();
+    return this.#add(key, by, expiresAt);
+  }
+
+  async get(key: string): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('limit_counters')
+      .select('count')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row ? Number(row.count) : 0;
+  }
+
+  #sweep(): void {
+    this.db.kysely
+      .deleteFrom('limit_counters')
+      .where('expires_at', '<', Date.now())
+      .execute()
+      .catch(() => {}); // the next sweep retries
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** INCRBY and PEXPIREAT in one MULTI: one round trip, and the key cannot outlive its window. */
+export class RedisCounters implements Counters {
+  readonly #redis: Redis;
+
+  constructor(url: string, prefix: string) {
+    this.#redis = new Redis(url, {
+      keyPrefix: prefix,
+      // A Redis that is away must not hold requests for long: fail fast, the caller decides.
+      maxRetriesPerRequest: 1,
+      commandTimeout: 1000,
+      connectTimeout: 2000,
+    });
+    this.#redis.on('error', () => {}); // reported per command; an unhandled 'error' would end the process
+  }
+
+  async add(key: string, by: number, expiresAt: number): Promise<number> {
+    const results = await this.#redis.multi().incrby(key, by).pexpireat(key, expiresAt).exec();
+    const [err, total] = results?.[0] ?? [new Error('redis: transaction discarded'), 0];
+    if (err) throw err;
+    return Number(total);
+  }
+
+  async get(key: string): Promise<number> {
+    return Number((await this.#redis.get(key)) ?? 0);
+  }
+
+  async close(): Promise<void> {
+    await this.#redis.quit().catch(() => this.#redis.disconnect());
+  }
+}

@@ -1,0 +1,157 @@
+// Gateway limits (issue 5): requests per minute per key on every /v1 key route, and a
+// monthly token quota per organisation on the model routes; plus the usage accounting
+// that feeds the quota. Counters live in Redis or the database (counters.ts), so every
+// instance enforces the same limit. docs/gateway.md "Limits" and "Usage" describe it.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../../platform/context.js';
+import { ApiError } from '../../platform/http/errors.js';
+import { type Principal, principalOf } from '../keys/auth.js';
+import { type Counters, DbCounters, RedisCounters } from './counters.js';
+import { recordUsage, type TokenUsage } from './usage.js';
+
+/** Where neither the organisation nor the config file says otherwise. */
+export const DEFAULT_REQUESTS_PER_MINUTE = 600;
+/** Tokens per month; 0 = no quota. */
+export const DEFAULT_MONTHLY_QUOTA = 0;
+
+const MINUTE = 60_000;
+
+function monthWindow(now: number): { month: string; end: number } {
+  const d = new Date(now);
+  const end = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+  return { month: d.toISOString().slice(0, 7), end };
+}
+
+/** Quotas belong to the organisation; a key without one is its own account's. */
+const quotaScope = (p: Principal) => (p.organizationId ? `org:${p.organizationId}` : `acct:${p.accountId}`);
+
+function rateHeaders(limit: number, used: number, resetSeconds: number): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(limit),
+    'x-ratelimit-remaining': String(Math.max(0, limit - used)),
+    'x-ratelimit-reset': String(resetSeconds),
+  };
+}
+
+export class Limits {
+  readonly counters: Counters;
+  readonly #ctx: Context;
+  readonly #rpm: number;
+  readonly #quota: number;
+  readonly #pending = new Set<Promise<void>>();
+
+  constructor(
+    ctx: Context,
+    readonly now: () => number = Date.now,
+  ) {
+    this.#ctx = ctx;
+    const file = ctx.config.file.limits;
+    this.#rpm = file?.requests_per_minute ?? DEFAULT_REQUESTS_PER_MINUTE;
+    this.#quota = file?.monthly_quota ?? DEFAULT_MONTHLY_QUOTA;
+    this.counters = ctx.config.redisUrl
+      ? new RedisCounters(ctx.config.redisUrl, file?.redis_prefix ?? 'svc:')
+      : new DbCounters(ctx.db);
+  }
+
+  /** onRequest hook, after key auth: counts the request in the key's current minute. */
+  readonly perMinute = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const principal = principalOf(request);
+    const limit = principal.requestsPerMinute ?? this.#rpm;
+    const at = this.now();
+    const minute = Math.floor(at / MINUTE);
+    const resetAt = (minute + 1) * MINUTE;
+    let count: number;
+    try {
+      count = await this.counters.add(`rpm:${principal.keyId}:${minute}`, 1, resetAt + MINUTE);
+    } catch (err) {
+      // Fail open: a counter store that is away must not take the gateway down with it.
+      request.log.warn(
+        { code: (err as { code?: string }).code ?? (err as Error).name },
+        'rate counter unavailable',
+      );
+      return;
+    }
+    const reset = Math.max(1, Math.ceil((resetAt - at) / 1000));
+    const headers = rateHeaders(limit, count, reset);
+    if (count > limit) {
+      throw new ApiError(
+        429,
+        'rate_limit_exceeded',
+        `Limite de ${limit} requisições por minuto desta chave atingido; tente de novo em ${reset} s.`,
+        { headers: { ...headers, 'retry-after': String(reset) } },
+      );
+    }
+    reply.headers(headers);
+  };
+
+  /** Before a model call: 429 once the organisation's tokens this month reached its quota. */
+  async checkQuota(request: FastifyRequest, principal: Principal): Promise<void> {
+    const quota = principal.monthlyQuota ?? this.#quota;
+    if (!quota) return;
+    const at = this.now();
+    const { month, end } = monthWindow(at);
+    let used: number;
+    try {
+      used = await this.counters.get(`quota:${quotaScope(principal)}:${month}`);
+    } catch (err) {
+      request.log.warn(
+        { code: (err as { code?: string }).code ?? (err as Error).name },
+        'quota counter unavailable',
+      );
+      return;
+    }
+    if (used < quota) return;
+    const reset = Math.max(1, Math.ceil((end - at) / 1000));
+    throw new ApiError(
+      429,
+      'quota_exceeded',
+      'A cota mensal de tokens da organização foi atingida; ela se renova no primeiro dia do próximo mês (UTC).',
+      { headers: { ...rateHeaders(quota, used, reset), 'retry-after': String(reset) } },
+    );
+  }
+
+  /**
+   * After a model call (streams: when they end, however they end): the day's usage row and
+   * the month's quota counter. Off the answer's path; `settled()` waits for it (tests).
+   */
+  record(principal: Principal, model: string, usage: TokenUsage): void {
+    const at = this.now();
+    const tokens = usage.input + usage.output;
+    const { month, end } = monthWindow(at);
+    const work = Promise.all([
+      recordUsage(this.#ctx.db.kysely, principal, model, usage, at),
+      tokens > 0
+        ? this.counters.add(`quota:${quotaScope(principal)}:${month}`, tokens, end + 86_400_000)
+        : undefined,
+    ]).then(
+      () => {},
+      (err) => this.#ctx.logger.warn({ code: err?.code ?? err?.name }, 'usage not recorded'),
+    );
+    this.#pending.add(work);
+    void work.finally(() => this.#pending.delete(work));
+  }
+
+  async settled(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all([...this.#pending]);
+  }
+
+  async close(): Promise<void> {
+    if (byContext.get(this.#ctx) === this) byContext.delete(this.#ctx);
+    await this.settled();
+    await this.counters.close();
+  }
+}
+
+const byContext = new WeakMap<Context, Limits>();
+
+/** One Limits per context: the hook in app.ts and the model routes share its counters. */
+export function limitsOf(ctx: Context): Limits {
+  let limits = byContext.get(ctx);
+  if (!limits) {
+    limits = new Limits(ctx);
+    byContext.set(ctx, limits);
+  }
+  return limits;
+}
+
+export type { TokenUsage } from './usage.js';

@@ -1,0 +1,232 @@
+// Limits and usage through listening gateways: requests per minute per key (429 in each
+// route's error shape, Retry-After, x-ratelimit-*), shared by two instances on one database
+// and on one Redis; the monthly token quota fed by usage accounting, JSON and streams.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import pino from 'pino';
+import { createGatewayApp } from '../../../src/gateway/app.js';
+import { limitsOf } from '../../../src/gateway/limits/index.js';
+import type { App } from '../../../src/platform/http/app.js';
+import { loadConfig } from '../../../src/platform/config/index.js';
+import { type Context, createContext } from '../../../src/platform/context.js';
+import { testStorage } from '../../helpers/db.js';
+import { type KeyFixture, makeKey } from '../../helpers/gateway.js';
+import type { TestContext } from '../../helpers/context.js';
+import { collect, writeConfig } from '../models/helpers.js';
+
+interface Instance {
+  ctx: Context;
+  app: App;
+  origin: string;
+  openai(secret: string): OpenAI;
+  anthropic(secret: string): Anthropic;
+}
+
+/** `n` gateways, each its own context and app, on one storage (and whatever env adds). */
+async function gateways(n: number, env: Record<string, string> = {}) {
+  const storage = await testStorage();
+  const config = loadConfig({
+    ...storage.env,
+    SVC_SECRET: 'test-secret-test-secret-test-secret-0000',
+    ...env,
+  });
+  const list: Instance[] = [];
+  for (let i = 0; i < n; i++) {
+    const ctx = await createContext(config, pino({ level: 'silent' }));
+    const app = await createGatewayApp(ctx);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    list.push({
+      ctx,
+      app,
+      origin,
+      openai: (secret) => new OpenAI({ apiKey: secret, baseURL: `${origin}/v1`, maxRetries: 0 }),
+      anthropic: (secret) => new Anthropic({ apiKey: secret, baseURL: origin, maxRetries: 0 }),
+    });
+  }
+  return {
+    list,
+    key: (options: Parameters<typeof makeKey>[1] = {}) => makeKey(list[0]!.ctx as TestContext, options),
+    dispose: async () => {
+      for (const g of list) {
+        await g.app.close();
+        await g.ctx.db.close();
+      }
+      await storage.drop();
+    },
+  };
+}
+
+/** Counters are per minute: start a burst well inside one, so it cannot straddle two. */
+async function freshMinute(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 5_000) await new Promise((r) => setTimeout(r, left + 50));
+}
+
+const models = (g: Instance, secret: string) =>
+  fetch(`${g.origin}/v1/models`, { headers: { authorization: `Bearer ${secret}` } });
+
+async function assert429(res: Response, limit: string) {
+  assert.equal(res.status, 429);
+  assert.equal(res.headers.get('x-ratelimit-limit'), limit);
+  assert.equal(res.headers.get('x-ratelimit-remaining'), '0');
+  const retry = Number(res.headers.get('retry-after'));
+  assert.ok(retry >= 1 && retry <= 60, `retry-after ${retry}`);
+  assert.equal(res.headers.get('x-ratelimit-reset'), String(retry));
+  return (await res.json()) as { error: { type?: string; code?: string } };
+}
+
+describe('requests per minute, two instances on one database', () => {
+  let gws: Awaited<ReturnType<typeof gateways>>;
+  before(async () => {
+    gws = await gateways(2);
+  });
+  after(() => gws.dispose());
+
+  it('counts every /v1 key route of both instances against one limit; 429 in each route’s shape', async () => {
+    const key = await gws.key({ org: { requests_per_minute: 4 } });
+    const [a, b] = gws.list as [Instance, Instance];
+    await freshMinute();
+    const first = await models(a, key.secret);
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get('x-ratelimit-limit'), '4');
+    assert.equal(first.headers.get('x-ratelimit-remaining'), '3');
+    assert.equal((await models(b, key.secret)).status, 200);
+    await a
+      .openai(key.secret)
+      .chat.completions.create({ model: 'svc/eco', messages: [{ role: 'user', content: 'oi' }] });
+    assert.equal((await models(b, key.secret)).status, 200);
+    // The fifth request, on either instance: chat-completions shape, then the messages shape.
+    const body = await assert429(await models(a, key.secret), '4');
+    assert.equal(body.error.code, 'rate_limit_exceeded');
+    const res = await fetch(`${b.origin}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': key.secret, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'svc/eco', max_tokens: 10, messages: [{ role: 'user', content: 'oi' }] }),
+    });
+    const anthropicShape = (await assert429(res, '4')) as unknown as {
+      type: string;
+      error: { type: string };
+    };
+    assert.equal(anthropicShape.type, 'error');
+    // The SDKs raise their own class.
+    await assert.rejects(b.openai(key.secret).models.list(), OpenAI.RateLimitError);
+    await assert.rejects(
+      a
+        .anthropic(key.secret)
+        .messages.create({ model: 'svc/eco', max_tokens: 10, messages: [{ role: 'user', content: 'oi' }] }),
+      Anthropic.RateLimitError,
+    );
+    // Another key has its own count.
+    const other = await gws.key({ org: { requests_per_minute: 4 } });
+    assert.equal((await models(b, other.secret)).status, 200);
+  });
+});
+
+describe('monthly quota and usage accounting', () => {
+  let gws: Awaited<ReturnType<typeof gateways>>;
+  before(async () => {
+    gws = await gateways(2);
+  });
+  after(() => gws.dispose());
+
+  const usageRows = (g: Instance, key: KeyFixture) =>
+    g.ctx.db.kysely.selectFrom('usage_daily').selectAll().where('key_id', '=', key.keyId).execute();
+
+  it('counts tokens per key, model and day, JSON and streams, and stops the organisation at its quota', async () => {
+    const key = await gws.key({ org: { monthly_quota: 60 } });
+    const [a, b] = gws.list as [Instance, Instance];
+    const text = 'Conte até dez, por favor.'.repeat(4); // 100 characters ≈ 25 tokens in
+    const json = await a.openai(key.secret).chat.completions.create({
+      model: 'svc/eco',
+      messages: [{ role: 'user', content: text }],
+    });
+    await limitsOf(a.ctx).settled();
+    let rows = await usageRows(a, key);
+    assert.equal(rows.length, 1);
+    assert.deepEqual(
+      [rows[0]!.model, rows[0]!.organization_id, Number(rows[0]!.requests)],
+      ['svc/eco', key.organizationId, 1],
+    );
+    assert.equal(Number(rows[0]!.input_tokens), json.usage!.prompt_tokens);
+    assert.equal(Number(rows[0]!.output_tokens), json.usage!.completion_tokens);
+    assert.equal(rows[0]!.day, new Date().toISOString().slice(0, 10));
+
+    // A stream on the other instance is counted when it ends; the pair is past 60 tokens.
+    const chunks = await collect(
+      await b.anthropic(key.secret).messages.create({
+        model: 'svc/eco',
+        max_tokens: 1000,
+        messages: [{ role: 'user', content: text }],
+        stream: true,
+      }),
+    );
+    assert.ok(chunks.some((c) => c.type === 'message_stop'));
+    await limitsOf(b.ctx).settled();
+    rows = await usageRows(a, key);
+    assert.equal(Number(rows[0]!.requests), 2);
+    assert.ok(Number(rows[0]!.input_tokens) >= 2 * json.usage!.prompt_tokens);
+
+    // Over the quota on both instances, in both shapes; listing models is not a model call.
+    const err = await a
+      .openai(key.secret)
+      .chat.completions.create({ model: 'svc/eco', messages: [{ role: 'user', content: 'oi' }] })
+      .then(
+        () => assert.fail('expected 429'),
+        (e: unknown) => e,
+      );
+    assert.ok(err instanceof OpenAI.RateLimitError);
+    assert.equal((err as InstanceType<typeof OpenAI.RateLimitError>).code, 'quota_exceeded');
+    const res = await fetch(`${b.origin}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': key.secret, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'svc/eco', max_tokens: 10, messages: [{ role: 'user', content: 'oi' }] }),
+    });
+    assert.equal(res.status, 429);
+    assert.equal(res.headers.get('x-ratelimit-limit'), '60');
+    assert.equal(res.headers.get('x-ratelimit-remaining'), '0');
+    assert.ok(Number(res.headers.get('retry-after')) > 0);
+    assert.equal((await models(b, key.secret)).status, 200);
+    // Another organisation is not affected.
+    const other = await gws.key({ org: { monthly_quota: 60 } });
+    await b
+      .openai(other.secret)
+      .chat.completions.create({ model: 'svc/eco', messages: [{ role: 'user', content: 'oi' }] });
+  });
+});
+
+describe('limits on Redis (REDIS_URL), two instances, defaults from the config file', () => {
+  let gws: Awaited<ReturnType<typeof gateways>>;
+  const prefix = `svc-test:${randomBytes(6).toString('hex')}:`;
+  before(async () => {
+    const config = writeConfig({
+      limits: { requests_per_minute: 3, monthly_quota: 30, redis_prefix: prefix },
+    });
+    gws = await gateways(2, { REDIS_URL: 'redis://127.0.0.1:6379', SVC_CONFIG: config });
+  });
+  after(() => gws.dispose());
+
+  it('shares the per-minute count and the quota through Redis, not the database', async () => {
+    const key = await gws.key();
+    const [a, b] = gws.list as [Instance, Instance];
+    await freshMinute();
+    assert.equal((await models(a, key.secret)).status, 200);
+    assert.equal((await models(b, key.secret)).status, 200);
+    await b.openai(key.secret).chat.completions.create({
+      model: 'svc/eco',
+      messages: [{ role: 'user', content: 'Conte até dez, por favor.'.repeat(4) }],
+    });
+    await assert429(await models(a, key.secret), '3');
+    const counters = await a.ctx.db.kysely.selectFrom('limit_counters').selectAll().execute();
+    assert.equal(counters.length, 0, 'Redis holds the counters');
+    // The quota, in the same Redis: the eco call above used ≥ 30 tokens.
+    await limitsOf(b.ctx).settled();
+    const month = new Date().toISOString().slice(0, 7);
+    const used = await limitsOf(a.ctx).counters.get(`quota:org:${key.organizationId}:${month}`);
+    assert.ok(used >= 30, `used ${used}`);
+  });
+});
