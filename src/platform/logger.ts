@@ -10,12 +10,14 @@ export function createLogger(level: string, service?: string): Logger {
     {
       level,
       base: service ? { service } : { pid: process.pid },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: pino.stdTimeFunctions.epochTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    // Buffered writes: a synchronous write per access-log line cost ~15% of throughput.
-    // pino flushes the buffer on exit, and shutdown flushes it explicitly.
-    pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+    // Buffered writes (8 KiB): a synchronous write per access-log line cost ~15% of
+    // throughput. pino flushes the buffer on exit, and shutdown flushes it explicitly; a
+    // killed process can lose its last few lines. Epoch-millisecond timestamps (pino's
+    // default form) cost far less per line than ISO strings.
+    pino.destination({ dest: 1, sync: false, minLength: 8192 }),
   );
 }
 
