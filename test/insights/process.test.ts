@@ -1,0 +1,152 @@
+// Real `svc` processes: tenant creation from the CLI, a crash between the 202 and the
+// processing that loses nothing, several instances that never process one job twice,
+// SIGTERM that drains, and the cleanup command.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createGatewayApp } from '../../src/gateway/app.js';
+import { loadConfig } from '../../src/platform/config/index.js';
+import { type Context, createContext } from '../../src/platform/context.js';
+import type { App } from '../../src/platform/http/app.js';
+import { type FakePlatform, fakePlatform } from '../fakes/platform.js';
+import { testStorage, type TestStorage } from '../helpers/db.js';
+import { type Child, spawnSvc } from '../helpers/process.js';
+import { personalTranscript, TOKEN, waitUntil } from './helpers.js';
+
+const SECRET = 'process-test-secret-process-test-secret';
+
+describe('insights in real processes', () => {
+  let storage: TestStorage;
+  let platform: FakePlatform;
+  let ctx: Context;
+  let gateway: App;
+  let env: Record<string, string>;
+  const children: Child[] = [];
+
+  const serve = async () => {
+    const child = spawnSvc(['serve', 'insights'], env);
+    children.push(child);
+    const line = await child.waitFor((l) => l.event === 'listening');
+    return { child, url: (line.urls as Record<string, string>).insights! };
+  };
+  const deliver = (url: string, id: string) =>
+    fetch(`${url}/webhooks/partner-crm?client_id=acme&token=${TOKEN}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ eventType: 'SESSION_COMPLETE', content: { id } }),
+    });
+  const insight = (id: string) =>
+    ctx.db.kysely.selectFrom('insights').selectAll().where('session_id', '=', id).executeTakeFirst();
+
+  before(async () => {
+    storage = await testStorage();
+    platform = await fakePlatform();
+    ctx = await createContext(loadConfig({ ...storage.env, SVC_SECRET: SECRET, LOG_LEVEL: 'silent' }));
+    gateway = await createGatewayApp(ctx);
+    const gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
+    env = {
+      ...storage.env,
+      SVC_SECRET: SECRET,
+      INSIGHTS_PORT: '0',
+      GATEWAY_URL: gatewayUrl,
+      INSIGHTS_POLL_MS: '50',
+      INSIGHTS_BACKOFF_MS: '50',
+      INSIGHTS_MAX_BACKOFF_MS: '200',
+      INSIGHTS_LEASE_MS: '1000',
+    };
+  });
+  after(async () => {
+    for (const c of children) if (c.proc.exitCode === null) c.proc.kill('SIGKILL');
+    await gateway.close();
+    await ctx.db.close();
+    await platform.stop();
+    await storage.drop();
+  });
+
+  it('svc tenant create prints the tenant and the token once, never the platform token', async () => {
+    const child = spawnSvc(
+      [
+        'tenant',
+        'create',
+        '--client-id',
+        'acme',
+        '--token',
+        TOKEN,
+        '--allow',
+        '127.0.0.1',
+        '--allow',
+        '::1/128',
+        '--watched-tag',
+        'lead-quente',
+        '--platform-url',
+        platform.url,
+        '--platform-token',
+        platform.token,
+      ],
+      env,
+    );
+    assert.equal(await child.exit(), 0, child.stderr.join(''));
+    const out = JSON.parse(child.stdout.join('\n')) as { tenant: Record<string, unknown>; token: string };
+    assert.equal(out.token, TOKEN);
+    assert.equal(out.tenant.clientId, 'acme');
+    assert.equal(out.tenant.timeZone, 'America/Sao_Paulo');
+    assert.deepEqual(out.tenant.allowedNetworks, ['127.0.0.1', '::1/128']);
+    assert.ok(!child.stdout.join('').includes(platform.token));
+    const row = await ctx.db.kysely.selectFrom('insight_tenants').selectAll().executeTakeFirstOrThrow();
+    assert.ok(!JSON.stringify(row).includes(platform.token) && !JSON.stringify(row).includes(TOKEN));
+    const again = spawnSvc(['tenant', 'create', '--client-id', 'acme'], env);
+    assert.equal(await again.exit(), 2);
+    assert.match(again.stderr.join(''), /already exists/);
+  });
+
+  it('a crash between the 202 and the processing loses nothing', async () => {
+    platform.down = true;
+    platform.sessions.set('crash-1', personalTranscript());
+    const first = await serve();
+    assert.equal((await deliver(first.url, 'crash-1')).status, 202);
+    await waitUntil(() => platform.transcriptFetches('crash-1') >= 1);
+    first.child.proc.kill('SIGKILL');
+    await first.child.exit();
+    assert.equal(await insight('crash-1'), undefined);
+    platform.down = false;
+    const second = await serve();
+    await waitUntil(async () => (await insight('crash-1')) !== undefined, 15_000);
+    second.child.proc.kill('SIGTERM');
+    assert.equal(await second.child.exit(), 0);
+  });
+
+  it('two instances share the queue and never process one job twice', async () => {
+    const [a, b] = await Promise.all([serve(), serve()]);
+    platform.delayMs = 20;
+    const ids = Array.from({ length: 30 }, (_, i) => `multi-${i}`);
+    for (const id of ids) platform.sessions.set(id, personalTranscript(id));
+    const answers = await Promise.all(ids.map((id, i) => deliver(i % 2 ? a.url : b.url, id)));
+    assert.ok(answers.every((r) => r.status === 202));
+    await waitUntil(async () => {
+      const n = await ctx.db.kysely
+        .selectFrom('insight_jobs')
+        .select('id')
+        .where('session_id', 'like', 'multi-%')
+        .where('status', '=', 'completed')
+        .execute();
+      return n.length === ids.length;
+    }, 20_000);
+    for (const id of ids) assert.equal(platform.transcriptFetches(id), 1, id);
+    platform.delayMs = 0;
+    for (const c of [a, b]) c.child.proc.kill('SIGTERM');
+    assert.deepEqual(await Promise.all([a.child.exit(), b.child.exit()]), [0, 0]);
+  });
+
+  it('svc insights cleanup runs by hand (dry run and real), per tenant', async () => {
+    const dry = spawnSvc(['insights', 'cleanup', '--dry-run', '--tenant', 'acme'], env);
+    assert.equal(await dry.exit(), 0, dry.stderr.join(''));
+    const out = JSON.parse(dry.stdout.join('\n')) as {
+      dryRun: boolean;
+      tenants: { clientId: string; wouldRemove: unknown[] }[];
+    };
+    assert.equal(out.dryRun, true);
+    assert.equal(out.tenants[0]!.clientId, 'acme');
+    assert.deepEqual(out.tenants[0]!.wouldRemove, []);
+    const unknown = spawnSvc(['insights', 'cleanup', '--tenant', 'nobody'], env);
+    assert.equal(await unknown.exit(), 2);
+  });
+});
