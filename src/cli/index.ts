@@ -10,6 +10,7 @@ import { type CliCommand, UsageError } from './command.js';
 import { migrateCommand } from './migrate.js';
 import { orgMemberCommand, orgSetCommand, orgShowCommand } from './orgs.js';
 import { serveCommand } from './serve.js';
+import { userCreateCommand, userSetCommand } from './users.js';
 import { insightsCleanupCommand, tenantCreateCommand } from './tenants.js';
 
 export const COMMANDS: CliCommand[] = [
@@ -25,6 +26,8 @@ export const COMMANDS: CliCommand[] = [
   orgShowCommand,
   tenantCreateCommand,
   insightsCleanupCommand,
+  userCreateCommand,
+  userSetCommand,
 ];
 
 function overview(): string {

@@ -1,13 +1,50 @@
-// Area B: the contract-analysis API. Errors are `{message, error}` (SPEC.md B).
+// Area B: the contract-analysis API. Errors are `{message, error}` (SPEC.md B). Routes,
+// codes and decisions: docs/contracts.md; the OpenAPI document at GET /openapi.json.
 import type { Context } from '../platform/context.js';
 import { type App, createApp } from '../platform/http/app.js';
 import { registerHealth } from '../platform/http/health.js';
+import { registerOpenApi } from '../platform/http/openapi.js';
+import { cidrMatcher, clientAddress } from '../platform/net.js';
+import { registerJwtAuth } from './auth.js';
+import { createDeps } from './deps.js';
+import { registerAccountRoutes } from './routes/account.js';
+import { registerAnalysisRoutes } from './routes/analyses.js';
+import { registerAuthRoutes } from './routes/auth.js';
+import { registerChatRoutes } from './routes/chat.js';
+import { registerContractRoutes } from './routes/contracts.js';
 
-export async function createContractsApp(ctx: Context): Promise<App> {
-  const app = createApp({
-    logger: ctx.logger.child({ service: 'contracts' }),
-    envelopeFor: () => 'contracts',
+export interface ContractsAppOptions {
+  /** The clock (tests move it to expire tokens). */
+  now?: () => number;
+}
+
+export async function createContractsApp(ctx: Context, options: ContractsAppOptions = {}): Promise<App> {
+  const log = ctx.logger.child({ service: 'contracts' });
+  const app = createApp({ logger: log, envelopeFor: () => 'contracts' });
+  await registerOpenApi(app, {
+    title: 'svc contracts',
+    description:
+      'API de análise de contratos (SPEC.md, área B). Login por e-mail e senha devolve um JWT; rotas protegidas pedem `Authorization: Bearer <JWT>`. Erros: `{message, error}`. Detalhes em docs/contracts.md.',
+    baseUrl: '/',
   });
+  const deps = createDeps(ctx, log, options.now);
+  registerJwtAuth(app, deps.db, deps.tokens);
+  const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies ?? []);
   registerHealth(app, 'contracts');
+  registerAuthRoutes(app, deps, (request) =>
+    clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], isTrustedProxy),
+  );
+  await registerContractRoutes(app, deps);
+  registerAnalysisRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerChatRoutes(app, deps);
+  app.get(
+    '/openapi.json',
+    {
+      config: { auth: 'none' },
+      schema: { summary: 'Documento OpenAPI 3.1 desta API', tags: ['public'], hide: true },
+    },
+    async () => app.swagger(),
+  );
   return app;
 }

@@ -62,6 +62,13 @@ describe('configuration', () => {
       [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: expected one of/],
       [{ TRUSTED_PROXIES: '10.0.0.0/8, 10.0.0.1/33' }, /^TRUSTED_PROXIES: "10.0.0.1\/33" is not/],
       [{ SVC_CONFIG: '/nonexistent/svc.json' }, /^SVC_CONFIG: cannot read/],
+      [{ CONTRACTS_JWT_SECRET: 'short' }, /^CONTRACTS_JWT_SECRET: must be at least 32/],
+      [{ CONTRACTS_TOKEN_TTL: '10' }, /^CONTRACTS_TOKEN_TTL: expected seconds/],
+      [{ CONTRACTS_IDP_ISSUER: 'https://idp.example.com' }, /^CONTRACTS_IDP_ISSUER, .*set all three/],
+      [
+        { CONTRACTS_IDP_JWKS_URL: 'ftp://x', CONTRACTS_IDP_ISSUER: 'i', CONTRACTS_IDP_AUDIENCE: 'a' },
+        /^CONTRACTS_IDP_JWKS_URL: expected a URL/,
+      ],
     ];
     for (const [env, pattern] of cases) {
       const found = problems(env);

@@ -19,6 +19,14 @@ export interface EnvSettings {
   gatewayUrl?: string;
   /** The key they use; default: the internal service key derived from SVC_SECRET. */
   gatewayApiKey?: string;
+  /** Area B tokens (docs/contracts.md): signing secret (default derived from SVC_SECRET), lifetime, identity provider. */
+  contracts: ContractsTokenSettings;
+}
+
+export interface ContractsTokenSettings {
+  jwtSecret?: string;
+  tokenTtlSeconds: number;
+  idp?: { issuer: string; audience: string; jwksUrl: string };
 }
 
 import { isCidr } from '../net.js';
@@ -95,7 +103,10 @@ export function readEnv(env: Env, problems: string[]): EnvSettings {
     problems.push('GATEWAY_API_KEY: expected a gateway API key (svck_…)');
   }
 
+  const contracts = readContractsEnv(get, url, problems);
+
   return {
+    contracts,
     gatewayUrl: url('GATEWAY_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
     gatewayApiKey,
     trustedProxies,
@@ -115,4 +126,30 @@ export function readEnv(env: Env, problems: string[]): EnvSettings {
     secret,
     logLevel,
   };
+}
+
+// Area B token settings. The identity provider needs its three settings together: a JWKS
+// without an issuer and audience to check would accept any token that key ever signed.
+function readContractsEnv(
+  get: (name: string) => string | undefined,
+  url: (name: string, protocols: string[]) => string | undefined,
+  problems: string[],
+): ContractsTokenSettings {
+  const jwtSecret = get('CONTRACTS_JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32)
+    problems.push('CONTRACTS_JWT_SECRET: must be at least 32 characters long');
+  const ttlRaw = get('CONTRACTS_TOKEN_TTL') ?? '3600';
+  const tokenTtlSeconds = Number(ttlRaw);
+  if (!/^\d+$/.test(ttlRaw) || tokenTtlSeconds < 60 || tokenTtlSeconds > 30 * 86400)
+    problems.push(`CONTRACTS_TOKEN_TTL: expected seconds from 60 to 2592000, got "${ttlRaw}"`);
+  const issuer = get('CONTRACTS_IDP_ISSUER');
+  const audience = get('CONTRACTS_IDP_AUDIENCE');
+  const jwksUrl = url('CONTRACTS_IDP_JWKS_URL', ['http:', 'https:']);
+  const set = [issuer, audience, jwksUrl].filter((v) => v !== undefined).length;
+  if (set > 0 && set < 3)
+    problems.push(
+      'CONTRACTS_IDP_ISSUER, CONTRACTS_IDP_AUDIENCE, CONTRACTS_IDP_JWKS_URL: set all three or none',
+    );
+  const idp = issuer && audience && jwksUrl ? { issuer, audience, jwksUrl } : undefined;
+  return { jwtSecret, tokenTtlSeconds, idp };
 }

@@ -175,6 +175,63 @@ export interface InsightTagQueueTable {
   done_at: number | null;
 }
 
+// Contract-analysis API (migration 0006, docs/contracts.md).
+export interface ContractUsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  name: string;
+  plan: string;
+  disabled: number;
+  created_at: number;
+}
+
+export interface ContractDocumentsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  source: string;
+  characters: number;
+  sealed_text: string;
+  created_at: number;
+}
+
+export interface ContractAnalysesTable {
+  id: string;
+  user_id: string;
+  contract_id: string;
+  overall_risk: string;
+  sealed_result: string;
+  created_at: number;
+}
+
+export interface ContractNotificationsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  message: string;
+  contract_id: string | null;
+  analysis_id: string | null;
+  read_at: number | null;
+  created_at: number;
+}
+
+export interface ContractChatMessagesTable {
+  id: string;
+  user_id: string;
+  contract_id: string;
+  sealed: string;
+  model: string;
+  created_at: number;
+}
+
+export interface ContractUsageTable {
+  user_id: string;
+  period: string;
+  kind: string;
+  used: number;
+}
+
 export interface Database {
   svc_meta: SvcMetaTable;
   accounts: AccountsTable;
@@ -187,6 +244,12 @@ export interface Database {
   privacy_jobs: PrivacyJobsTable;
   limit_counters: LimitCountersTable;
   usage_daily: UsageDailyTable;
+  contract_users: ContractUsersTable;
+  contract_documents: ContractDocumentsTable;
+  contract_analyses: ContractAnalysesTable;
+  contract_notifications: ContractNotificationsTable;
+  contract_chat_messages: ContractChatMessagesTable;
+  contract_usage: ContractUsageTable;
   insight_tenants: InsightTenantsTable;
   insight_jobs: InsightJobsTable;
   insights: InsightsTable;

@@ -5,6 +5,7 @@ import * as m0002 from './0002-accounts.js';
 import * as m0003 from './0003-privacy.js';
 import * as m0004 from './0004-sessions.js';
 import * as m0005 from './0005-usage.js';
+import * as m0006 from './0006-contracts.js';
 import * as m0007 from './0007-insights.js';
 
 export const migrations: Record<string, Migration> = {
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-privacy': m0003,
   '0004-sessions': m0004,
   '0005-usage': m0005,
+  '0006-contracts': m0006,
   '0007-insights': m0007,
 };

@@ -1,0 +1,52 @@
+// The Bearer middleware of every `auth: 'jwt'` route (SPEC.md B "Authentication"). It runs
+// on onRequest, before the body is read: an unauthenticated upload is refused unread.
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../platform/db/schema.js';
+import type { App } from '../platform/http/app.js';
+import { authError, type TokenService } from './tokens.js';
+import { type ContractUser, findUserByEmail, getUser } from './users.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    contractUser?: ContractUser;
+  }
+}
+
+/** The authenticated user of a `jwt` route (the hook guarantees it is there). */
+export function userOf(request: FastifyRequest): ContractUser {
+  const user = request.contractUser;
+  if (!user) throw authError.failed();
+  return user;
+}
+
+/** `Authorization: Bearer <token>` → the token, or the SPEC.md B code for what is wrong. */
+export function bearerToken(header: string | undefined): string {
+  if (header === undefined) throw authError.missingHeader();
+  const parts = header.trim().split(/\s+/);
+  if (parts[0]?.toLowerCase() !== 'bearer' || parts.length < 2 || parts[1] === '')
+    throw authError.missingToken();
+  if (parts.length > 2) throw authError.invalid();
+  return parts[1]!;
+}
+
+export async function authenticate(
+  db: Kysely<Database>,
+  tokens: TokenService,
+  header: string | undefined,
+): Promise<ContractUser> {
+  const subject = await tokens.verify(bearerToken(header));
+  const user =
+    subject.kind === 'local' ? await getUser(db, subject.userId) : await findUserByEmail(db, subject.email);
+  // A deleted user, or a provider identity with no local user: the token is fine, the person unknown here.
+  if (!user) throw authError.failed();
+  if (user.disabled) throw authError.denied();
+  return user;
+}
+
+export function registerJwtAuth(app: App, db: Kysely<Database>, tokens: TokenService): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.auth !== 'jwt') return;
+    request.contractUser = await authenticate(db, tokens, request.headers.authorization);
+  });
+}

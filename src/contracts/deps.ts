@@ -1,0 +1,33 @@
+// What the contract API's functions need, built once per app.
+import type { Kysely } from 'kysely';
+import type { Context } from '../platform/context.js';
+import type { Database } from '../platform/db/schema.js';
+import { createGatewayClient, type GatewayClient } from '../platform/gateway-client.js';
+import { defaultGatewayTarget } from '../gateway/keys/internal.js';
+import type { Logger } from '../platform/logger.js';
+import { createModelPicker, type ModelPicker } from './model.js';
+import { createSealer, type Sealer } from './sealing.js';
+import { createTokenService, type TokenService } from './tokens.js';
+
+export interface ContractsDeps {
+  db: Kysely<Database>;
+  sealer: Sealer;
+  gateway: GatewayClient;
+  models: ModelPicker;
+  tokens: TokenService;
+  log: Logger;
+  now: () => number;
+}
+
+export function createDeps(ctx: Context, log: Logger, now: () => number = Date.now): ContractsDeps {
+  const gateway = createGatewayClient(defaultGatewayTarget(ctx));
+  return {
+    db: ctx.db.kysely,
+    sealer: createSealer(ctx.secret),
+    gateway,
+    models: createModelPicker(gateway),
+    tokens: createTokenService(ctx.config.contracts, ctx.secret, now),
+    log,
+    now,
+  };
+}
