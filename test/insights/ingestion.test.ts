@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createInsightsApp } from '../../src/insights/app.js';
-import { type FakeUpstream, type Received, type Wire } from '../fakes/upstream.js';
+import type { FakeUpstream, Received, Wire } from '../fakes/upstream.js';
 import { fakeOpenAI } from '../fakes/openai.js';
 import { FAST, harness, type Harness, personalTranscript, SEEDED, waitUntil } from './helpers.js';
 
