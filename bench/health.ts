@@ -22,7 +22,11 @@ async function load(server: Server): Promise<{ rps: number; p99: number; cpuUs: 
   const before = cpuSeconds(server.proc.pid!);
   const result = await autocannon({ url: `${server.url}/api/health`, connections: 32, duration: seconds });
   const cpu = cpuSeconds(server.proc.pid!) - before;
-  return { rps: result.requests.average, p99: result.latency.p99, cpuUs: (cpu / result.requests.total) * 1e6 };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpuUs: (cpu / result.requests.total) * 1e6,
+  };
 }
 
 const bare = await startServer([fixture('hello')]);
@@ -47,7 +51,9 @@ await svc.stop();
 const ratio = sum.svc / sum.bare;
 const cpuRatio = sum.bareCpu / sum.svcCpu;
 console.log(`mean: bare ${(sum.bare / rounds).toFixed(0)} req/s, svc ${(sum.svc / rounds).toFixed(0)} req/s`);
-console.log(`throughput ratio svc / bare: ${ratio.toFixed(2)} (target >= 0.80 — ${ratio >= 0.8 ? 'met' : 'NOT met'})`);
+console.log(
+  `throughput ratio svc / bare: ${ratio.toFixed(2)} (target >= 0.80 — ${ratio >= 0.8 ? 'met' : 'NOT met'})`,
+);
 console.log(
   `CPU-per-request ratio bare / svc: ${cpuRatio.toFixed(2)} ` +
     `(${(sum.bareCpu / rounds).toFixed(1)} vs ${(sum.svcCpu / rounds).toFixed(1)} µs per request)`,

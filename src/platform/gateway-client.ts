@@ -1,7 +1,6 @@
 // How the contracts and insights services call the gateway: over HTTP, as any client would,
 // so that everything they send to a model crosses the privacy barrier. Plain fetch (Node's
 // undici) against the chat-completions route and /v1/privacy/clean.
-import type { Context } from './context.js';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
