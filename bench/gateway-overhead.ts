@@ -1,42 +1,40 @@
 // Latency the model gateway adds in front of an upstream, and its throughput, against
 // calling the same fake upstream directly, in the same run. A 2 KB prompt with personal
 // data (barrier on, placeholders), JSON and streaming, at concurrency 1 and 64.
-// The gateway and the fake upstream share this process (and its event loop).
+// Three processes, as in production: the fake upstream (gateway-upstream.ts), the gateway
+// (gateway-server.ts) and this load generator, so neither side's work lands in the other's
+// event loop. BENCH_CPU_PROF=<dir> runs the gateway under `node --cpu-prof`.
 // Usage: npm run build && node dist/bench/gateway-overhead.js [requests-at-c1] [seconds-at-c64]
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
-import { fakeOpenAI } from '../test/fakes/openai.js';
-import { makeKey } from '../test/helpers/gateway.js';
-import { listeningGateway, writeConfig } from '../test/gateway/models/helpers.js';
 
 const N = Number(process.argv[2] ?? 2000);
 const SECONDS = Number(process.argv[3] ?? 5);
+const children: ChildProcess[] = [];
 
-const fake = await fakeOpenAI();
-// No artificial splitting: the fake answers as fast as it can.
-const echo = fake.handler;
-fake.handler = (req) => {
-  const plan = echo(req);
-  return 'events' in plan ? { ...plan, split: undefined } : plan;
-};
-fake.received.push = () => 0; // do not keep every request in memory
+/** Starts a bench script in its own node process (stdout to /dev/null); resolves with its IPC hello. */
+async function start<T>(script: string, args: string[], nodeArgs: string[] = []): Promise<T> {
+  const path = fileURLToPath(new URL(script, import.meta.url));
+  const child = spawn(process.execPath, [...nodeArgs, path, ...args], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  return new Promise<T>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as T));
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
+  });
+}
 
-const gw = await listeningGateway({
-  SVC_CONFIG: writeConfig({
-    providers: { up: { type: 'openai', base_url: `${fake.url}/v1` } },
-    models: [
-      {
-        id: 'svc/bench',
-        provider: 'up',
-        upstream_model: 'm',
-        display_name: 'B',
-        context_window: 8192,
-        description: 'b',
-      },
-    ],
-  }),
-});
-const key = await makeKey(gw.ctx);
+const prof = process.env.BENCH_CPU_PROF;
+const fake = await start<{ origin: string }>('./gateway-upstream.js', []);
+const gw = await start<{ origin: string; secret: string }>(
+  './gateway-server.js',
+  [fake.origin],
+  prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
+);
+const key = { secret: gw.secret };
 
 const unit =
   'Olá, sou Joana Prado, CPF 529.982.247-25, e-mail joana.prado@empresa.com.br, celular (11) 98765-4321. ' +
@@ -46,7 +44,7 @@ const prompt = unit.repeat(Math.ceil(2048 / unit.length)).slice(0, 2048);
 const body = (model: string, stream: boolean) =>
   JSON.stringify({ model, stream, messages: [{ role: 'user', content: prompt }] });
 const targets = {
-  direct: { origin: fake.url, path: '/v1/chat/completions', model: 'm', headers: {} },
+  direct: { origin: fake.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
   gateway: {
     origin: gw.origin,
     path: '/v1/chat/completions',
@@ -116,5 +114,6 @@ for (const stream of [false, true]) {
   );
 }
 
-await gw.dispose();
-await fake.stop();
+for (const child of children) child.kill('SIGTERM');
+await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(0) : c.once('exit', r)))));
+process.exit(0);

@@ -1,0 +1,49 @@
+// The gateway of bench/gateway-overhead.ts, in its own process, as `svc serve` runs it:
+// SQLite storage, key auth, the production logger (access logs, buffered, to stdout, which
+// the bench points at /dev/null), barrier on, in front of the upstream given as argv[2].
+// Sends its origin and a key to the parent over IPC. The key's organisation has no
+// practical rate limit, so the limiter's counter write is measured but never refuses.
+import { createGatewayApp } from '../src/gateway/app.js';
+import { loadConfig } from '../src/platform/config/index.js';
+import { createContext } from '../src/platform/context.js';
+import { testStorage } from '../test/helpers/db.js';
+import { writeConfig } from '../test/gateway/models/helpers.js';
+import { makeKey } from '../test/helpers/gateway.js';
+import type { TestContext } from '../test/helpers/context.js';
+
+const upstream = process.argv[2];
+if (!upstream || !process.send)
+  throw new Error('run by gateway-overhead.js: gateway-server.js <upstream origin>');
+const storage = await testStorage();
+const config = loadConfig({
+  ...storage.env,
+  SVC_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+  SVC_CONFIG: writeConfig({
+    providers: { up: { type: 'openai', base_url: `${upstream}/v1` } },
+    models: [
+      {
+        id: 'svc/bench',
+        provider: 'up',
+        upstream_model: 'm',
+        display_name: 'B',
+        context_window: 8192,
+        description: 'b',
+      },
+    ],
+  }),
+});
+const ctx = await createContext(config);
+const app = await createGatewayApp(ctx);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const key = await makeKey(ctx as TestContext, { org: { requests_per_minute: 1_000_000_000 } });
+process.send({ origin, secret: key.secret });
+// SIGTERM ends the process cleanly, so --cpu-prof writes its profile.
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => ctx.db.close())
+    .then(() => storage.drop())
+    .then(() => process.exit(0));
+});
