@@ -7,7 +7,7 @@ import type { Context } from '../../platform/context.js';
 import { ApiError } from '../../platform/http/errors.js';
 import { type Principal, principalOf } from '../keys/auth.js';
 import { type Counters, DbCounters, RedisCounters } from './counters.js';
-import { recordUsage, type TokenUsage } from './usage.js';
+import { type TokenUsage, type UsageRecorder, usageRecorder } from './usage.js';
 
 /** Where neither the organisation nor the config file says otherwise. */
 export const DEFAULT_REQUESTS_PER_MINUTE = 600;
@@ -39,6 +39,7 @@ export class Limits {
   readonly #rpm: number;
   readonly #quota: number;
   readonly #pending = new Set<Promise<void>>();
+  readonly #recordUsage: UsageRecorder;
 
   constructor(
     ctx: Context,
@@ -48,6 +49,7 @@ export class Limits {
     const file = ctx.config.file.limits;
     this.#rpm = file?.requests_per_minute ?? DEFAULT_REQUESTS_PER_MINUTE;
     this.#quota = file?.monthly_quota ?? DEFAULT_MONTHLY_QUOTA;
+    this.#recordUsage = usageRecorder(ctx.db);
     this.counters = ctx.config.redisUrl
       ? new RedisCounters(ctx.config.redisUrl, file?.redis_prefix ?? 'svc:')
       : new DbCounters(ctx.db);
@@ -119,7 +121,7 @@ export class Limits {
     const tokens = usage.input + usage.output;
     const { month, end } = monthWindow(at);
     const work = Promise.all([
-      recordUsage(this.#ctx.db.kysely, principal, model, usage, at),
+      this.#recordUsage(principal, model, usage, at),
       tokens > 0
         ? this.counters.add(`quota:${quotaScope(principal)}:${month}`, tokens, end + 86_400_000)
         : undefined,

@@ -1,7 +1,7 @@
 // Usage accounting: model tokens per key, model and UTC day, with the organisation and
 // account alongside. One upsert per model call, so concurrent instances add up correctly.
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/index.js';
 import type { Principal } from '../keys/auth.js';
 
 export interface TokenUsage {
@@ -11,31 +11,33 @@ export interface TokenUsage {
 
 export const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-export async function recordUsage(
-  db: Kysely<Database>,
+export type UsageRecorder = (
   principal: Principal,
   model: string,
   usage: TokenUsage,
   at: number,
-): Promise<void> {
-  await db
-    .insertInto('usage_daily')
-    .values({
-      day: dayOf(at),
-      key_id: principal.keyId,
-      model,
-      organization_id: principal.organizationId,
-      account_id: principal.accountId,
-      requests: 1,
-      input_tokens: usage.input,
-      output_tokens: usage.output,
-    })
-    .onConflict((oc) =>
-      oc.columns(['day', 'key_id', 'model']).doUpdateSet({
-        requests: sql`usage_daily.requests + 1`,
-        input_tokens: sql`usage_daily.input_tokens + excluded.input_tokens`,
-        output_tokens: sql`usage_daily.output_tokens + excluded.output_tokens`,
-      }),
-    )
-    .execute();
+) => Promise<void>;
+
+const UPSERT =
+  'insert into usage_daily (day, key_id, model, organization_id, account_id, requests, input_tokens, output_tokens) ' +
+  'values (?, ?, ?, ?, ?, 1, ?, ?) on conflict (day, key_id, model) do update set ' +
+  'requests = usage_daily.requests + 1, input_tokens = usage_daily.input_tokens + excluded.input_tokens, ' +
+  'output_tokens = usage_daily.output_tokens + excluded.output_tokens';
+
+/** On SQLite a prepared statement: it runs on every model call, and building the query cost more than the write. */
+export function usageRecorder(db: Db): UsageRecorder {
+  if (db.sqlite) {
+    const statement = db.sqlite.prepare(UPSERT);
+    return async (p, model, usage, at) => {
+      statement.run(dayOf(at), p.keyId, model, p.organizationId, p.accountId, usage.input, usage.output);
+    };
+  }
+  return async (p, model, usage, at) => {
+    await sql`insert into usage_daily (day, key_id, model, organization_id, account_id, requests, input_tokens, output_tokens)
+      values (${dayOf(at)}, ${p.keyId}, ${model}, ${p.organizationId}, ${p.accountId}, 1, ${usage.input}, ${usage.output})
+      on conflict (day, key_id, model) do update set
+        requests = usage_daily.requests + 1,
+        input_tokens = usage_daily.input_tokens + excluded.input_tokens,
+        output_tokens = usage_daily.output_tokens + excluded.output_tokens`.execute(db.kysely);
+  };
 }

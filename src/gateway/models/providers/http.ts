@@ -2,6 +2,7 @@
 // connection errors only, and fallback to the next provider of the same model while
 // nothing has reached the caller yet.
 import { Pool } from 'undici';
+import type { ApiError } from '../../../platform/http/errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import type { Target } from '../catalogue.js';
 import { upstreamError, upstreamTimeout, upstreamUnavailable } from '../errors.js';
@@ -52,6 +53,7 @@ function codeOf(err: unknown): string {
 
 export class Upstreams {
   readonly #pools = new Map<string, Pool>();
+  readonly #bases = new Map<string, { origin: string; basePath: string }>();
   readonly #options: Required<UpstreamOptions>;
 
   constructor(
@@ -87,15 +89,16 @@ export class Upstreams {
    * 4xx are final (the next provider would refuse the same request).
    */
   async open(targets: readonly Target[], conv: Conversation, signal: AbortSignal): Promise<UpstreamResponse> {
-    let failure = upstreamUnavailable();
+    // Built only on failure: an error captures a stack trace, a cost the success path need not pay.
+    let failure: ApiError | null = null;
     for (const target of targets) {
       const kind = KINDS[target.provider.type];
-      const url = new URL(target.provider.base_url);
-      const call = kind.build(conv, target.upstreamModel, target.provider, url.pathname.replace(/\/+$/, ''));
+      const { origin, basePath } = this.#base(target.provider.base_url);
+      const call = kind.build(conv, target.upstreamModel, target.provider, basePath);
       const payload = JSON.stringify(call.body);
       for (let attempt = 0; attempt < 2; attempt++) {
         try {
-          const res = await this.#pool(url.origin).request({
+          const res = await this.#pool(origin).request({
             method: 'POST',
             path: call.path,
             headers: call.headers,
@@ -122,7 +125,18 @@ export class Upstreams {
         }
       }
     }
-    throw failure;
+    throw failure ?? upstreamUnavailable();
+  }
+
+  /** base_url split once per provider, not parsed again on every request. */
+  #base(baseUrl: string): { origin: string; basePath: string } {
+    let base = this.#bases.get(baseUrl);
+    if (!base) {
+      const url = new URL(baseUrl);
+      base = { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
+      this.#bases.set(baseUrl, base);
+    }
+    return base;
   }
 
   async close(): Promise<void> {
