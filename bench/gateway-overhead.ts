@@ -4,6 +4,8 @@
 // Three processes, as in production: the fake upstream (gateway-upstream.ts), the gateway
 // (gateway-server.ts) and this load generator, so neither side's work lands in the other's
 // event loop. BENCH_CPU_PROF=<dir> runs the gateway under `node --cpu-prof`.
+// BENCH_BASELINE=<other checkout>/dist/bench also runs that build's gateway-server.js in
+// the same run (same upstream, same load), for before/after figures on a noisy machine.
 // Usage: npm run build && node dist/bench/gateway-overhead.js [requests-at-c1] [seconds-at-c64]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +18,7 @@ const children: ChildProcess[] = [];
 
 /** Starts a bench script in its own node process (stdout to /dev/null); resolves with its IPC hello. */
 async function start<T>(script: string, args: string[], nodeArgs: string[] = []): Promise<T> {
-  const path = fileURLToPath(new URL(script, import.meta.url));
+  const path = script.startsWith('/') ? script : fileURLToPath(new URL(script, import.meta.url));
   const child = spawn(process.execPath, [...nodeArgs, path, ...args], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -34,7 +36,10 @@ const gw = await start<{ origin: string; secret: string }>(
   [fake.origin],
   prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
 );
-const key = { secret: gw.secret };
+const baselineDir = process.env.BENCH_BASELINE;
+const baseline = baselineDir
+  ? await start<{ origin: string; secret: string }>(`${baselineDir}/gateway-server.js`, [fake.origin])
+  : null;
 
 const unit =
   'Olá, sou Joana Prado, CPF 529.982.247-25, e-mail joana.prado@empresa.com.br, celular (11) 98765-4321. ' +
@@ -43,16 +48,32 @@ const prompt = unit.repeat(Math.ceil(2048 / unit.length)).slice(0, 2048);
 
 const body = (model: string, stream: boolean) =>
   JSON.stringify({ model, stream, messages: [{ role: 'user', content: prompt }] });
+interface Target {
+  origin: string;
+  path: string;
+  model: string;
+  headers: Record<string, string>;
+}
 const targets = {
   direct: { origin: fake.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
   gateway: {
     origin: gw.origin,
     path: '/v1/chat/completions',
     model: 'svc/bench',
-    headers: { authorization: `Bearer ${key.secret}` },
+    headers: { authorization: `Bearer ${gw.secret}` },
   },
-};
-type Name = keyof typeof targets;
+  ...(baseline
+    ? {
+        baseline: {
+          origin: baseline.origin,
+          path: '/v1/chat/completions',
+          model: 'svc/bench',
+          headers: { authorization: `Bearer ${baseline.secret}` },
+        },
+      }
+    : {}),
+} as Record<'direct' | 'gateway' | 'baseline', Target>;
+type Name = 'direct' | 'gateway' | 'baseline';
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
@@ -100,18 +121,25 @@ async function loaded(name: Name, stream: boolean) {
 }
 
 const f = (x: number) => x.toFixed(3);
+const names: Name[] = baseline ? ['gateway', 'baseline'] : ['gateway'];
 for (const stream of [false, true]) {
   const kind = stream ? 'stream' : 'JSON';
   const d = await sequential('direct', stream);
-  const g = await sequential('gateway', stream);
-  console.log(
-    `${kind} c=1: direct p50 ${f(d.p50)} ms p99 ${f(d.p99)} ms ttfb ${f(d.ttfb50)} ms | gateway p50 ${f(g.p50)} ms p99 ${f(g.p99)} ms ttfb ${f(g.ttfb50)} ms | added p50 ${f(g.p50 - d.p50)} ms p99 ${f(g.p99 - d.p99)} ms ttfb ${f(g.ttfb50 - d.ttfb50)} ms`,
-  );
+  console.log(`${kind} c=1: direct p50 ${f(d.p50)} ms p99 ${f(d.p99)} ms ttfb ${f(d.ttfb50)} ms`);
+  for (const name of names) {
+    const g = await sequential(name, stream);
+    console.log(
+      `${kind} c=1: ${name} p50 ${f(g.p50)} ms p99 ${f(g.p99)} ms ttfb ${f(g.ttfb50)} ms | added p50 ${f(g.p50 - d.p50)} ms p99 ${f(g.p99 - d.p99)} ms ttfb ${f(g.ttfb50 - d.ttfb50)} ms`,
+    );
+  }
   const dl = await loaded('direct', stream);
-  const gl = await loaded('gateway', stream);
-  console.log(
-    `${kind} c=64: direct ${dl.rps.toFixed(0)} req/s (p99 ${dl.p99} ms) | gateway ${gl.rps.toFixed(0)} req/s (p50 ${gl.p50} ms, p99 ${gl.p99} ms)`,
-  );
+  console.log(`${kind} c=64: direct ${dl.rps.toFixed(0)} req/s (p99 ${dl.p99} ms)`);
+  for (const name of names) {
+    const gl = await loaded(name, stream);
+    console.log(
+      `${kind} c=64: ${name} ${gl.rps.toFixed(0)} req/s (p50 ${gl.p50} ms, p99 ${gl.p99} ms), ${((100 * gl.rps) / dl.rps).toFixed(0)}% of direct`,
+    );
+  }
 }
 
 for (const child of children) child.kill('SIGTERM');

@@ -120,15 +120,21 @@ export class Limits {
     const at = this.now();
     const tokens = usage.input + usage.output;
     const { month, end } = monthWindow(at);
-    const work = Promise.all([
-      this.#recordUsage(principal, model, usage, at),
-      tokens > 0
-        ? this.counters.add(`quota:${quotaScope(principal)}:${month}`, tokens, end + 86_400_000)
-        : undefined,
-    ]).then(
-      () => {},
-      (err) => this.#ctx.logger.warn({ code: err?.code ?? err?.name }, 'usage not recorded'),
-    );
+    // setImmediate: the SQLite statements are synchronous, and the answer should be on its
+    // way before they run.
+    const work = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() =>
+        Promise.all([
+          this.#recordUsage(principal, model, usage, at),
+          tokens > 0
+            ? this.counters.add(`quota:${quotaScope(principal)}:${month}`, tokens, end + 86_400_000)
+            : undefined,
+        ]),
+      )
+      .then(
+        () => {},
+        (err) => this.#ctx.logger.warn({ code: err?.code ?? err?.name }, 'usage not recorded'),
+      );
     this.#pending.add(work);
     void work.finally(() => this.#pending.delete(work));
   }

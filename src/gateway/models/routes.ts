@@ -1,6 +1,7 @@
 // SPEC.md A.4 model routes (Key auth): GET /v1/models, POST /v1/chat/completions,
 // POST /v1/messages. Thin: parse, authorise, clean, call the service, shape the answer.
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Type } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../platform/context.js';
@@ -63,10 +64,20 @@ async function* metered(batches: AsyncIterable<StreamEvent[]>, done: (usage: Usa
 /** One write per batch of events: a write per event would cost a syscall each. */
 async function* sseBody(batches: AsyncIterable<StreamEvent[]>, writer: Writer, log: FastifyBaseLogger) {
   try {
+    let first = true;
     for await (const batch of batches) {
       let text = '';
       for (const ev of batch) text += writer.write(ev);
-      if (text) yield text;
+      if (!text) continue;
+      yield text;
+      if (first) {
+        // Node sends a response's first bytes on the next tick (it corks the socket), and
+        // ticks wait for the promise jobs to run out: with the upstream's data already
+        // buffered, this generator would transform all of it before the first byte left.
+        // One turn of the event loop lets it go now.
+        first = false;
+        await nextTurn();
+      }
     }
     yield writer.end();
   } catch (err) {

@@ -46,9 +46,20 @@ export class ModelService {
     const transform = res.kind.streamTransform();
     return (async function* () {
       try {
+        let first = true;
         for await (const batch of readSse(res.body)) {
-          const out: StreamEvent[] = [];
-          for (const ev of batch) out.push(...transform(ev));
+          let out: StreamEvent[] = [];
+          for (const ev of batch) {
+            out.push(...transform(ev));
+            // The first event goes out alone: an upstream that sends much at once (a fast
+            // server, a cached answer) would otherwise hold the first byte until all of it is
+            // transformed.
+            if (first && out.length > 0) {
+              first = false;
+              yield out;
+              out = [];
+            }
+          }
           if (out.length) yield out;
         }
       } finally {

@@ -9,6 +9,7 @@ export async function* readSse(body: AsyncIterable<Uint8Array>): AsyncGenerator<
   let buffer = '';
   let event: string | null = null;
   let data: string[] = [];
+  let first = true;
   for await (const chunk of body) {
     const batch: SseEvent[] = [];
     buffer += decoder.decode(chunk, { stream: true });
@@ -21,6 +22,11 @@ export async function* readSse(body: AsyncIterable<Uint8Array>): AsyncGenerator<
         if (data.length || event !== null) batch.push({ event, data: data.join('\n') });
         event = null;
         data = [];
+        // The first event alone, before the rest of its chunk is parsed: the first byte to the caller waits for it.
+        if (first && batch.length > 0) {
+          first = false;
+          yield batch.splice(0);
+        }
       } else if (!line.startsWith(':')) {
         const colon = line.indexOf(':');
         const field = colon < 0 ? line : line.slice(0, colon);
