@@ -17,6 +17,7 @@ import { deriveKey } from '../../platform/secret.js';
 import { isPolicy, type Policy } from '../../privacy/index.js';
 import { PRODUCT_ID } from '../product.js';
 import { isWellFormed } from './format.js';
+import { INTERNAL_EMAIL } from './internal-email.js';
 import { secretHash } from './store.js';
 
 /** Who is calling a `/v1` route, and the organisation settings that apply. */
@@ -29,6 +30,8 @@ export interface Principal {
   restorePlaceholders: boolean;
   requestsPerMinute: number | null;
   monthlyQuota: number | null;
+  /** The internal service key of the contracts and insights services (keys/internal.ts). */
+  internal: boolean;
 }
 
 declare module 'fastify' {
@@ -61,6 +64,7 @@ const COLUMNS = [
   'k.stopped_at',
   'k.last_used_at',
   'a.released',
+  'a.email',
   'a.trial_ends_at',
   'o.product_enabled',
   'o.privacy_policy',
@@ -162,6 +166,7 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
       policy: isPolicy(row.privacy_policy) ? row.privacy_policy : 'placeholder',
       releasedModels: row.released_models ? (JSON.parse(row.released_models) as string[]) : null,
       restorePlaceholders: row.restore_placeholders === 1,
+      internal: row.email === INTERNAL_EMAIL,
       requestsPerMinute: row.requests_per_minute ?? null,
       monthlyQuota: row.monthly_quota ?? null,
     };

@@ -12,7 +12,9 @@ import { PRODUCT_ID } from '../product.js';
 import { generateSecret } from './format.js';
 import { secretHash } from './store.js';
 
-export const INTERNAL_EMAIL = 'servicos-internos@svc.invalid';
+import { INTERNAL_EMAIL } from './internal-email.js';
+
+export { INTERNAL_EMAIL };
 
 export function internalKeySecret(secret: string): string {
   const key = deriveKey(secret, 'internal-service-key');

@@ -58,6 +58,9 @@ export class Limits {
   /** onRequest hook, after key auth: counts the request in the key's current minute. */
   readonly perMinute = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const principal = principalOf(request);
+    // The internal services' traffic is bounded upstream (contract plans, webhook volume);
+    // one shared per-minute budget would throttle every tenant for one busy one.
+    if (principal.internal) return;
     const limit = principal.requestsPerMinute ?? this.#rpm;
     const at = this.now();
     const minute = Math.floor(at / MINUTE);

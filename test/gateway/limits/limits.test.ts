@@ -8,6 +8,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import pino from 'pino';
 import { createGatewayApp } from '../../../src/gateway/app.js';
+import { ensureInternalKey } from '../../../src/gateway/keys/internal.js';
 import { limitsOf } from '../../../src/gateway/limits/index.js';
 import type { App } from '../../../src/platform/http/app.js';
 import { loadConfig } from '../../../src/platform/config/index.js';
@@ -228,5 +229,28 @@ describe('limits on Redis (REDIS_URL), two instances, defaults from the config f
     const month = new Date().toISOString().slice(0, 7);
     const used = await limitsOf(a.ctx).counters.get(`quota:org:${key.organizationId}:${month}`);
     assert.ok(used >= 30, `used ${used}`);
+  });
+});
+
+describe('the internal service key', () => {
+  let gws: Awaited<ReturnType<typeof gateways>>;
+  before(async () => {
+    gws = await gateways(1, { SVC_CONFIG: writeConfig({ limits: { requests_per_minute: 3 } }) });
+  });
+  after(() => gws.dispose());
+
+  it('is not held to the per-minute limit (its callers have their own), while other keys are', async () => {
+    const g = gws.list[0]!;
+    const internal = await ensureInternalKey(g.ctx);
+    const customer = await gws.key({ org: null });
+    await freshMinute();
+    const internalStatuses = [];
+    const customerStatuses = [];
+    for (let i = 0; i < 5; i++) {
+      internalStatuses.push((await models(g, internal)).status);
+      customerStatuses.push((await models(g, customer.secret)).status);
+    }
+    assert.deepEqual(internalStatuses, [200, 200, 200, 200, 200]);
+    assert.deepEqual(customerStatuses, [200, 200, 200, 429, 429]);
   });
 });
