@@ -1,10 +1,7 @@
 // Operator commands for accounts and API keys (DESIGN.md operability contract). They skip
 // the browser-only rules (recent sign-in, second factor) but keep the data rules (key limit).
 import type { Context } from '../platform/context.js';
-import { loadConfig } from '../platform/config/index.js';
-import { createContext } from '../platform/context.js';
 import { deriveKey } from '../platform/secret.js';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../gateway/accounts/passwords.js';
 import {
   createAccount,
   EmailTakenError,
@@ -24,15 +21,7 @@ import { PRODUCT_ID } from '../gateway/product.js';
 import { POLICIES } from '../privacy/index.js';
 import { oneOf, options } from './args.js';
 import { type CliCommand, printJson, UsageError } from './command.js';
-
-export async function withContext<T>(fn: (ctx: Context) => Promise<T>): Promise<T> {
-  const ctx = await createContext(loadConfig());
-  try {
-    return await fn(ctx);
-  } finally {
-    await ctx.db.close();
-  }
-}
+import { checkCredentials, withContext } from './context.js';
 
 async function accountByEmail(ctx: Context, email: string) {
   const account = await findAccountByEmail(ctx.db.kysely, email);
@@ -75,11 +64,7 @@ base32 secret (RFC 6238, SHA-1, 6 digits, 30 s). Prints {account, organization}.
     const role = oneOf('role', o.role, ROLES);
     const policy = oneOf('policy', o.policy, POLICIES);
     if ((role || policy) && !o.org) throw new UsageError('--role and --policy need --org');
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(o.email!))
-      throw new UsageError('--email is not an e-mail address');
-    if (o.password!.length < PASSWORD_MIN || o.password!.length > PASSWORD_MAX) {
-      throw new UsageError(`--password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
-    }
+    checkCredentials(o.email!, o.password!);
     const trialEndsAt = o['trial-ends'] === undefined ? null : Date.parse(o['trial-ends']);
     if (Number.isNaN(trialEndsAt)) throw new UsageError('--trial-ends is not a date');
     return withContext(async (ctx) => {

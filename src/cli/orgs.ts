@@ -10,7 +10,7 @@ import {
 import type { OrganizationSettings } from '../gateway/orgs/store.js';
 import { isCidr } from '../platform/net.js';
 import { POLICIES } from '../privacy/index.js';
-import { withContext } from './accounts.js';
+import { withContext } from './context.js';
 import { oneOf, options } from './args.js';
 import { type CliCommand, printJson, UsageError } from './command.js';
 

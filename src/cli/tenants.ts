@@ -5,7 +5,7 @@ import { settingsFrom } from '../insights/settings.js';
 import { ClientIdTakenError, createTenant, describeTenant, findTenant } from '../insights/tenants.js';
 import { isTimeZone } from '../insights/tz.js';
 import { isCidr } from '../platform/net.js';
-import { withContext } from './accounts.js';
+import { withContext } from './context.js';
 import { options } from './args.js';
 import { type CliCommand, printJson, UsageError } from './command.js';
 

@@ -1,10 +1,9 @@
 // Operator commands for the contract API's users (DESIGN.md: `svc user create`).
-import { PASSWORD_MAX, PASSWORD_MIN } from '../gateway/accounts/passwords.js';
 import { PLANS } from '../contracts/plans.js';
 import { createUser, EmailTakenError, findUserByEmail, publicUser, updateUser } from '../contracts/users.js';
-import { withContext } from './accounts.js';
 import { oneOf, options } from './args.js';
 import { type CliCommand, printJson, UsageError } from './command.js';
+import { checkCredentials, withContext } from './context.js';
 
 export const userCreateCommand: CliCommand = {
   path: ['user', 'create'],
@@ -27,10 +26,7 @@ Prints {user}.`,
       ['email', 'password', 'name'],
     );
     const plan = oneOf('plan', o.plan, PLANS);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(o.email!.trim()))
-      throw new UsageError('--email is not an e-mail address');
-    if (o.password!.length < PASSWORD_MIN || o.password!.length > PASSWORD_MAX)
-      throw new UsageError(`--password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+    checkCredentials(o.email!, o.password!);
     if (o.name!.trim() === '' || o.name!.length > 120)
       throw new UsageError('--name must have 1 to 120 characters');
     return withContext(async (ctx) => {
