@@ -1,11 +1,14 @@
 // Latency the model gateway adds in front of an upstream, and its throughput, against
-// calling the same fake upstream directly, in the same run. A 2 KB prompt with personal
-// data (barrier on, placeholders), JSON and streaming, at concurrency 1 and 64.
-// Three processes, as in production: the fake upstream (gateway-upstream.ts), the gateway
-// (gateway-server.ts) and this load generator, so neither side's work lands in the other's
-// event loop. BENCH_CPU_PROF=<dir> runs the gateway under `node --cpu-prof`.
-// BENCH_BASELINE=<other checkout>/dist/bench also runs that build's gateway-server.js in
-// the same run (same upstream, same load), for before/after figures on a noisy machine.
+// calling the same fake upstream directly and against Portkey's gateway, in the same run. A
+// 2 KB prompt with personal data (barrier on, placeholders), JSON and streaming, at
+// concurrency 1 (added p50/p99, stream time to first byte) and 64 (throughput).
+// Separate processes, as in production: the fake upstream (gateway-upstream.ts), the svc
+// gateway (gateway-server.ts), Portkey's gateway (fixtures/portkey.ts, routed to the same
+// fake with x-portkey-provider: openai and x-portkey-custom-host) and this load generator,
+// so no side's work lands in another's event loop. BENCH_CPU_PROF=<dir> runs the svc gateway
+// under `node --cpu-prof`. BENCH_BASELINE=<other checkout>/dist/bench also runs that build's
+// gateway-server.js in the same run (same upstream, same load), for before/after figures.
+// BENCH_ONLY=json|stream runs one of the two kinds.
 // Usage: npm run build && node dist/bench/gateway-overhead.js [requests-at-c1] [seconds-at-c64]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +39,7 @@ const gw = await start<{ origin: string; secret: string }>(
   [fake.origin],
   prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
 );
+const portkey = await start<{ origin: string }>('./fixtures/portkey.js', []);
 const baselineDir = process.env.BENCH_BASELINE;
 const baseline = baselineDir
   ? await start<{ origin: string; secret: string }>(`${baselineDir}/gateway-server.js`, [fake.origin])
@@ -56,7 +60,17 @@ interface Target {
 }
 const targets = {
   direct: { origin: fake.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
-  gateway: {
+  portkey: {
+    origin: portkey.origin,
+    path: '/v1/chat/completions',
+    model: 'm',
+    headers: {
+      authorization: 'Bearer bench',
+      'x-portkey-provider': 'openai',
+      'x-portkey-custom-host': `${fake.origin}/v1`,
+    },
+  },
+  svc: {
     origin: gw.origin,
     path: '/v1/chat/completions',
     model: 'svc/bench',
@@ -72,8 +86,8 @@ const targets = {
         },
       }
     : {}),
-} as Record<'direct' | 'gateway' | 'baseline', Target>;
-type Name = 'direct' | 'gateway' | 'baseline';
+} as Record<Name, Target>;
+type Name = 'direct' | 'svc' | 'portkey' | 'baseline';
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
@@ -116,31 +130,48 @@ async function loaded(name: Name, stream: boolean) {
     headers: { 'content-type': 'application/json', ...t.headers },
     body: body(t.model, stream),
   });
-  if (r.non2xx) throw new Error(`${name}: ${r.non2xx} non-2xx answers`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors };
 }
 
-const f = (x: number) => x.toFixed(3);
-const names: Name[] = baseline ? ['gateway', 'baseline'] : ['gateway'];
-for (const stream of [false, true]) {
+const f = (x: number, digits = 2) => x.toFixed(digits);
+const names: Name[] = ['svc', 'portkey', ...(baseline ? (['baseline'] as const) : [])];
+const only = process.env.BENCH_ONLY;
+const kinds = [false, true].filter((stream) => !only || only === (stream ? 'stream' : 'json'));
+const rows: string[] = [];
+for (const stream of kinds) {
   const kind = stream ? 'stream' : 'JSON';
-  const d = await sequential('direct', stream);
-  console.log(`${kind} c=1: direct p50 ${f(d.p50)} ms p99 ${f(d.p99)} ms ttfb ${f(d.ttfb50)} ms`);
-  for (const name of names) {
-    const g = await sequential(name, stream);
-    console.log(
-      `${kind} c=1: ${name} p50 ${f(g.p50)} ms p99 ${f(g.p99)} ms ttfb ${f(g.ttfb50)} ms | added p50 ${f(g.p50 - d.p50)} ms p99 ${f(g.p99 - d.p99)} ms ttfb ${f(g.ttfb50 - d.ttfb50)} ms`,
-    );
+  // Concurrency 1, then 64, each target in turn (direct first: the reference).
+  const c1 = new Map<Name, Awaited<ReturnType<typeof sequential>>>();
+  for (const name of ['direct', ...names] as Name[]) {
+    c1.set(name, await sequential(name, stream));
+    console.error(`${kind} c=1 ${name} done`);
   }
-  const dl = await loaded('direct', stream);
-  console.log(`${kind} c=64: direct ${dl.rps.toFixed(0)} req/s (p99 ${dl.p99} ms)`);
-  for (const name of names) {
-    const gl = await loaded(name, stream);
-    console.log(
-      `${kind} c=64: ${name} ${gl.rps.toFixed(0)} req/s (p50 ${gl.p50} ms, p99 ${gl.p99} ms), ${((100 * gl.rps) / dl.rps).toFixed(0)}% of direct`,
+  const c64 = new Map<Name, Awaited<ReturnType<typeof loaded>>>();
+  for (const name of ['direct', ...names] as Name[]) {
+    c64.set(name, await loaded(name, stream));
+    console.error(`${kind} c=64 ${name} done`);
+  }
+  const d = c1.get('direct')!;
+  const dl = c64.get('direct')!;
+  const pk = c64.get('portkey')!;
+  for (const name of ['direct', ...names] as Name[]) {
+    const a = c1.get(name)!;
+    const l = c64.get(name)!;
+    const added =
+      name === 'direct'
+        ? '— | — | —'
+        : `${f(a.p50 - d.p50)} | ${f(a.p99 - d.p99)} | ${stream ? f(a.ttfb50 - d.ttfb50) : '—'}`;
+    const ratio = name === 'direct' || name === 'portkey' ? '—' : `**${f(l.rps / pk.rps)}×**`;
+    rows.push(
+      `| ${kind} | ${name} | ${f(a.p50)} / ${f(a.p99)}${stream ? ` / ${f(a.ttfb50)}` : ''} | ${added} | ${l.rps.toFixed(0)}${l.failed ? ` (${l.failed} failed)` : ''} | ${((100 * l.rps) / dl.rps).toFixed(0)} % | ${ratio} |`,
     );
   }
 }
+console.log(
+  '| kind | target | c=1 p50 / p99 (/ TTFB p50), ms | added p50 | added p99 | added TTFB p50 | c=64 req/s | of direct | svc ÷ Portkey |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const row of rows) console.log(row);
 
 for (const child of children) child.kill('SIGTERM');
 await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(0) : c.once('exit', r)))));
