@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { migrate, openDb } from '../../src/platform/db/index.js';
 import { migrations } from '../../src/platform/db/migrations/index.js';
 import { onPostgres, testStorage } from '../helpers/db.js';
@@ -38,6 +40,42 @@ describe(`migrations (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
       await storage.drop();
     }
   });
+
+  // PostgreSQL only (SQLite has no schemas): Kysely's introspection reads every schema's
+  // tables, so another schema dropped at that moment must not fail our migration.
+  if (onPostgres) {
+    it('survive other schemas being created and dropped in the same database meanwhile', async () => {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      let churning = true;
+      let churned = 0;
+      const churn = (async () => {
+        while (churning) {
+          const name = `churn_${randomBytes(4).toString('hex')}`;
+          await admin.query(`CREATE SCHEMA ${name}; CREATE TABLE ${name}.t (id serial primary key, v text)`);
+          await admin.query(`DROP SCHEMA ${name} CASCADE`);
+          churned++;
+        }
+      })();
+      try {
+        for (let i = 0; i < 12; i++) {
+          const storage = await testStorage();
+          const db = openDb(storage);
+          try {
+            assert.deepEqual(await migrate(db), Object.keys(migrations));
+          } finally {
+            await db.close();
+            await storage.drop();
+          }
+        }
+      } finally {
+        churning = false;
+        await churn;
+        await admin.end();
+      }
+      assert.ok(churned > 0);
+    });
+  }
 
   it('run from `svc migrate`, printing what was applied as JSON', async () => {
     const storage = await testStorage();

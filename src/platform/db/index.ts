@@ -66,6 +66,7 @@ export async function migrate(db: Db): Promise<string[]> {
   // Kysely does neither on SQLite, so two processes could apply the same migration: hold
   // the database's write lock (BEGIN IMMEDIATE) for the whole run instead. A process that
   // waited past busy_timeout gets SQLITE_BUSY, retries, and then finds the work done.
+  // isTransient() lists the failures that are retried, on both dialects.
   for (let attempt = 1; ; attempt++) {
     try {
       db.sqlite?.exec('BEGIN IMMEDIATE');
@@ -76,11 +77,21 @@ export async function migrate(db: Db): Promise<string[]> {
     } catch (err) {
       if (db.sqlite?.inTransaction) db.sqlite.exec('ROLLBACK');
       const cause = err instanceof MigrationError ? err.cause : err;
-      const busy = String((cause as { code?: unknown })?.code ?? '').startsWith('SQLITE_BUSY');
-      if (!busy || attempt >= 10) throw err;
+      if (!isTransient(cause) || attempt >= 10) throw err;
       await new Promise((r) => setTimeout(r, 20 * attempt));
     }
   }
+}
+
+/**
+ * Failures worth another try: SQLite's lock timeout, and on PostgreSQL the catalog races of
+ * Kysely's introspection, which reads the tables of every schema — when another schema is
+ * dropped meanwhile (another deployment, a parallel test run) its query fails with
+ * "schema … does not exist" (3F000) or "relation … does not exist" (42P01).
+ */
+function isTransient(err: unknown): boolean {
+  const code = String((err as { code?: unknown })?.code ?? '');
+  return code.startsWith('SQLITE_BUSY') || code === '3F000' || code === '42P01';
 }
 
 export class MigrationError extends Error {
