@@ -1,9 +1,9 @@
 // Small helpers shared by the benchmarks: start a server process whose stdout goes to a
 // file (so that log writing costs what it costs in production, and the bench process does
 // not spend CPU draining a pipe), and wait for its `listening` line.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,12 +17,28 @@ export interface Server {
   stop(): Promise<void>;
 }
 
+/**
+ * On a machine with `taskset`, puts this process (the load generator) on CPU 0 and the
+ * servers it starts on CPU 1: each side then has a core of its own, and figures stop
+ * depending on how the scheduler happened to mix them. Returns whether it did.
+ */
+export function pinCores(): boolean {
+  if (availableParallelism() < 2) return false;
+  const r = spawnSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
+  pinned = r.status === 0;
+  return pinned;
+}
+let pinned = false;
+
 export async function startServer(args: string[], env: Record<string, string> = {}): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const logPath = join(dir, 'out.log');
   const out = openSync(logPath, 'w');
   const t0 = performance.now();
-  const proc = spawn(process.execPath, args, {
+  const [command, argv] = pinned
+    ? ['taskset', ['-c', '1', process.execPath, ...args]]
+    : [process.execPath, args];
+  const proc = spawn(command as string, argv as string[], {
     env: { PATH: process.env.PATH ?? '', SVC_DATA_DIR: join(dir, 'data'), GATEWAY_PORT: '0', ...env },
     stdio: ['ignore', out, 'inherit'],
   });

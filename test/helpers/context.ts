@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
+import { createLogger } from '../../src/platform/logger.js';
 import { loadConfig } from '../../src/platform/config/index.js';
 import { type Context, createContext } from '../../src/platform/context.js';
 import { testStorage } from './db.js';
@@ -24,7 +24,7 @@ export interface TestContext extends Context {
 export async function testContext(env: Record<string, string> = {}): Promise<TestContext> {
   const storage = await testStorage();
   const logs = new LogCapture();
-  const logger = pino({ level: 'info' }, logs);
+  const logger = createLogger('info', undefined, logs);
   const config = loadConfig({
     ...storage.env,
     SVC_SECRET: 'test-secret-test-secret-test-secret-0000',

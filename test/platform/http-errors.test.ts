@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Type } from '@sinclair/typebox';
-import pino from 'pino';
+import { createLogger } from '../../src/platform/logger.js';
 import { gatewayEnvelope } from '../../src/gateway/app.js';
 import { createApp } from '../../src/platform/http/app.js';
 import { ApiError, type EnvelopeKind } from '../../src/platform/http/errors.js';
@@ -10,7 +10,7 @@ import { LogCapture } from '../helpers/context.js';
 
 function testApp(envelopeFor: (path: string) => EnvelopeKind = gatewayEnvelope) {
   const logs = new LogCapture();
-  const app = createApp({ logger: pino({ level: 'info' }, logs), envelopeFor, bodyLimit: 1024 });
+  const app = createApp({ logger: createLogger('info', undefined, logs), envelopeFor, bodyLimit: 1024 });
   const Body = Type.Object({ name: Type.String({ maxLength: 10 }), age: Type.Optional(Type.Integer()) });
   for (const prefix of ['/api', '/v1', '/v1/messages']) {
     app.post(`${prefix}/echo`, { config: { auth: 'none' }, schema: { body: Body } }, async (req) => req.body);

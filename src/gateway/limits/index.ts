@@ -7,7 +7,7 @@ import type { Context } from '../../platform/context.js';
 import { ApiError } from '../../platform/http/errors.js';
 import { type Principal, principalOf } from '../keys/auth.js';
 import { type Counters, DbCounters, RedisCounters } from './counters.js';
-import { type TokenUsage, type UsageRecorder, usageRecorder } from './usage.js';
+import { type TokenUsage, UsageTally, type UsageWriter, usageWriter } from './usage.js';
 
 /** Where neither the organisation nor the config file says otherwise. */
 export const DEFAULT_REQUESTS_PER_MINUTE = 600;
@@ -15,6 +15,8 @@ export const DEFAULT_REQUESTS_PER_MINUTE = 600;
 export const DEFAULT_MONTHLY_QUOTA = 0;
 
 const MINUTE = 60_000;
+/** How long usage and quota tokens gather in memory before they are written. */
+const FLUSH_MS = 100;
 
 function monthWindow(now: number): { month: string; end: number } {
   const d = new Date(now);
@@ -38,8 +40,12 @@ export class Limits {
   readonly #ctx: Context;
   readonly #rpm: number;
   readonly #quota: number;
-  readonly #pending = new Set<Promise<void>>();
-  readonly #recordUsage: UsageRecorder;
+  readonly #writeUsage: UsageWriter;
+  readonly #usage = new UsageTally();
+  /** Quota tokens per counter key, with the counter's expiry. */
+  readonly #quotaTokens = new Map<string, { tokens: number; expiresAt: number }>();
+  #timer: NodeJS.Timeout | undefined;
+  #flushing: Promise<void> = Promise.resolve();
 
   constructor(
     ctx: Context,
@@ -49,7 +55,7 @@ export class Limits {
     const file = ctx.config.file.limits;
     this.#rpm = file?.requests_per_minute ?? DEFAULT_REQUESTS_PER_MINUTE;
     this.#quota = file?.monthly_quota ?? DEFAULT_MONTHLY_QUOTA;
-    this.#recordUsage = usageRecorder(ctx.db);
+    this.#writeUsage = usageWriter(ctx.db);
     this.counters = ctx.config.redisUrl
       ? new RedisCounters(ctx.config.redisUrl, file?.redis_prefix ?? 'svc:')
       : new DbCounters(ctx.db);
@@ -116,34 +122,49 @@ export class Limits {
   }
 
   /**
-   * After a model call (streams: when they end, however they end): the day's usage row and
-   * the month's quota counter. Off the answer's path; `settled()` waits for it (tests).
+   * After a model call (streams: when they end, however they end): the day's usage and the
+   * month's quota tokens, summed in memory and written within FLUSH_MS — off the answer's
+   * path, and a few writes per interval rather than two per call. A quota can therefore be
+   * overshot by what one instance answers in FLUSH_MS. `settled()` writes at once (tests).
    */
   record(principal: Principal, model: string, usage: TokenUsage): void {
     const at = this.now();
+    this.#usage.add(principal, model, usage, at);
     const tokens = usage.input + usage.output;
-    const { month, end } = monthWindow(at);
-    // setImmediate: the SQLite statements are synchronous, and the answer should be on its
-    // way before they run.
-    const work = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() =>
-        Promise.all([
-          this.#recordUsage(principal, model, usage, at),
-          tokens > 0
-            ? this.counters.add(`quota:${quotaScope(principal)}:${month}`, tokens, end + 86_400_000)
-            : undefined,
-        ]),
-      )
-      .then(
-        () => {},
-        (err) => this.#ctx.logger.warn({ code: err?.code ?? err?.name }, 'usage not recorded'),
-      );
-    this.#pending.add(work);
-    void work.finally(() => this.#pending.delete(work));
+    if (tokens > 0) {
+      const { month, end } = monthWindow(at);
+      const key = `quota:${quotaScope(principal)}:${month}`;
+      const entry = this.#quotaTokens.get(key);
+      if (entry) entry.tokens += tokens;
+      else this.#quotaTokens.set(key, { tokens, expiresAt: end + 86_400_000 });
+    }
+    if (!this.#timer) {
+      this.#timer = setTimeout(() => void this.#flush(), FLUSH_MS);
+      this.#timer.unref();
+    }
   }
 
+  /** Writes what has gathered; flushes run one after another, never two at once. */
+  #flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const rows = this.#usage.take();
+    const quota = [...this.#quotaTokens];
+    this.#quotaTokens.clear();
+    const write = async () => {
+      for (const row of rows) await this.#writeUsage(row);
+      for (const [key, { tokens, expiresAt }] of quota) await this.counters.add(key, tokens, expiresAt);
+    };
+    this.#flushing = this.#flushing.then(write).catch((err) => {
+      // Counted calls are lost only when the store is away; say so, never with the values.
+      this.#ctx.logger.warn({ code: err?.code ?? err?.name, rows: rows.length }, 'usage not recorded');
+    });
+    return this.#flushing;
+  }
+
+  /** Writes the gathered usage now and waits for every write so far. */
   async settled(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.all([...this.#pending]);
+    await this.#flush();
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,7 @@
 // Usage accounting: model tokens per key, model and UTC day, with the organisation and
-// account alongside. One upsert per model call, so concurrent instances add up correctly.
+// account alongside. Calls are summed in memory and written every 100 ms (and on close),
+// one upsert per (day, key, model) — concurrent instances still add up correctly, and the
+// database sees a handful of writes per interval instead of one per model call.
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { Principal } from '../keys/auth.js';
@@ -11,33 +13,74 @@ export interface TokenUsage {
 
 export const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-export type UsageRecorder = (
-  principal: Principal,
-  model: string,
-  usage: TokenUsage,
-  at: number,
-) => Promise<void>;
+/** One row's worth of summed calls. */
+export interface UsageRow {
+  day: string;
+  keyId: string;
+  model: string;
+  organizationId: string | null;
+  accountId: string;
+  requests: number;
+  input: number;
+  output: number;
+}
+
+export type UsageWriter = (row: UsageRow) => Promise<void>;
 
 const UPSERT =
   'insert into usage_daily (day, key_id, model, organization_id, account_id, requests, input_tokens, output_tokens) ' +
-  'values (?, ?, ?, ?, ?, 1, ?, ?) on conflict (day, key_id, model) do update set ' +
-  'requests = usage_daily.requests + 1, input_tokens = usage_daily.input_tokens + excluded.input_tokens, ' +
+  'values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (day, key_id, model) do update set ' +
+  'requests = usage_daily.requests + excluded.requests, input_tokens = usage_daily.input_tokens + excluded.input_tokens, ' +
   'output_tokens = usage_daily.output_tokens + excluded.output_tokens';
 
-/** On SQLite a prepared statement: it runs on every model call, and building the query cost more than the write. */
-export function usageRecorder(db: Db): UsageRecorder {
+/** On SQLite a prepared statement; on PostgreSQL the same upsert through Kysely. */
+export function usageWriter(db: Db): UsageWriter {
   if (db.sqlite) {
     const statement = db.sqlite.prepare(UPSERT);
-    return async (p, model, usage, at) => {
-      statement.run(dayOf(at), p.keyId, model, p.organizationId, p.accountId, usage.input, usage.output);
+    return async (r) => {
+      statement.run(r.day, r.keyId, r.model, r.organizationId, r.accountId, r.requests, r.input, r.output);
     };
   }
-  return async (p, model, usage, at) => {
+  return async (r) => {
     await sql`insert into usage_daily (day, key_id, model, organization_id, account_id, requests, input_tokens, output_tokens)
-      values (${dayOf(at)}, ${p.keyId}, ${model}, ${p.organizationId}, ${p.accountId}, 1, ${usage.input}, ${usage.output})
+      values (${r.day}, ${r.keyId}, ${r.model}, ${r.organizationId}, ${r.accountId}, ${r.requests}, ${r.input}, ${r.output})
       on conflict (day, key_id, model) do update set
-        requests = usage_daily.requests + 1,
+        requests = usage_daily.requests + excluded.requests,
         input_tokens = usage_daily.input_tokens + excluded.input_tokens,
         output_tokens = usage_daily.output_tokens + excluded.output_tokens`.execute(db.kysely);
   };
+}
+
+/** Sums calls per (day, key, model) until the next flush. */
+export class UsageTally {
+  readonly #rows = new Map<string, UsageRow>();
+
+  add(p: Principal, model: string, usage: TokenUsage, at: number): void {
+    const day = dayOf(at);
+    const id = `${day}\n${p.keyId}\n${model}`;
+    const row = this.#rows.get(id);
+    if (row) {
+      row.requests++;
+      row.input += usage.input;
+      row.output += usage.output;
+      return;
+    }
+    this.#rows.set(id, {
+      day,
+      keyId: p.keyId,
+      model,
+      organizationId: p.organizationId,
+      accountId: p.accountId,
+      requests: 1,
+      input: usage.input,
+      output: usage.output,
+    });
+  }
+
+  /** The rows gathered so far; the tally starts again empty. */
+  take(): UsageRow[] {
+    const rows = [...this.#rows.values()];
+    this.#rows.clear();
+    return rows;
+  }
 }

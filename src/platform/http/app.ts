@@ -14,6 +14,7 @@ import { describeError, type Logger } from '../logger.js';
 import { ApiError, type EnvelopeKind, envelope } from './errors.js';
 import { toApiError } from './platform-errors.js';
 import { requestId } from './request-id.js';
+import { accessLog, lazyChildLogger } from './request-logger.js';
 import { RouteTable } from './routes.js';
 
 export type App = FastifyInstance<
@@ -52,6 +53,7 @@ export function createApp(options: AppOptions): App {
     loggerInstance: options.logger as FastifyBaseLogger,
     // One access-log line per request, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
@@ -87,16 +89,15 @@ export function createApp(options: AppOptions): App {
     done();
   });
 
+  const access = accessLog(options.logger);
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        // The route pattern, never the raw URL: paths and query strings may carry tokens or personal data.
-        route: request.routeOptions.url ?? null,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
+    // The route pattern, never the raw URL: paths and query strings may carry tokens or personal data.
+    access(
+      request.id,
+      request.method,
+      request.routeOptions.url ?? null,
+      reply.statusCode,
+      Math.round(reply.elapsedTime * 10) / 10,
     );
     done();
   });

@@ -200,6 +200,46 @@ describe('monthly quota and usage accounting', () => {
   });
 });
 
+describe('usage written in batches', () => {
+  it('sums concurrent calls into one row per key, model and day, and writes them on close', async () => {
+    const gws = await gateways(1);
+    try {
+      const key = await gws.key();
+      const [a] = gws.list as [Instance];
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          a.openai(key.secret).chat.completions.create({
+            model: 'svc/eco',
+            messages: [{ role: 'user', content: `Pedido número ${i}, por favor.` }],
+          }),
+        ),
+      );
+      const tokensIn = answers.reduce((n, r) => n + r.usage!.prompt_tokens, 0);
+      const tokensOut = answers.reduce((n, r) => n + r.usage!.completion_tokens, 0);
+      // Closing the app writes what is still gathered in memory.
+      await a.app.close();
+      const rows = await a.ctx.db.kysely
+        .selectFrom('usage_daily')
+        .selectAll()
+        .where('key_id', '=', key.keyId)
+        .execute();
+      assert.equal(rows.length, 1);
+      assert.equal(Number(rows[0]!.requests), 20);
+      assert.equal(Number(rows[0]!.input_tokens), tokensIn);
+      assert.equal(Number(rows[0]!.output_tokens), tokensOut);
+      const month = new Date().toISOString().slice(0, 7);
+      const quota = await a.ctx.db.kysely
+        .selectFrom('limit_counters')
+        .select('count')
+        .where('key', '=', `quota:org:${key.organizationId}:${month}`)
+        .executeTakeFirst();
+      assert.equal(Number(quota?.count), tokensIn + tokensOut);
+    } finally {
+      await gws.dispose();
+    }
+  });
+});
+
 describe('limits on Redis (REDIS_URL), two instances, defaults from the config file', () => {
   let gws: Awaited<ReturnType<typeof gateways>>;
   const prefix = `svc-test:${randomBytes(6).toString('hex')}:`;

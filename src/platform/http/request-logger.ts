@@ -1,0 +1,83 @@
+// Per-request logging. Fastify gives every request a child logger carrying its id; most
+// requests never log anything but their access line, so the child is made on first use.
+// The access line itself is built by hand in the loggers' shape (logger.ts): it runs on
+// every request, and pino's generic object serialisation was most of its cost.
+import type { FastifyBaseLogger } from 'fastify';
+import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
+import type { Logger } from '../logger.js';
+
+type LogFn = FastifyBaseLogger['info'];
+
+class LazyChild {
+  #real: FastifyBaseLogger | undefined;
+  constructor(
+    readonly parent: FastifyBaseLogger,
+    readonly bindings: Bindings,
+    readonly options: ChildLoggerOptions,
+  ) {}
+  get real(): FastifyBaseLogger {
+    this.#real ??= this.parent.child(this.bindings, this.options);
+    return this.#real;
+  }
+  get level(): string {
+    return this.#real?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.real.level = level;
+  }
+  // Prototype methods, not arrow-function fields: one object per request, no closures.
+  fatal(...args: Parameters<LogFn>): void {
+    this.real.fatal(...args);
+  }
+  error(...args: Parameters<LogFn>): void {
+    this.real.error(...args);
+  }
+  warn(...args: Parameters<LogFn>): void {
+    this.real.warn(...args);
+  }
+  info(...args: Parameters<LogFn>): void {
+    this.real.info(...args);
+  }
+  debug(...args: Parameters<LogFn>): void {
+    this.real.debug(...args);
+  }
+  trace(...args: Parameters<LogFn>): void {
+    this.real.trace(...args);
+  }
+  silent(): void {}
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real.child(bindings, options);
+  }
+}
+
+export function lazyChildLogger(
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new LazyChild(parent, bindings, options) as unknown as FastifyBaseLogger;
+}
+
+export type AccessLog = (
+  id: string,
+  method: string,
+  route: string | null,
+  status: number,
+  ms: number,
+) => void;
+
+/** Writes `{level, time, …bindings, reqId, method, route, status, ms, msg: "request"}` lines. */
+export function accessLog(logger: Logger): AccessLog {
+  // pino's own serialised bindings (base and child, `,"pid":1,"service":"gateway"`) and stream.
+  const internals = logger as unknown as Record<symbol, unknown>;
+  const stream = internals[pino.symbols.streamSym] as { write(line: string): unknown };
+  const bindings = (internals[pino.symbols.chindingsSym] as string | undefined) ?? '';
+  const info = logger.levels.values.info!;
+  return (id, method, route, status, ms) => {
+    if (logger.levelVal > info) return;
+    stream.write(
+      `{"level":"info","time":${Date.now()}${bindings},"reqId":${JSON.stringify(id)},"method":${JSON.stringify(method)},` +
+        `"route":${route === null ? 'null' : JSON.stringify(route)},"status":${status},"ms":${ms},"msg":"request"}\n`,
+    );
+  };
+}
