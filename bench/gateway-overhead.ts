@@ -5,7 +5,8 @@
 // Separate processes, as in production: the fake upstream (gateway-upstream.ts), the svc
 // gateway (gateway-server.ts), Portkey's gateway (fixtures/portkey.ts, routed to the same
 // fake with x-portkey-provider: openai and x-portkey-custom-host) and this load generator,
-// so no side's work lands in another's event loop. BENCH_CPU_PROF=<dir> runs the svc gateway
+// so no side's work lands in another's event loop. A minimal Node proxy (fixtures/floor-proxy.ts:
+// http + undici, no work) is measured too: what it adds is the price of the extra hop alone. BENCH_CPU_PROF=<dir> runs the svc gateway
 // under `node --cpu-prof`. BENCH_BASELINE=<other checkout>/dist/bench also runs that build's
 // gateway-server.js in the same run (same upstream, same load), for before/after figures.
 // BENCH_ONLY=json|stream runs one of the two kinds.
@@ -40,6 +41,7 @@ const gw = await start<{ origin: string; secret: string }>(
   prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
 );
 const portkey = await start<{ origin: string }>('./fixtures/portkey.js', []);
+const floor = await start<{ origin: string }>('./fixtures/floor-proxy.js', [fake.origin]);
 const baselineDir = process.env.BENCH_BASELINE;
 const baseline = baselineDir
   ? await start<{ origin: string; secret: string }>(`${baselineDir}/gateway-server.js`, [fake.origin])
@@ -60,6 +62,7 @@ interface Target {
 }
 const targets = {
   direct: { origin: fake.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
+  floor: { origin: floor.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
   portkey: {
     origin: portkey.origin,
     path: '/v1/chat/completions',
@@ -87,7 +90,7 @@ const targets = {
       }
     : {}),
 } as Record<Name, Target>;
-type Name = 'direct' | 'svc' | 'portkey' | 'baseline';
+type Name = 'direct' | 'floor' | 'svc' | 'portkey' | 'baseline';
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
@@ -134,7 +137,7 @@ async function loaded(name: Name, stream: boolean) {
 }
 
 const f = (x: number, digits = 2) => x.toFixed(digits);
-const names: Name[] = ['svc', 'portkey', ...(baseline ? (['baseline'] as const) : [])];
+const names: Name[] = ['floor', 'svc', 'portkey', ...(baseline ? (['baseline'] as const) : [])];
 const only = process.env.BENCH_ONLY;
 const kinds = [false, true].filter((stream) => !only || only === (stream ? 'stream' : 'json'));
 const rows: string[] = [];
@@ -161,7 +164,8 @@ for (const stream of kinds) {
       name === 'direct'
         ? '— | — | —'
         : `${f(a.p50 - d.p50)} | ${f(a.p99 - d.p99)} | ${stream ? f(a.ttfb50 - d.ttfb50) : '—'}`;
-    const ratio = name === 'direct' || name === 'portkey' ? '—' : `**${f(l.rps / pk.rps)}×**`;
+    const ratio =
+      name === 'direct' || name === 'portkey' || name === 'floor' ? '—' : `**${f(l.rps / pk.rps)}×**`;
     rows.push(
       `| ${kind} | ${name} | ${f(a.p50)} / ${f(a.p99)}${stream ? ` / ${f(a.ttfb50)}` : ''} | ${added} | ${l.rps.toFixed(0)}${l.failed ? ` (${l.failed} failed)` : ''} | ${((100 * l.rps) / dl.rps).toFixed(0)} % | ${ratio} |`,
     );
