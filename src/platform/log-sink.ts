@@ -72,15 +72,17 @@ export class LogSink {
   }
 
   #seal(): void {
+    if (this.#len > 0) {
+      this.#enqueue(this.#buf.subarray(0, this.#len));
+      this.#buf = Buffer.allocUnsafe(CHUNK);
+      this.#len = 0;
+    }
+    // Said at the start of a fresh buffer, so the note is never cut short by a full one.
     if (this.#dropped > 0 && this.#queued < MAX_QUEUED / 2) {
       const note = `{"level":"warn","time":${Date.now()},"msg":"log lines dropped","dropped":${this.#dropped}}\n`;
       this.#dropped = 0;
-      this.#len += this.#buf.write(note, this.#len, 'utf8');
+      this.#len = this.#buf.write(note, 0, 'utf8');
     }
-    if (this.#len === 0) return;
-    this.#enqueue(this.#buf.subarray(0, this.#len));
-    this.#buf = Buffer.allocUnsafe(CHUNK);
-    this.#len = 0;
   }
 
   #enqueue(chunk: Buffer): void {
