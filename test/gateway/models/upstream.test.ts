@@ -58,8 +58,9 @@ describe('upstream plumbing', () => {
     await up.close();
   });
 
-  it('reads SSE split anywhere, with CRLF, comments and multi-line data', async () => {
-    const text = ': hi\r\nevent: a\r\ndata: 1\r\ndata: 2\r\n\r\ndata: {"x":"ção"}\n\n';
+  it('reads SSE split anywhere, with CRLF, comments, multi-line and empty data, other fields, a last event without its blank line', async () => {
+    const text =
+      ': hi\r\nevent: a\r\ndata: 1\r\ndata: 2\r\n\r\ndata: {"x":"ção"}\n\ndata\ndata:x\n\nevent: e\n\nid: 7\ndata:  two spaces\n\ndata: tail\n';
     const bytes = Buffer.from(text);
     for (let cut = 1; cut < bytes.length; cut++) {
       const parts = [bytes.subarray(0, cut), bytes.subarray(cut)];
@@ -71,6 +72,10 @@ describe('upstream plumbing', () => {
       assert.deepEqual(events, [
         { event: 'a', data: '1\n2' },
         { event: null, data: '{"x":"ção"}' },
+        { event: null, data: '\nx' },
+        { event: 'e', data: '' },
+        { event: null, data: ' two spaces' },
+        { event: null, data: 'tail' },
       ]);
     }
   });

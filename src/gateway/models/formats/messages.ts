@@ -246,14 +246,8 @@ export class MessagesStreamWriter {
         let out = this.#start();
         if (this.#open?.key !== ev.key) out += this.#openBlock(ev.key, { type: 'text', text: '' });
         if (!ev.text) return out;
-        return (
-          out +
-          sse('content_block_delta', {
-            type: 'content_block_delta',
-            index: this.#open!.index,
-            delta: { type: 'text_delta', text: ev.text },
-          })
-        );
+        // The commonest event, spliced by hand: byte for byte what sse() would write.
+        return `${out}event: content_block_delta\ndata: {"type":"content_block_delta","index":${this.#open!.index},"delta":{"type":"text_delta","text":${JSON.stringify(ev.text)}}}\n\n`;
       }
       case 'tool':
         return (

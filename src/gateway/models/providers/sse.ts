@@ -8,36 +8,41 @@ export async function* readSse(body: AsyncIterable<Uint8Array>): AsyncGenerator<
   const decoder = new TextDecoder();
   let buffer = '';
   let event: string | null = null;
-  let data: string[] = [];
+  let data: string | null = null;
   let first = true;
   for await (const chunk of body) {
     const batch: SseEvent[] = [];
     buffer += decoder.decode(chunk, { stream: true });
+    // Lines are read in place (offsets into the buffer): one slice per value, not per line.
+    let pos = 0;
     let nl = buffer.indexOf('\n');
     while (nl >= 0) {
-      let line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      if (line.endsWith('\r')) line = line.slice(0, -1);
-      if (line === '') {
-        if (data.length || event !== null) batch.push({ event, data: data.join('\n') });
+      const end = nl > pos && buffer.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+      if (end === pos) {
+        if (data !== null || event !== null) batch.push({ event, data: data ?? '' });
         event = null;
-        data = [];
+        data = null;
         // The first event alone, before the rest of its chunk is parsed: the first byte to the caller waits for it.
         if (first && batch.length > 0) {
           first = false;
           yield batch.splice(0);
         }
-      } else if (!line.startsWith(':')) {
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        let value = colon < 0 ? '' : line.slice(colon + 1);
-        if (value.startsWith(' ')) value = value.slice(1);
-        if (field === 'data') data.push(value);
-        else if (field === 'event') event = value;
+      } else if (buffer.charCodeAt(pos) !== 58 /* ':' starts a comment */) {
+        const colon = buffer.indexOf(':', pos);
+        const fieldEnd = colon < 0 || colon > end ? end : colon;
+        let from = fieldEnd === end ? end : fieldEnd + 1;
+        if (buffer.charCodeAt(from) === 32 && from < end) from++;
+        const length = fieldEnd - pos;
+        if (length === 4 && buffer.startsWith('data', pos)) {
+          const value = buffer.slice(from, end);
+          data = data === null ? value : `${data}\n${value}`;
+        } else if (length === 5 && buffer.startsWith('event', pos)) event = buffer.slice(from, end);
       }
-      nl = buffer.indexOf('\n');
+      pos = nl + 1;
+      nl = buffer.indexOf('\n', pos);
     }
+    buffer = buffer.slice(pos);
     if (batch.length) yield batch;
   }
-  if (data.length) yield [{ event, data: data.join('\n') }];
+  if (data !== null) yield [{ event, data }];
 }

@@ -2,6 +2,7 @@
 import { isObj } from '../../formats/check.js';
 import { upstreamBadReply } from '../../errors.js';
 import type { Reply, ReplyBlock, StopReason, StreamEvent } from '../../types.js';
+import { TextFrame } from '../text-frame.js';
 import type { SseEvent } from '../types.js';
 import { UpstreamStreamError } from '../types.js';
 
@@ -46,7 +47,10 @@ export function parseMessagesReply(body: unknown): Reply {
 }
 
 export function messagesStreamTransform(): (ev: SseEvent) => StreamEvent[] {
+  const frame = new TextFrame();
   return (ev) => {
+    const fast = frame.match(ev);
+    if (fast !== null) return [{ kind: 'text', key: frame.key, text: fast }];
     if (ev.event === 'ping' || !ev.data) return [];
     if (ev.event === 'error') throw new UpstreamStreamError('upstream error event');
     let data: unknown;
@@ -71,8 +75,10 @@ export function messagesStreamTransform(): (ev: SseEvent) => StreamEvent[] {
       }
       case 'content_block_delta': {
         const d = isObj(data.delta) ? data.delta : {};
-        if (d.type === 'text_delta' && typeof d.text === 'string')
+        if (d.type === 'text_delta' && typeof d.text === 'string') {
+          frame.learn(ev, 'text', d.text, key);
           return [{ kind: 'text', key, text: d.text }];
+        }
         if (d.type === 'input_json_delta' && typeof d.partial_json === 'string') {
           return [{ kind: 'args', key, json: d.partial_json }];
         }

@@ -2,6 +2,7 @@
 import { isObj, type Obj } from '../../formats/check.js';
 import { upstreamBadReply } from '../../errors.js';
 import type { Reply, ReplyBlock, StopReason, StreamEvent } from '../../types.js';
+import { TextFrame } from '../text-frame.js';
 import type { SseEvent } from '../types.js';
 import { UpstreamStreamError } from '../types.js';
 
@@ -54,7 +55,10 @@ export function parseChatReply(body: unknown): Reply {
 
 export function chatStreamTransform(): (ev: SseEvent) => StreamEvent[] {
   const started = new Set<string>(); // some servers repeat the id on every delta of a call
+  const frame = new TextFrame();
   return (ev) => {
+    const fast = frame.match(ev);
+    if (fast !== null) return fast ? [{ kind: 'text', key: 't', text: fast }] : [];
     if (ev.data === '[DONE]' || ev.data === '') return [];
     let chunk: unknown;
     try {
@@ -89,6 +93,8 @@ export function chatStreamTransform(): (ev: SseEvent) => StreamEvent[] {
     if (choice && typeof choice.finish_reason === 'string')
       out.push({ kind: 'stop', reason: stopOf(choice.finish_reason) });
     if (isObj(chunk.usage)) out.push({ kind: 'usage', ...usageOf(chunk.usage) });
+    if (out.length === 1 && out[0]!.kind === 'text' && out[0]!.text === delta!.content)
+      frame.learn(ev, 'content', out[0]!.text, 't');
     return out;
   };
 }
