@@ -77,6 +77,26 @@ describe('TextFrame', () => {
     assert.equal(twice.match(chat({ content: 'n' })), 'n');
   });
 
+  it('after the first text delta, plain ones are read without a parse (both vendors)', () => {
+    const parse = JSON.parse;
+    let parses = 0;
+    JSON.parse = ((text: string, reviver?: Parameters<typeof parse>[1]) => {
+      parses++;
+      return parse(text, reviver);
+    }) as typeof JSON.parse;
+    try {
+      const chatT = chatStreamTransform();
+      const messagesT = messagesStreamTransform();
+      for (const text of ['Olá', ' mundo', ', tudo', ' bem?']) {
+        chatT(chat({ content: text }));
+        messagesT(anthropic(0, text));
+      }
+      assert.equal(parses, 2); // the first delta of each stream
+    } finally {
+      JSON.parse = parse;
+    }
+  });
+
   it('chat-completions chunks: the transform gives what a full parse gives, for any text', () => {
     const transform = chatStreamTransform();
     for (const text of [...TEXTS, ...TEXTS.slice().reverse()]) {
