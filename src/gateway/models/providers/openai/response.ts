@@ -58,7 +58,7 @@ export function chatStreamTransform(): (ev: SseEvent) => StreamEvent[] {
   const frame = new TextFrame();
   return (ev) => {
     const fast = frame.match(ev);
-    if (fast !== null) return fast ? [{ kind: 'text', key: 't', text: fast }] : [];
+    if (fast !== null) return fast ? [{ kind: 'text', key: frame.key, text: fast }] : [];
     if (ev.data === '[DONE]' || ev.data === '') return [];
     let chunk: unknown;
     try {
