@@ -6,7 +6,7 @@
 // the work each request costs.
 // With `taskset` the load generator and the servers get a core each (lib.ts pinCores); the
 // figures are medians over the rounds.
-// Usage: npm run build && node dist/bench/health.js [seconds-per-round] [rounds]
+// Usage: npm run build && [BENCH_BASELINE=<dir>] node dist/bench/health.js [seconds-per-round] [rounds]
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { CLI, fixture, median, pinCores, type Server, startServer } from './lib.js';
@@ -32,40 +32,44 @@ async function load(server: Server): Promise<{ rps: number; p99: number; cpuUs: 
   };
 }
 
-const bare = await startServer([fixture('hello')]);
-const svc = await startServer([CLI, 'serve', 'gateway'], { LOG_LEVEL: 'info' });
-await load(bare); // warm-up both (JIT)
-await load(svc);
-const runs = { bare: [] as number[], svc: [] as number[], bareCpu: [] as number[], svcCpu: [] as number[] };
-for (let i = 0; i < rounds; i++) {
-  const b = await load(bare);
-  const s = await load(svc);
-  runs.bare.push(b.rps);
-  runs.svc.push(s.rps);
-  runs.bareCpu.push(b.cpuUs);
-  runs.svcCpu.push(s.cpuUs);
-  console.log(
-    `round ${i + 1}: bare ${b.rps.toFixed(0)} req/s (p99 ${b.p99} ms, ${b.cpuUs.toFixed(1)} µs CPU/req), ` +
-      `svc ${s.rps.toFixed(0)} req/s (p99 ${s.p99} ms, ${s.cpuUs.toFixed(1)} µs CPU/req)`,
-  );
-}
-await bare.stop();
-await svc.stop();
-const m = {
-  bare: median(runs.bare),
-  svc: median(runs.svc),
-  bareCpu: median(runs.bareCpu),
-  svcCpu: median(runs.svcCpu),
+// BENCH_BASELINE=<other checkout>/dist: that build's gateway is measured in the same rounds
+// too (before/after figures that share the machine's noise).
+const baselineDir = process.env.BENCH_BASELINE;
+const servers: Record<string, Server> = {
+  bare: await startServer([fixture('hello')]),
+  svc: await startServer([CLI, 'serve', 'gateway'], { LOG_LEVEL: 'info' }),
 };
-const ratio = m.svc / m.bare;
+if (baselineDir) {
+  servers.baseline = await startServer([`${baselineDir}/src/cli.js`, 'serve', 'gateway'], {
+    LOG_LEVEL: 'info',
+  });
+}
+const names = Object.keys(servers);
+for (const name of names) await load(servers[name]!); // warm-up (JIT)
+const rps: Record<string, number[]> = {};
+const cpu: Record<string, number[]> = {};
+for (let i = 0; i < rounds; i++) {
+  const line: string[] = [];
+  for (const name of names) {
+    const r = await load(servers[name]!);
+    (rps[name] ??= []).push(r.rps);
+    (cpu[name] ??= []).push(r.cpuUs);
+    line.push(`${name} ${r.rps.toFixed(0)} req/s (p99 ${r.p99} ms, ${r.cpuUs.toFixed(1)} µs CPU/req)`);
+  }
+  console.log(`round ${i + 1}: ${line.join(', ')}`);
+}
+for (const name of names) await servers[name]!.stop();
 console.log(
   `${pinned ? 'pinned (load generator CPU 0, servers CPU 1)' : 'not pinned'}; medians of ${rounds} rounds of ${seconds} s`,
 );
-console.log(`bare ${m.bare.toFixed(0)} req/s, svc ${m.svc.toFixed(0)} req/s`);
-console.log(
-  `throughput ratio svc / bare: ${ratio.toFixed(2)} (target >= 0.80 — ${ratio >= 0.8 ? 'met' : 'NOT met'})`,
-);
-console.log(
-  `CPU-per-request ratio bare / svc: ${(m.bareCpu / m.svcCpu).toFixed(2)} ` +
-    `(${m.bareCpu.toFixed(1)} vs ${m.svcCpu.toFixed(1)} µs per request)`,
-);
+const bareRps = median(rps.bare!);
+const bareCpu = median(cpu.bare!);
+for (const name of names.filter((n) => n !== 'bare')) {
+  const ratio = median(rps[name]!) / bareRps;
+  const cpuUs = median(cpu[name]!);
+  console.log(
+    `${name}: ${median(rps[name]!).toFixed(0)} req/s against bare ${bareRps.toFixed(0)}; throughput ratio ${ratio.toFixed(2)} ` +
+      `(target >= 0.80 — ${ratio >= 0.8 ? 'met' : 'NOT met'}); CPU per request ${cpuUs.toFixed(1)} against ${bareCpu.toFixed(1)} µs ` +
+      `(ratio ${(bareCpu / cpuUs).toFixed(2)})`,
+  );
+}
