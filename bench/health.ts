@@ -46,14 +46,14 @@ if (baselineDir) {
 }
 const names = Object.keys(servers);
 for (const name of names) await load(servers[name]!); // warm-up (JIT)
-const rps: Record<string, number[]> = {};
-const cpu: Record<string, number[]> = {};
+const rps = Object.fromEntries(names.map((n) => [n, [] as number[]]));
+const cpu = Object.fromEntries(names.map((n) => [n, [] as number[]]));
 for (let i = 0; i < rounds; i++) {
   const line: string[] = [];
   for (const name of names) {
     const r = await load(servers[name]!);
-    (rps[name] ??= []).push(r.rps);
-    (cpu[name] ??= []).push(r.cpuUs);
+    rps[name]!.push(r.rps);
+    cpu[name]!.push(r.cpuUs);
     line.push(`${name} ${r.rps.toFixed(0)} req/s (p99 ${r.p99} ms, ${r.cpuUs.toFixed(1)} µs CPU/req)`);
   }
   console.log(`round ${i + 1}: ${line.join(', ')}`);
