@@ -184,4 +184,34 @@ describe('platform request handling', () => {
       assert.ok(!logs.text.includes(leak), leak);
     }
   });
+
+  it('keeps access lines valid JSON whatever request id, method or path the caller sends', async () => {
+    const { app, logs } = testApp();
+    const forged = 'x","level":"fatal","reqId":"y\\\\';
+    await app.inject({ method: 'GET', url: '/api/teapot', headers: { 'x-request-id': forged } });
+    await app.inject({
+      method: 'DELETE',
+      url: '/nope/"quoted"?q="1"',
+      headers: { 'x-request-id': 'ok-id_1.2:3' },
+    });
+    await app.inject({ method: 'GET', url: '/api/teapot', headers: { 'x-request-id': 'ok-id_1.2:3' } });
+    const access = logs.lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request');
+    assert.equal(access.length, 3);
+    assert.match(String(access[0]!.reqId), /^[0-9a-f-]{36}$/); // the forged id was replaced
+    assert.equal(access[0]!.level, 'info');
+    assert.equal(access[0]!.route, '/api/teapot');
+    assert.deepEqual(
+      {
+        reqId: access[1]!.reqId,
+        method: access[1]!.method,
+        route: access[1]!.route,
+        status: access[1]!.status,
+      },
+      { reqId: 'ok-id_1.2:3', method: 'DELETE', route: null, status: 404 },
+    );
+    assert.equal(access[2]!.route, '/api/teapot'); // the remembered escaping gives the same line
+    assert.ok(!logs.text.includes('quoted'));
+  });
 });

@@ -66,18 +66,33 @@ export type AccessLog = (
   ms: number,
 ) => void;
 
-/** Writes `{level, time, …bindings, reqId, method, route, status, ms, msg: "request"}` lines. */
+/**
+ * Writes `{level, time, …bindings, reqId, method, route, status, ms, msg: "request"}` lines.
+ * Request ids (request-id.ts: letters, digits, `._:-`, or a UUID) and methods (Node's HTTP
+ * parser admits upper-case tokens only) never need JSON escaping; route patterns are
+ * escaped once each and remembered.
+ */
 export function accessLog(logger: Logger): AccessLog {
   // pino's own serialised bindings (base and child, `,"pid":1,"service":"gateway"`) and stream.
   const internals = logger as unknown as Record<symbol, unknown>;
   const stream = internals[pino.symbols.streamSym] as { write(line: string): unknown };
   const bindings = (internals[pino.symbols.chindingsSym] as string | undefined) ?? '';
   const info = logger.levels.values.info!;
+  const routes = new Map<string, string>();
+  const routeJson = (route: string | null): string => {
+    if (route === null) return 'null';
+    let json = routes.get(route);
+    if (json === undefined) {
+      json = JSON.stringify(route);
+      routes.set(route, json);
+    }
+    return json;
+  };
   return (id, method, route, status, ms) => {
     if (logger.levelVal > info) return;
     stream.write(
-      `{"level":"info","time":${Date.now()}${bindings},"reqId":${JSON.stringify(id)},"method":${JSON.stringify(method)},` +
-        `"route":${route === null ? 'null' : JSON.stringify(route)},"status":${status},"ms":${ms},"msg":"request"}\n`,
+      `{"level":"info","time":${Date.now()}${bindings},"reqId":"${id}","method":"${method}",` +
+        `"route":${routeJson(route)},"status":${status},"ms":${ms},"msg":"request"}\n`,
     );
   };
 }
