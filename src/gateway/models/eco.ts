@@ -30,7 +30,11 @@ export function ecoReply(conv: Conversation): Reply {
   };
 }
 
-/** The same answer as a stream, in word-sized pieces as a model would send them, 16 a batch. */
+/**
+ * The same answer as a stream, in word-sized pieces as a model would send them, each its
+ * own batch as if it had its own network read (batched pieces would leave as one delta:
+ * coalesce.ts).
+ */
 export async function* ecoStream(conv: Conversation): AsyncGenerator<StreamEvent[]> {
   const reply = ecoReply(conv);
   const text = reply.content[0]?.type === 'text' ? reply.content[0].text : '';
@@ -39,9 +43,7 @@ export async function* ecoStream(conv: Conversation): AsyncGenerator<StreamEvent
     { kind: 'text', key: 't', text: '' },
   ];
   const pieces = (text.match(/\S*\s*/g) ?? []).filter(Boolean);
-  for (let i = 0; i < pieces.length; i += 16) {
-    yield pieces.slice(i, i + 16).map((piece): StreamEvent => ({ kind: 'text', key: 't', text: piece }));
-  }
+  for (const piece of pieces) yield [{ kind: 'text', key: 't', text: piece }];
   yield [
     { kind: 'stop', reason: reply.stop },
     { kind: 'usage', input: reply.usage.input, output: reply.usage.output },

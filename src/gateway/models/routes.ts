@@ -12,6 +12,7 @@ import { limitsOf } from '../limits/index.js';
 import { blockedError, findingsHeader } from '../privacy/clean.js';
 import { AUTO_ID, autoEntry, chooseModel } from './auto.js';
 import { cleanConversation, restoreEvents, restoreReply } from './barrier.js';
+import { coalesce } from './coalesce.js';
 import { invalid } from './errors.js';
 import { ChatStreamWriter, parseChatRequest, renderChatReply } from './formats/chat.js';
 import { type Obj, replyId } from './formats/check.js';
@@ -61,13 +62,13 @@ async function* metered(batches: AsyncIterable<StreamEvent[]>, done: (usage: Usa
   }
 }
 
-/** One write per batch of events: a write per event would cost a syscall each. */
+/** One write per batch of events (a write per event would cost a syscall each), its deltas coalesced. */
 async function* sseBody(batches: AsyncIterable<StreamEvent[]>, writer: Writer, log: FastifyBaseLogger) {
   try {
     let first = true;
     for await (const batch of batches) {
       let text = '';
-      for (const ev of batch) text += writer.write(ev);
+      for (const ev of coalesce(batch)) text += writer.write(ev);
       if (!text) continue;
       yield text;
       if (first) {
