@@ -12,6 +12,7 @@
 // BENCH_ONLY=json|stream runs one of the two kinds.
 // Usage: npm run build && node dist/bench/gateway-overhead.js [requests-at-c1] [seconds-at-c64]
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
@@ -19,16 +20,24 @@ import { Pool } from 'undici';
 const N = Number(process.argv[2] ?? 2000);
 const SECONDS = Number(process.argv[3] ?? 5);
 const children: ChildProcess[] = [];
+// However the bench ends (a target answering an error throws), its servers go with it.
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+});
 
 /** Starts a bench script in its own node process (stdout to /dev/null); resolves with its IPC hello. */
-async function start<T>(script: string, args: string[], nodeArgs: string[] = []): Promise<T> {
+async function start<T>(
+  script: string,
+  args: string[],
+  nodeArgs: string[] = [],
+): Promise<T & { pid: number }> {
   const path = script.startsWith('/') ? script : fileURLToPath(new URL(script, import.meta.url));
   const child = spawn(process.execPath, [...nodeArgs, path, ...args], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   children.push(child);
-  return new Promise<T>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as T));
+  return new Promise<T & { pid: number }>((resolve, reject) => {
+    child.once('message', (m) => resolve({ ...(m as T), pid: child.pid! }));
     child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
   });
 }
@@ -55,15 +64,18 @@ const prompt = unit.repeat(Math.ceil(2048 / unit.length)).slice(0, 2048);
 const body = (model: string, stream: boolean) =>
   JSON.stringify({ model, stream, messages: [{ role: 'user', content: prompt }] });
 interface Target {
+  /** The process that serves it: its main thread's CPU time is read around the c=1 rounds. */
+  pid: number;
   origin: string;
   path: string;
   model: string;
   headers: Record<string, string>;
 }
 const targets = {
-  direct: { origin: fake.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
-  floor: { origin: floor.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
+  direct: { pid: fake.pid, origin: fake.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
+  floor: { pid: floor.pid, origin: floor.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
   portkey: {
+    pid: portkey.pid,
     origin: portkey.origin,
     path: '/v1/chat/completions',
     model: 'm',
@@ -74,6 +86,7 @@ const targets = {
     },
   },
   svc: {
+    pid: gw.pid,
     origin: gw.origin,
     path: '/v1/chat/completions',
     model: 'svc/bench',
@@ -82,6 +95,7 @@ const targets = {
   ...(baseline
     ? {
         baseline: {
+          pid: baseline.pid,
           origin: baseline.origin,
           path: '/v1/chat/completions',
           model: 'svc/bench',
@@ -91,6 +105,16 @@ const targets = {
     : {}),
 } as Record<Name, Target>;
 type Name = 'direct' | 'floor' | 'svc' | 'portkey' | 'baseline';
+
+/**
+ * CPU time of a process's main thread (utime + stime, 10 ms ticks), in ms. Over a c=1 round
+ * it is steadier than latency on a shared machine: contention stretches the wall clock,
+ * not the work done per call.
+ */
+function mainThreadCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
@@ -118,15 +142,17 @@ async function sequential(name: Name, stream: boolean) {
   for (let i = 0; i < 200 || performance.now() < warmUntil; i++) await once();
   const total: number[] = [];
   const ttfb: number[] = [];
+  const cpu0 = mainThreadCpuMs(t.pid);
   for (let i = 0; i < N; i++) {
     const r = await once();
     total.push(r.total);
     ttfb.push(r.ttfb);
   }
+  const cpuUs = ((mainThreadCpuMs(t.pid) - cpu0) / N) * 1000;
   await pool.close();
   total.sort((a, b) => a - b);
   ttfb.sort((a, b) => a - b);
-  return { p50: pct(total, 0.5), p99: pct(total, 0.99), ttfb50: pct(ttfb, 0.5) };
+  return { p50: pct(total, 0.5), p99: pct(total, 0.99), ttfb50: pct(ttfb, 0.5), cpuUs };
 }
 
 async function loaded(name: Name, stream: boolean) {
@@ -173,14 +199,14 @@ for (const stream of kinds) {
     const ratio =
       name === 'direct' || name === 'portkey' || name === 'floor' ? '—' : `**${f(l.rps / pk.rps)}×**`;
     rows.push(
-      `| ${kind} | ${name} | ${f(a.p50)} / ${f(a.p99)}${stream ? ` / ${f(a.ttfb50)}` : ''} | ${added} | ${l.rps.toFixed(0)}${l.failed ? ` (${l.failed} failed)` : ''} | ${((100 * l.rps) / dl.rps).toFixed(0)} % | ${ratio} |`,
+      `| ${kind} | ${name} | ${f(a.p50)} / ${f(a.p99)}${stream ? ` / ${f(a.ttfb50)}` : ''} | ${added} | ${a.cpuUs.toFixed(0)} | ${l.rps.toFixed(0)}${l.failed ? ` (${l.failed} failed)` : ''} | ${((100 * l.rps) / dl.rps).toFixed(0)} % | ${ratio} |`,
     );
   }
 }
 console.log(
-  '| kind | target | c=1 p50 / p99 (/ TTFB p50), ms | added p50 | added p99 | added TTFB p50 | c=64 req/s | of direct | svc ÷ Portkey |',
+  '| kind | target | c=1 p50 / p99 (/ TTFB p50), ms | added p50 | added p99 | added TTFB p50 | c=1 main-thread CPU per call, µs | c=64 req/s | of direct | svc ÷ Portkey |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
 
 for (const child of children) child.kill('SIGTERM');
