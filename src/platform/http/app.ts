@@ -4,7 +4,6 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyRequest,
-  LogController,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -14,7 +13,7 @@ import { describeError, type Logger } from '../logger.js';
 import { ApiError, type EnvelopeKind, envelope } from './errors.js';
 import { toApiError } from './platform-errors.js';
 import { requestId } from './request-id.js';
-import { accessLog, lazyChildLogger } from './request-logger.js';
+import { AccessLogController, accessLog, lazyChildLogger } from './request-logger.js';
 import { RouteTable } from './routes.js';
 
 export type App = FastifyInstance<
@@ -51,8 +50,8 @@ const SECURITY_HEADERS = {
 export function createApp(options: AppOptions): App {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
-    // One access-log line per request, written by the onResponse hook below.
-    logController: new LogController({ disableRequestLogging: true }),
+    // One access-log line per request (request-logger.ts), instead of Fastify's own lines.
+    logController: new AccessLogController(accessLog(options.logger)),
     childLoggerFactory: lazyChildLogger,
     genReqId: requestId,
     requestIdHeader: false,
@@ -86,19 +85,6 @@ export function createApp(options: AppOptions): App {
       );
       return;
     }
-    done();
-  });
-
-  const access = accessLog(options.logger);
-  app.addHook('onResponse', (request, reply, done) => {
-    // The route pattern, never the raw URL: paths and query strings may carry tokens or personal data.
-    access(
-      request.id,
-      request.method,
-      request.routeOptions.url ?? null,
-      reply.statusCode,
-      Math.round(reply.elapsedTime * 10) / 10,
-    );
     done();
   });
 
