@@ -15,7 +15,14 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 const CALLS = 10_000;
+// In small batches, each run before the next. Ten thousand tick objects queued at once
+// survive a young-generation GC together, and V8 then seems to allocate later tick objects
+// straight in the old generation (allocation-site pretenuring): with a single batch, the
+// model routes under load spent 4.6 % of their CPU in scavenges plus 1.2 % in major
+// marking, against 2.3 % and none without the warm-up; in batches of 100, 2.4 % and none.
+const BATCH = 100;
 const noop = () => {};
-for (let i = 0; i < CALLS; i++) process.nextTick(noop);
-// Let the queued ticks run before start-up goes on, so they are not held in memory.
-await nextTurn();
+for (let done = 0; done < CALLS; done += BATCH) {
+  for (let i = 0; i < BATCH; i++) process.nextTick(noop);
+  await nextTurn();
+}
