@@ -6,7 +6,7 @@ import type { StreamEvent } from '../../../src/gateway/models/types.js';
 import { fakeOpenAI, openaiEcho } from '../../fakes/openai.js';
 import type { FakeUpstream } from '../../fakes/upstream.js';
 import { makeKey } from '../../helpers/gateway.js';
-import { collect, listeningGateway, writeConfig } from './helpers.js';
+import { collect, listeningGateway, oneOpenAIModel } from './helpers.js';
 
 const text = (key: string, t: string): StreamEvent => ({ kind: 'text', key, text: t });
 const args = (key: string, json: string): StreamEvent => ({ kind: 'args', key, json });
@@ -55,19 +55,7 @@ describe('coalescing through the gateway', () => {
   before(async () => {
     fake = await fakeOpenAI();
     gw = await listeningGateway({
-      SVC_CONFIG: writeConfig({
-        providers: { oa: { type: 'openai', base_url: `${fake.url}/v1` } },
-        models: [
-          {
-            id: 'svc/gpt',
-            provider: 'oa',
-            upstream_model: 'g',
-            display_name: 'G',
-            context_window: 1000,
-            description: 'd',
-          },
-        ],
-      }),
+      SVC_CONFIG: oneOpenAIModel(fake.url, 1000),
     });
     secret = (await makeKey(gw.ctx)).secret;
   });

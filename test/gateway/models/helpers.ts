@@ -26,6 +26,23 @@ export function writeConfig(config: unknown): string {
   return path;
 }
 
+/** SVC_CONFIG with one model, `svc/gpt`, served by an OpenAI-compatible upstream at `origin`. */
+export function oneOpenAIModel(origin: string, contextWindow: number): string {
+  return writeConfig({
+    providers: { oa: { type: 'openai', base_url: `${origin}/v1` } },
+    models: [
+      {
+        id: 'svc/gpt',
+        provider: 'oa',
+        upstream_model: 'g',
+        display_name: 'G',
+        context_window: contextWindow,
+        description: 'd',
+      },
+    ],
+  });
+}
+
 export async function listeningGateway(env: Record<string, string> = {}) {
   const gw = await testGateway(env);
   await gw.app.listen({ port: 0, host: '127.0.0.1' });

@@ -11,7 +11,7 @@ import type { Conversation } from '../../../src/gateway/models/types.js';
 import { fakeOpenAI, openaiEcho } from '../../fakes/openai.js';
 import type { FakeUpstream } from '../../fakes/upstream.js';
 import { makeKey } from '../../helpers/gateway.js';
-import { listeningGateway, writeConfig } from './helpers.js';
+import { listeningGateway, oneOpenAIModel } from './helpers.js';
 
 const conv: Conversation = {
   model: 'svc/x',
@@ -82,19 +82,7 @@ describe('upstream plumbing', () => {
 
   it('stops reading the upstream when the caller hangs up mid-stream', async () => {
     const gw = await listeningGateway({
-      SVC_CONFIG: writeConfig({
-        providers: { oa: { type: 'openai', base_url: `${fake.url}/v1` } },
-        models: [
-          {
-            id: 'svc/gpt',
-            provider: 'oa',
-            upstream_model: 'g',
-            display_name: 'G',
-            context_window: 10,
-            description: 'd',
-          },
-        ],
-      }),
+      SVC_CONFIG: oneOpenAIModel(fake.url, 10),
     });
     try {
       const key = await makeKey(gw.ctx);
