@@ -12,10 +12,10 @@
 // BENCH_ONLY=json|stream runs one of the two kinds.
 // Usage: npm run build && node dist/bench/gateway-overhead.js [requests-at-c1] [seconds-at-c64]
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
+import { cpuMs } from './lib.js';
 
 const N = Number(process.argv[2] ?? 2000);
 const SECONDS = Number(process.argv[3] ?? 5);
@@ -106,16 +106,8 @@ const targets = {
 } as Record<Name, Target>;
 type Name = 'direct' | 'floor' | 'svc' | 'portkey' | 'baseline';
 
-/**
- * CPU time of a process's main thread (utime + stime, 10 ms ticks), in ms. Over a c=1 round
- * it is steadier than latency on a shared machine: contention stretches the wall clock,
- * not the work done per call.
- */
-function mainThreadCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
+// Main-thread CPU time (lib.ts cpuMs) over a c=1 round is steadier than latency on a shared
+// machine: contention stretches the wall clock, not the work done per call.
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 async function sequential(name: Name, stream: boolean) {
@@ -142,13 +134,13 @@ async function sequential(name: Name, stream: boolean) {
   for (let i = 0; i < 200 || performance.now() < warmUntil; i++) await once();
   const total: number[] = [];
   const ttfb: number[] = [];
-  const cpu0 = mainThreadCpuMs(t.pid);
+  const cpu0 = cpuMs(t.pid, true);
   for (let i = 0; i < N; i++) {
     const r = await once();
     total.push(r.total);
     ttfb.push(r.ttfb);
   }
-  const cpuUs = ((mainThreadCpuMs(t.pid) - cpu0) / N) * 1000;
+  const cpuUs = ((cpuMs(t.pid, true) - cpu0) / N) * 1000;
   await pool.close();
   total.sort((a, b) => a - b);
   ttfb.sort((a, b) => a - b);

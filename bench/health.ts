@@ -7,28 +7,21 @@
 // With `taskset` the load generator and the servers get a core each (lib.ts pinCores); the
 // figures are medians over the rounds.
 // Usage: npm run build && [BENCH_BASELINE=<dir>] node dist/bench/health.js [seconds-per-round] [rounds]
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { CLI, fixture, median, pinCores, type Server, startServer } from './lib.js';
+import { CLI, cpuMs, fixture, median, pinCores, type Server, startServer } from './lib.js';
 
 const seconds = Number(process.argv[2] ?? 2);
 const rounds = Number(process.argv[3] ?? 8);
 const pinned = pinCores();
 
-/** CPU seconds the process has used (utime + stime, clock ticks of 10 ms). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 async function load(server: Server): Promise<{ rps: number; p99: number; cpuUs: number }> {
-  const before = cpuSeconds(server.proc.pid!);
+  const before = cpuMs(server.proc.pid!);
   const result = await autocannon({ url: `${server.url}/api/health`, connections: 32, duration: seconds });
-  const cpu = cpuSeconds(server.proc.pid!) - before;
+  const cpu = cpuMs(server.proc.pid!) - before;
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
-    cpuUs: (cpu / result.requests.total) * 1e6,
+    cpuUs: (cpu * 1000) / result.requests.total,
   };
 }
 

@@ -64,6 +64,16 @@ export async function startServer(args: string[], env: Record<string, string> = 
   }
 }
 
+/**
+ * CPU time (utime + stime, in 10 ms clock ticks) of a process, or with `mainThread` of its
+ * main thread alone, in ms.
+ */
+export function cpuMs(pid: number, mainThread = false): number {
+  const path = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+  const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
