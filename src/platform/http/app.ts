@@ -13,7 +13,7 @@ import { describeError, type Logger } from '../logger.js';
 import { ApiError, type EnvelopeKind, envelope } from './errors.js';
 import { toApiError } from './platform-errors.js';
 import { requestId } from './request-id.js';
-import { AccessLogController, accessLog, lazyChildLogger } from './request-logger.js';
+import { AccessLogController, lazyChildLogger } from './request-logger.js';
 import { RouteTable } from './routes.js';
 
 export type App = FastifyInstance<
@@ -51,7 +51,7 @@ export function createApp(options: AppOptions): App {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     // One access-log line per request (request-logger.ts), instead of Fastify's own lines.
-    logController: new AccessLogController(accessLog(options.logger)),
+    logController: new AccessLogController(options.logger),
     childLoggerFactory: lazyChildLogger,
     genReqId: requestId,
     requestIdHeader: false,

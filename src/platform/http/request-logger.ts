@@ -60,63 +60,48 @@ export function lazyChildLogger(
   return new LazyChild(parent, bindings, options) as unknown as FastifyBaseLogger;
 }
 
-export type AccessLog = (
-  id: string,
-  method: string,
-  route: string | null,
-  status: number,
-  ms: number,
-) => void;
-
-/**
- * Writes `{level, time, …bindings, reqId, method, route, status, ms, msg: "request"}` lines.
- * Request ids (request-id.ts: letters, digits, `._:-`, or a UUID) and methods (Node's HTTP
- * parser admits upper-case tokens only) never need JSON escaping; route patterns are
- * escaped once each and remembered.
- */
-export function accessLog(logger: Logger): AccessLog {
-  // pino's own serialised bindings (base and child, `,"pid":1,"service":"gateway"`) and stream.
-  const internals = logger as unknown as Record<symbol, unknown>;
-  const stream = internals[pino.symbols.streamSym] as { write(line: string): unknown };
-  const bindings = (internals[pino.symbols.chindingsSym] as string | undefined) ?? '';
-  const info = logger.levels.values.info!;
-  const routes = new Map<string, string>();
-  const routeJson = (route: string | null): string => {
-    if (route === null) return 'null';
-    let json = routes.get(route);
-    if (json === undefined) {
-      json = JSON.stringify(route);
-      routes.set(route, json);
-    }
-    return json;
-  };
-  return (id, method, route, status, ms) => {
-    if (logger.levelVal > info) return;
-    stream.write(
-      `{"level":"info","time":${Date.now()}${bindings},"reqId":"${id}","method":"${method}",` +
-        `"route":${routeJson(route)},"status":${status},"ms":${ms},"msg":"request"}\n`,
-    );
-  };
-}
-
 /**
  * Fastify's per-request log lines replaced by one access line each: `requestCompleted`
- * runs once a response has finished, 404s and errors included.
+ * runs once a response has finished, 404s and errors included. Lines are
+ * `{level, time, …bindings, reqId, method, route, status, ms, msg: "request"}`. Request ids
+ * (request-id.ts: letters, digits, `._:-`, or a UUID) and methods (Node's HTTP parser
+ * admits upper-case tokens only) never need JSON escaping; route patterns are escaped once
+ * each and remembered.
  */
 export class AccessLogController extends LogController {
-  readonly #access: AccessLog;
-  constructor(access: AccessLog) {
+  readonly #logger: Logger;
+  readonly #stream: { write(line: string): unknown };
+  /** pino's own serialised bindings (base and child, `,"pid":1,"service":"gateway"`). */
+  readonly #bindings: string;
+  readonly #info: number;
+  readonly #routes = new Map<string, string>();
+
+  constructor(logger: Logger) {
     super({ disableRequestLogging: true });
-    this.#access = access;
+    const internals = logger as unknown as Record<symbol, unknown>;
+    this.#logger = logger;
+    this.#stream = internals[pino.symbols.streamSym] as { write(line: string): unknown };
+    this.#bindings = (internals[pino.symbols.chindingsSym] as string | undefined) ?? '';
+    this.#info = logger.levels.values.info!;
   }
+
   override requestCompleted(_error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.#logger.levelVal > this.#info) return;
     // The route pattern, never the raw URL: paths and query strings may carry tokens or personal data.
-    this.#access(
-      request.id,
-      request.method,
-      request.routeOptions.url ?? null,
-      reply.statusCode,
-      Math.round(reply.elapsedTime * 10) / 10,
+    const route = request.routeOptions.url;
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    this.#stream.write(
+      `{"level":"info","time":${Date.now()}${this.#bindings},"reqId":"${request.id}","method":"${request.method}",` +
+        `"route":${route === undefined ? 'null' : this.#routeJson(route)},"status":${reply.statusCode},"ms":${ms},"msg":"request"}\n`,
     );
+  }
+
+  #routeJson(route: string): string {
+    let json = this.#routes.get(route);
+    if (json === undefined) {
+      json = JSON.stringify(route);
+      this.#routes.set(route, json);
+    }
+    return json;
   }
 }
