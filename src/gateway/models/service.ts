@@ -5,7 +5,7 @@ import { Catalogue, type CatalogueModel } from './catalogue.js';
 import { ecoReply, ecoStream } from './eco.js';
 import { modelNotFound, upstreamBadReply } from './errors.js';
 import { type UpstreamOptions, Upstreams } from './providers/http.js';
-import { readSse } from './providers/sse.js';
+import { upstreamEvents } from './providers/events.js';
 import type { Conversation, Reply, StreamEvent } from './types.js';
 
 export class ModelService {
@@ -43,25 +43,9 @@ export class ModelService {
   ): Promise<AsyncIterable<StreamEvent[]>> {
     if (model.targets.length === 0) return ecoStream(conv);
     const res = await this.#upstreams.open(model.targets, { ...conv, stream: true }, signal);
-    const transform = res.kind.streamTransform();
     return (async function* () {
       try {
-        let first = true;
-        for await (const batch of readSse(res.body)) {
-          let out: StreamEvent[] = [];
-          for (const ev of batch) {
-            out.push(...transform(ev));
-            // The first event goes out alone: an upstream that sends much at once (a fast
-            // server, a cached answer) would otherwise hold the first byte until all of it is
-            // transformed.
-            if (first && out.length > 0) {
-              first = false;
-              yield out;
-              out = [];
-            }
-          }
-          if (out.length) yield out;
-        }
+        yield* upstreamEvents(res.body, res.kind.streamTransform());
       } finally {
         // The caller went away or the stream failed: stop reading (and paying for) the upstream.
         res.body.destroy();

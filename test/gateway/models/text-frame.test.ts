@@ -1,27 +1,31 @@
-// The stream transforms read text deltas by their learned frame instead of parsing each
-// one; whatever the texts, they must produce exactly what a full parse produces.
+// Text deltas are read by their learned frame instead of parsed, and gathered into runs
+// decoded once (providers/events.ts); whatever the texts, and wherever the network cuts
+// the bytes, the events must say what a full parse of each upstream event says.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { messagesStreamTransform } from '../../../src/gateway/models/providers/anthropic/response.js';
+import { upstreamEvents } from '../../../src/gateway/models/providers/events.js';
 import { chatStreamTransform } from '../../../src/gateway/models/providers/openai/response.js';
+import { SseEvent } from '../../../src/gateway/models/providers/sse.js';
 import { TextFrame } from '../../../src/gateway/models/providers/text-frame.js';
-import type { SseEvent } from '../../../src/gateway/models/providers/types.js';
+import type { StreamTransform } from '../../../src/gateway/models/providers/types.js';
+import type { StreamEvent } from '../../../src/gateway/models/types.js';
 
-const chat = (delta: unknown, extra: Record<string, unknown> = {}): SseEvent => ({
-  event: null,
-  data: JSON.stringify({
+const chatData = (delta: unknown, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
     id: 'chatcmpl-1',
     object: 'chat.completion.chunk',
     created: 1,
     model: 'm',
     choices: [{ index: 0, delta, logprobs: null, finish_reason: null }],
     ...extra,
-  }),
-});
-const anthropic = (index: number, text: string): SseEvent => ({
-  event: 'content_block_delta',
-  data: JSON.stringify({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } }),
-});
+  });
+const chat = (delta: unknown, extra: Record<string, unknown> = {}) =>
+  SseEvent.of(null, chatData(delta, extra));
+const anthropicData = (index: number, text: string) =>
+  JSON.stringify({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
+const anthropic = (index: number, text: string) =>
+  SseEvent.of('content_block_delta', anthropicData(index, text));
 
 // Texts a model may send: plain, escapes of every kind, unicode, and ones that imitate the frame.
 const TEXTS = [
@@ -39,16 +43,52 @@ const TEXTS = [
   'content":"x',
   '</script>',
   'fim.',
+  'é',
 ];
 
+/** The SSE bytes of `events`, as an upstream would send them. */
+const wire = (events: SseEvent[]) =>
+  Buffer.from(events.map((e) => `${e.event ? `event: ${e.event}\n` : ''}data: ${e.data}\n\n`).join(''));
+
+/** Consecutive text (or argument) deltas of one block joined: what the caller's SDK assembles. */
+function assembled(events: StreamEvent[]): StreamEvent[] {
+  const out: StreamEvent[] = [];
+  for (const ev of events) {
+    const last = out.at(-1);
+    if (ev.kind === 'text' && last?.kind === 'text' && last.key === ev.key) {
+      out[out.length - 1] = { ...last, text: last.text + ev.text };
+    } else if (ev.kind === 'args' && last?.kind === 'args' && last.key === ev.key) {
+      out[out.length - 1] = { ...last, json: last.json + ev.json };
+    } else out.push(ev);
+  }
+  return out.filter((ev) => ev.kind !== 'text' || ev.text !== '');
+}
+
+/** Each event parsed in full by a transform that has learned nothing. */
+const fullParse = (events: SseEvent[], make: () => StreamTransform) =>
+  assembled(events.flatMap((ev) => make().next(SseEvent.of(ev.event, ev.data))));
+
+async function read(chunks: Uint8Array[], transform: StreamTransform): Promise<StreamEvent[][]> {
+  const batches: StreamEvent[][] = [];
+  for await (const batch of upstreamEvents(
+    (async function* () {
+      yield* chunks;
+    })(),
+    transform,
+  ))
+    batches.push(batch);
+  return batches;
+}
+
 describe('TextFrame', () => {
-  it('learns a text delta and reads later ones of the same frame', () => {
+  it('learns a text delta and reads later ones of the same frame, as bytes', () => {
     const frame = new TextFrame();
     const first = chat({ content: 'Olá' });
     assert.equal(frame.match(first), null); // nothing learned yet
     frame.learn(first, 'content', 'Olá', 't');
     assert.equal(frame.match(chat({ content: ' mundo' })), ' mundo');
     assert.equal(frame.match(chat({ content: '' })), '');
+    assert.equal(frame.match(chat({ content: 'ção' })), Buffer.from('ção').toString('latin1'));
     assert.equal(frame.key, 't');
   });
 
@@ -60,15 +100,15 @@ describe('TextFrame', () => {
     assert.equal(frame.match(chat({ content: 'x\ny' })), null);
     assert.equal(frame.match(chat({ content: 'x' }, { usage: { prompt_tokens: 1 } })), null);
     assert.equal(frame.match(chat({ role: 'assistant', content: 'x' })), null);
-    assert.equal(frame.match({ event: 'other', data: chat({ content: 'x' }).data }), null);
-    assert.equal(frame.match({ event: null, data: '[DONE]' }), null);
+    assert.equal(frame.match(SseEvent.of('other', chatData({ content: 'x' }))), null);
+    assert.equal(frame.match(SseEvent.of(null, '[DONE]')), null);
   });
 
   it('does not learn from an ambiguous or encoded text', () => {
-    const ambiguous = { event: null, data: '{"a":{"content":"z"},"b":{"content":"z"}}' };
+    const ambiguous = SseEvent.of(null, '{"a":{"content":"z"},"b":{"content":"z"}}');
     const frame = new TextFrame();
     frame.learn(ambiguous, 'content', 'z', 't');
-    assert.equal(frame.match({ event: null, data: '{"a":{"content":"q"},"b":{"content":"z"}}' }), null);
+    assert.equal(frame.match(SseEvent.of(null, '{"a":{"content":"q"},"b":{"content":"z"}}')), null);
     const encoded = new TextFrame();
     encoded.learn(chat({ content: 'a"b' }), 'content', 'a"b', 't');
     assert.equal(encoded.match(chat({ content: 'c' })), null);
@@ -80,7 +120,15 @@ describe('TextFrame', () => {
     assert.equal(frame.match(chat({ content: 'n' })), 'n');
   });
 
-  it('after the first text delta, plain ones are read without a parse (both vendors)', () => {
+  it('learns from a non-ASCII first delta', () => {
+    const frame = new TextFrame();
+    frame.learn(chat({ content: 'ação' }), 'content', 'ação', 't');
+    assert.equal(frame.match(chat({ content: 'x' })), 'x');
+  });
+});
+
+describe('upstream events', () => {
+  it('after the first text delta, plain ones are read without a parse and leave as one delta (both vendors)', async () => {
     const parse = JSON.parse;
     let parses = 0;
     JSON.parse = ((text: string, reviver?: Parameters<typeof parse>[1]) => {
@@ -88,38 +136,82 @@ describe('TextFrame', () => {
       return parse(text, reviver);
     }) as typeof JSON.parse;
     try {
-      const chatT = chatStreamTransform();
-      const messagesT = messagesStreamTransform();
-      for (const text of ['Olá', ' mundo', ', tudo', ' bem?']) {
-        chatT(chat({ content: text }));
-        messagesT(anthropic(0, text));
-      }
+      const texts = ['Olá', ' mundo', ', tudo', ' bem?'];
+      const chatOut = await read([wire(texts.map((t) => chat({ content: t })))], chatStreamTransform());
+      const messagesOut = await read([wire(texts.map((t) => anthropic(0, t)))], messagesStreamTransform());
       assert.equal(parses, 2); // the first delta of each stream
+      // The first alone (first byte), the rest gathered into one delta.
+      const expected = [
+        [{ kind: 'text', key: 't', text: 'Olá' }],
+        [{ kind: 'text', key: 't', text: ' mundo, tudo bem?' }],
+      ];
+      assert.deepEqual(chatOut, expected);
+      assert.deepEqual(
+        messagesOut,
+        expected.map((b) => b.map((e) => ({ ...e, key: 'b0' }))),
+      );
     } finally {
       JSON.parse = parse;
     }
   });
 
-  it('chat-completions chunks: the transform gives what a full parse gives, for any text', () => {
-    const transform = chatStreamTransform();
-    for (const text of [...TEXTS, ...TEXTS.slice().reverse()]) {
-      const ev = chat({ content: text });
-      assert.deepEqual(transform(ev), chatStreamTransform()(ev), JSON.stringify(text));
-    }
-    const done = chat({}, {});
-    assert.deepEqual(transform(done), chatStreamTransform()(done));
+  it('a delta per network read leaves a delta per read', async () => {
+    const texts = ['Olá', ' mun', 'do ç', 'ão'];
+    const batches = await read(
+      texts.map((t) => wire([chat({ content: t })])),
+      chatStreamTransform(),
+    );
+    assert.deepEqual(
+      batches,
+      texts.map((text) => [{ kind: 'text', key: 't', text }]),
+    );
   });
 
-  it('vendor messages events: the transform gives what a full parse gives, for any text and block', () => {
-    const transform = messagesStreamTransform();
-    for (const index of [0, 2]) {
-      for (const text of TEXTS) {
-        const ev = anthropic(index, text);
-        assert.deepEqual(transform(ev), messagesStreamTransform()(ev), JSON.stringify(text));
+  const streams: [string, SseEvent[], () => StreamTransform][] = [
+    [
+      'chat-completions chunks',
+      [
+        chat({ role: 'assistant', content: '' }),
+        ...[...TEXTS, ...TEXTS.slice().reverse()].map((t) => chat({ content: t })),
+        chat({}, { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }),
+        SseEvent.of(null, '[DONE]'),
+      ],
+      chatStreamTransform,
+    ],
+    [
+      'vendor messages events',
+      [
+        SseEvent.of(
+          'content_block_start',
+          JSON.stringify({
+            type: 'content_block_start',
+            index: 0,
+            content_block: { type: 'text', text: '' },
+          }),
+        ),
+        ...TEXTS.map((t) => anthropic(0, t)),
+        SseEvent.of('ping', '{"type":"ping"}'),
+        ...TEXTS.map((t) => anthropic(2, t)),
+        ...TEXTS.map((t) => anthropic(0, t)),
+      ],
+      messagesStreamTransform,
+    ],
+  ];
+  for (const [name, events, make] of streams) {
+    it(`${name}: what a full parse of each event gives, for any text, cut anywhere`, async () => {
+      const expected = fullParse(events, make);
+      const bytes = wire(events);
+      assert.deepEqual(assembled((await read([bytes], make())).flat()), expected);
+      for (let cut = 1; cut < bytes.length; cut += 7) {
+        const got = await read([bytes.subarray(0, cut), bytes.subarray(cut)], make());
+        assert.deepEqual(assembled(got.flat()), expected, `cut at ${cut}`);
       }
-    }
-    const ping = { event: 'ping', data: anthropic(0, 'x').data };
-    assert.deepEqual(transform(ping), []);
-    assert.throws(() => transform({ event: 'error', data: anthropic(0, 'x').data }));
+    });
+  }
+
+  it('an upstream error event still raises', async () => {
+    await assert.rejects(
+      read([wire([anthropic(0, 'x'), SseEvent.of('error', '{"type":"error"}')])], messagesStreamTransform()),
+    );
   });
 });

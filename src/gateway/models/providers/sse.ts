@@ -1,25 +1,71 @@
-// Server-sent events from an upstream body: bytes in, `{event, data}` out. Handles
-// events and lines split across chunks, CRLF, comments and multi-line data. Events are
+// Server-sent events from an upstream body: bytes in, events out. Handles events and
+// lines split across chunks, CRLF, comments, multi-line data and a leading BOM. Events are
 // yielded in batches, one per network chunk, so that the gateway writes one chunk for one:
 // per-event writes cost a syscall each and dominate the cost of a fast stream.
-import type { SseEvent } from './types.js';
+//
+// The reader works on the bytes as a one-byte string (latin1: one character per byte)
+// and decodes UTF-8 only where text is read. SSE's syntax is ASCII, so lines split the
+// same; decoding a whole chunk up front cost more than everything else the reader does
+// (Portuguese text made it a two-byte string, twice the memory for the collector), while
+// most events are text deltas whose bytes are only compared (text-frame.ts) and whose
+// texts are decoded together, once per run (events.ts).
+
+/** A byte string (one character per byte) as the UTF-8 text it encodes. */
+export const utf8 = (bytes: string): string => Buffer.from(bytes, 'latin1').toString('utf8');
+
+/** Text as the byte string of its UTF-8 encoding: what `utf8` reverses. */
+export const bytesOf = (text: string): string => Buffer.from(text, 'utf8').toString('latin1');
+
+/** One server-sent event as read from the upstream. */
+export class SseEvent {
+  #data: string | undefined;
+
+  /**
+   * `event` is compared as bytes (every vendor's event names are ASCII); `raw` is the data
+   * field's bytes, `data` its text, decoded on first use.
+   */
+  constructor(
+    readonly event: string | null,
+    readonly raw: string,
+  ) {}
+
+  get data(): string {
+    if (this.#data === undefined) this.#data = utf8(this.raw);
+    return this.#data;
+  }
+
+  /** An event from its text, as a test or a fake would write it. */
+  static of(event: string | null, data: string): SseEvent {
+    const ev = new SseEvent(event, bytesOf(data));
+    ev.#data = data;
+    return ev;
+  }
+}
+
+const BOM = '\xef\xbb\xbf';
 
 export async function* readSse(body: AsyncIterable<Uint8Array>): AsyncGenerator<SseEvent[]> {
-  const decoder = new TextDecoder();
   let buffer = '';
   let event: string | null = null;
   let data: string | null = null;
   let first = true;
+  let start = true;
   for await (const chunk of body) {
     const batch: SseEvent[] = [];
-    buffer += decoder.decode(chunk, { stream: true });
+    buffer += Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+    if (start) {
+      // The stream's first three bytes may be a byte-order mark, which SSE ignores.
+      if (buffer.length < BOM.length && BOM.startsWith(buffer)) continue;
+      start = false;
+      if (buffer.startsWith(BOM)) buffer = buffer.slice(BOM.length);
+    }
     // Lines are read in place (offsets into the buffer): one slice per value, not per line.
     let pos = 0;
     let nl = buffer.indexOf('\n');
     while (nl >= 0) {
       const end = nl > pos && buffer.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
       if (end === pos) {
-        if (data !== null || event !== null) batch.push({ event, data: data ?? '' });
+        if (data !== null || event !== null) batch.push(new SseEvent(event, data ?? ''));
         event = null;
         data = null;
         // The first event alone, before the rest of its chunk is parsed: the first byte to the caller waits for it.
@@ -44,5 +90,5 @@ export async function* readSse(body: AsyncIterable<Uint8Array>): AsyncGenerator<
     buffer = buffer.slice(pos);
     if (batch.length) yield batch;
   }
-  if (data !== null) yield [{ event, data }];
+  if (data !== null) yield [new SseEvent(event, data)];
 }

@@ -4,7 +4,8 @@
 // comparing the frame and taking the text between: no JSON.parse per token, which was
 // most of the gateway's cost per streamed event. Anything else (a text that needs JSON
 // escapes, a field that changed, a tool call, the final chunk) takes the full parse.
-import type { SseEvent } from './types.js';
+// Frames and texts are byte strings (sse.ts): the texts of a run are decoded together.
+import { bytesOf, type SseEvent } from './sse.js';
 
 /** A JSON string body that is the text itself: no quote, backslash or control character. */
 const NEEDS_DECODING = /["\\\u0000-\u001f]/;
@@ -17,14 +18,14 @@ export class TextFrame {
   key = '';
 
   /**
-   * The text of `ev` when it has the learned frame and plain text inside it, else null.
-   * Every byte outside the text equals the learned event's, and the text holds no quote
-   * that could end the string early, so the event means what the learned one meant.
+   * The text of `ev` as UTF-8 bytes when it has the learned frame and plain text inside it,
+   * else null. Every byte outside the text equals the learned event's, and the text holds
+   * no quote that could end the string early, so the event means what the learned one meant.
    */
   match(ev: SseEvent): string | null {
     const head = this.#head;
     if (head === '' || ev.event !== this.#event) return null;
-    const data = ev.data;
+    const data = ev.raw;
     const end = data.length - this.#tail.length;
     // slice + === compares flat strings with memcmp: twice as fast as startsWith/endsWith here.
     if (end < head.length || data.slice(0, head.length) !== head || data.slice(end) !== this.#tail)
@@ -40,12 +41,12 @@ export class TextFrame {
    */
   learn(ev: SseEvent, field: string, text: string, key: string): void {
     if (this.#head !== '' || text === '' || NEEDS_DECODING.test(text)) return;
-    const needle = `"${field}":"${text}"`;
-    const at = ev.data.indexOf(needle);
-    if (at < 0 || ev.data.indexOf(needle, at + 1) >= 0) return;
+    const needle = `"${field}":"${bytesOf(text)}"`;
+    const at = ev.raw.indexOf(needle);
+    if (at < 0 || ev.raw.indexOf(needle, at + 1) >= 0) return;
     this.#event = ev.event;
-    this.#head = ev.data.slice(0, at + field.length + 4);
-    this.#tail = ev.data.slice(at + needle.length - 1);
+    this.#head = ev.raw.slice(0, at + field.length + 4);
+    this.#tail = ev.raw.slice(at + needle.length - 1);
     this.key = key;
   }
 }

@@ -2,6 +2,8 @@
 // reply and stream chunks become ours. The HTTP part is shared (http.ts).
 import type { ProviderConfig } from '../../../platform/config/index.js';
 import type { Conversation, Reply, StreamEvent, WireFormat } from '../types.js';
+import type { SseEvent } from './sse.js';
+import type { TextFrame } from './text-frame.js';
 
 export interface UpstreamCall {
   path: string;
@@ -9,18 +11,19 @@ export interface UpstreamCall {
   body: unknown;
 }
 
-/** One server-sent event as read from the upstream. */
-export interface SseEvent {
-  event: string | null;
-  data: string;
+/** A fresh per-stream reader of one upstream's events. */
+export interface StreamTransform {
+  /** Learned by `next` from a plain text delta; events.ts reads the later ones by it. */
+  readonly frame: TextFrame;
+  /** One upstream event (one the frame did not read) → zero or more of ours. Throws on an upstream error event. */
+  next(ev: SseEvent): StreamEvent[];
 }
 
 export interface ProviderKind {
   format: WireFormat;
   build(conv: Conversation, upstreamModel: string, provider: ProviderConfig, basePath: string): UpstreamCall;
   parseReply(body: unknown): Reply;
-  /** A fresh per-stream transform: one upstream event → zero or more of ours. Throws on an upstream error event. */
-  streamTransform(): (ev: SseEvent) => StreamEvent[];
+  streamTransform(): StreamTransform;
 }
 
 /** The upstream reported an error inside a stream that had already started. */

@@ -3,8 +3,8 @@ import { isObj } from '../../formats/check.js';
 import { upstreamBadReply } from '../../errors.js';
 import type { Reply, ReplyBlock, StopReason, StreamEvent } from '../../types.js';
 import { TextFrame } from '../text-frame.js';
-import type { SseEvent } from '../types.js';
-import { UpstreamStreamError } from '../types.js';
+import type { SseEvent } from '../sse.js';
+import { type StreamTransform, UpstreamStreamError } from '../types.js';
 
 const STOPS = new Set<StopReason>(['end_turn', 'max_tokens', 'tool_use', 'stop_sequence', 'refusal']);
 
@@ -46,11 +46,9 @@ export function parseMessagesReply(body: unknown): Reply {
   };
 }
 
-export function messagesStreamTransform(): (ev: SseEvent) => StreamEvent[] {
+export function messagesStreamTransform(): StreamTransform {
   const frame = new TextFrame();
-  return (ev) => {
-    const fast = frame.match(ev);
-    if (fast !== null) return [{ kind: 'text', key: frame.key, text: fast }];
+  const next = (ev: SseEvent): StreamEvent[] => {
     if (ev.event === 'ping' || !ev.data) return [];
     if (ev.event === 'error') throw new UpstreamStreamError('upstream error event');
     let data: unknown;
@@ -110,4 +108,5 @@ export function messagesStreamTransform(): (ev: SseEvent) => StreamEvent[] {
         return [];
     }
   };
+  return { frame, next };
 }

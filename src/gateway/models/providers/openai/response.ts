@@ -3,8 +3,8 @@ import { isObj, type Obj } from '../../formats/check.js';
 import { upstreamBadReply } from '../../errors.js';
 import type { Reply, ReplyBlock, StopReason, StreamEvent } from '../../types.js';
 import { TextFrame } from '../text-frame.js';
-import type { SseEvent } from '../types.js';
-import { UpstreamStreamError } from '../types.js';
+import type { SseEvent } from '../sse.js';
+import { type StreamTransform, UpstreamStreamError } from '../types.js';
 
 const STOP: Record<string, StopReason> = {
   stop: 'end_turn',
@@ -53,12 +53,10 @@ export function parseChatReply(body: unknown): Reply {
   return { content, stop: stopOf(choice.finish_reason), usage: usageOf(body.usage) };
 }
 
-export function chatStreamTransform(): (ev: SseEvent) => StreamEvent[] {
+export function chatStreamTransform(): StreamTransform {
   const started = new Set<string>(); // some servers repeat the id on every delta of a call
   const frame = new TextFrame();
-  return (ev) => {
-    const fast = frame.match(ev);
-    if (fast !== null) return fast ? [{ kind: 'text', key: frame.key, text: fast }] : [];
+  const next = (ev: SseEvent): StreamEvent[] => {
     if (ev.data === '[DONE]' || ev.data === '') return [];
     let chunk: unknown;
     try {
@@ -97,4 +95,5 @@ export function chatStreamTransform(): (ev: SseEvent) => StreamEvent[] {
       frame.learn(ev, 'content', out[0]!.text, 't');
     return out;
   };
+  return { frame, next };
 }

@@ -1,0 +1,46 @@
+// An upstream's event stream as ours: SSE bytes → the provider's transform → our events, in
+// batches of one network chunk each.
+import type { StreamEvent } from '../types.js';
+import { readSse, utf8 } from './sse.js';
+import type { StreamTransform } from './types.js';
+
+/**
+ * Text deltas in the frame the transform learned are read without it (text-frame.ts) and
+ * gathered as bytes: a run of them becomes one delta, decoded once, where a decode per
+ * four-character delta would cost more than reading it. A run ends at any other event and
+ * at the end of its batch, so a stream that trickles in, a delta per read, leaves as it
+ * came.
+ */
+export async function* upstreamEvents(
+  body: AsyncIterable<Uint8Array>,
+  transform: StreamTransform,
+): AsyncGenerator<StreamEvent[]> {
+  const { frame } = transform;
+  let first = true;
+  for await (const batch of readSse(body)) {
+    let out: StreamEvent[] = [];
+    let run = '';
+    for (const ev of batch) {
+      const bytes = frame.match(ev);
+      if (bytes !== null) {
+        run += bytes;
+        continue;
+      }
+      if (run !== '') {
+        out.push({ kind: 'text', key: frame.key, text: utf8(run) });
+        run = '';
+      }
+      for (const mine of transform.next(ev)) out.push(mine);
+      // The first event goes out alone: an upstream that sends much at once (a fast
+      // server, a cached answer) would otherwise hold the first byte until all of it is
+      // transformed.
+      if (first && out.length > 0) {
+        first = false;
+        yield out;
+        out = [];
+      }
+    }
+    if (run !== '') out.push({ kind: 'text', key: frame.key, text: utf8(run) });
+    if (out.length) yield out;
+  }
+}
