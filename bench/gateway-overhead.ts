@@ -9,7 +9,8 @@
 // http + undici, no work) is measured too: what it adds is the price of the extra hop alone. BENCH_CPU_PROF=<dir> runs the svc gateway
 // under `node --cpu-prof`. BENCH_BASELINE=<other checkout>/dist/bench also runs that build's
 // gateway-server.js in the same run (same upstream, same load), for before/after figures.
-// BENCH_ONLY=json|stream runs one of the two kinds.
+// BENCH_ONLY=json|stream runs one of the two kinds. Targets are measured in BENCH_ROUNDS (default 4)
+// interleaved rounds, so that the machine's drift during the run falls on all of them alike.
 // Usage: npm run build && node dist/bench/gateway-overhead.js [requests-at-c1] [seconds-at-c64]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,7 @@ import { cpuMs } from './lib.js';
 
 const N = Number(process.argv[2] ?? 2000);
 const SECONDS = Number(process.argv[3] ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const children: ChildProcess[] = [];
 // However the bench ends (a target answering an error throws), its servers go with it.
 process.on('exit', () => {
@@ -110,7 +112,8 @@ type Name = 'direct' | 'floor' | 'svc' | 'portkey' | 'baseline';
 // machine: contention stretches the wall clock, not the work done per call.
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
-async function sequential(name: Name, stream: boolean) {
+/** One target's c=1 client: a single connection, its payload, one timed call. */
+function caller(name: Name, stream: boolean) {
   const t = targets[name];
   const pool = new Pool(t.origin, { connections: 1 });
   const payload = body(t.model, stream);
@@ -128,36 +131,82 @@ async function sequential(name: Name, stream: boolean) {
     if (res.statusCode !== 200) throw new Error(`${name}: HTTP ${res.statusCode}`);
     return { total: end - start, ttfb: first - start };
   };
-  // Warm-up: at least 200 calls and 2 s, so that the JIT has settled (code that runs once
-  // per request needs thousands of calls before the optimising compiler takes it).
-  const warmUntil = performance.now() + 2000;
-  for (let i = 0; i < 200 || performance.now() < warmUntil; i++) await once();
-  const total: number[] = [];
-  const ttfb: number[] = [];
-  const cpu0 = cpuMs(t.pid, true);
-  for (let i = 0; i < N; i++) {
-    const r = await once();
-    total.push(r.total);
-    ttfb.push(r.ttfb);
-  }
-  const cpuUs = ((cpuMs(t.pid, true) - cpu0) / N) * 1000;
-  await pool.close();
-  total.sort((a, b) => a - b);
-  ttfb.sort((a, b) => a - b);
-  return { p50: pct(total, 0.5), p99: pct(total, 0.99), ttfb50: pct(ttfb, 0.5), cpuUs };
+  return { pid: t.pid, once, close: () => pool.close() };
 }
 
-async function loaded(name: Name, stream: boolean) {
-  const t = targets[name];
-  const r = await autocannon({
-    url: t.origin + t.path,
-    method: 'POST',
-    connections: 64,
-    duration: SECONDS,
-    headers: { 'content-type': 'application/json', ...t.headers },
-    body: body(t.model, stream),
-  });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors };
+/**
+ * Concurrency 1: every target gets N calls, in ROUNDS interleaved slices (direct, floor,
+ * svc, … then again), so that the machine's drift over the run, which on a shared VM is
+ * larger than the differences measured, falls on every target alike.
+ */
+async function sequential(names: Name[], stream: boolean) {
+  const callers = names.map((name) => caller(name, stream));
+  // Warm-up: at least 200 calls and 2 s each, so that the JIT has settled (code that runs
+  // once per request needs thousands of calls before the optimising compiler takes it).
+  for (const c of callers) {
+    const warmUntil = performance.now() + 2000;
+    for (let i = 0; i < 200 || performance.now() < warmUntil; i++) await c.once();
+  }
+  const results = callers.map(() => ({ total: [] as number[], ttfb: [] as number[], cpuMs: 0 }));
+  const slice = Math.ceil(N / ROUNDS);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, c] of callers.entries()) {
+      const r = results[i]!;
+      const cpu0 = cpuMs(c.pid, true);
+      for (let k = 0; k < slice; k++) {
+        const call = await c.once();
+        r.total.push(call.total);
+        r.ttfb.push(call.ttfb);
+      }
+      r.cpuMs += cpuMs(c.pid, true) - cpu0;
+    }
+  }
+  await Promise.all(callers.map((c) => c.close()));
+  return new Map(
+    names.map((name, i) => {
+      const r = results[i]!;
+      r.total.sort((a, b) => a - b);
+      r.ttfb.sort((a, b) => a - b);
+      const calls = r.total.length;
+      return [
+        name,
+        {
+          p50: pct(r.total, 0.5),
+          p99: pct(r.total, 0.99),
+          ttfb50: pct(r.ttfb, 0.5),
+          cpuUs: (r.cpuMs / calls) * 1000,
+        },
+      ] as const;
+    }),
+  );
+}
+
+/** Concurrency 64: ROUNDS interleaved autocannon runs per target, SECONDS in all each; mean requests/s. */
+async function loaded(names: Name[], stream: boolean) {
+  const runs = new Map<Name, { rps: number; failed: number }[]>(names.map((n) => [n, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const name of names) {
+      const t = targets[name];
+      const r = await autocannon({
+        url: t.origin + t.path,
+        method: 'POST',
+        connections: 64,
+        duration: SECONDS / ROUNDS,
+        headers: { 'content-type': 'application/json', ...t.headers },
+        body: body(t.model, stream),
+      });
+      runs.get(name)!.push({ rps: r.requests.average, failed: r.non2xx + r.errors });
+    }
+  }
+  return new Map(
+    names.map((name) => {
+      const rs = runs.get(name)!;
+      return [
+        name,
+        { rps: rs.reduce((a, r) => a + r.rps, 0) / rs.length, failed: rs.reduce((a, r) => a + r.failed, 0) },
+      ] as const;
+    }),
+  );
 }
 
 const f = (x: number, digits = 2) => x.toFixed(digits);
@@ -167,17 +216,11 @@ const kinds = [false, true].filter((stream) => !only || only === (stream ? 'stre
 const rows: string[] = [];
 for (const stream of kinds) {
   const kind = stream ? 'stream' : 'JSON';
-  // Concurrency 1, then 64, each target in turn (direct first: the reference).
-  const c1 = new Map<Name, Awaited<ReturnType<typeof sequential>>>();
-  for (const name of ['direct', ...names] as Name[]) {
-    c1.set(name, await sequential(name, stream));
-    console.error(`${kind} c=1 ${name} done`);
-  }
-  const c64 = new Map<Name, Awaited<ReturnType<typeof loaded>>>();
-  for (const name of ['direct', ...names] as Name[]) {
-    c64.set(name, await loaded(name, stream));
-    console.error(`${kind} c=64 ${name} done`);
-  }
+  const all: Name[] = ['direct', ...names];
+  const c1 = await sequential(all, stream);
+  console.error(`${kind} c=1 done`);
+  const c64 = await loaded(all, stream);
+  console.error(`${kind} c=64 done`);
   const d = c1.get('direct')!;
   const dl = c64.get('direct')!;
   const pk = c64.get('portkey')!;
