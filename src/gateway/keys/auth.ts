@@ -90,13 +90,22 @@ type KeyRow = Awaited<ReturnType<ReturnType<typeof lookupQuery>['executeTakeFirs
 
 /**
  * The key, its account and organisation in one indexed query. On SQLite the same SQL runs
- * as a prepared statement: the query builder's overhead was ~95% of the check's cost.
+ * as a prepared statement (the query builder's overhead was ~95% of the check's cost) that
+ * returns its row as an array, named here: better-sqlite3 builds row objects property by
+ * property in C++, a fifth of the look-up's cost.
  */
 function createLookup(db: Db): (hash: string) => Promise<KeyRow> {
   if (!db.sqlite) return (hash) => lookupQuery(db.kysely, hash).executeTakeFirst();
   const { sql: text } = lookupQuery(db.kysely, '?').compile();
-  const statement = db.sqlite.prepare(text);
-  return async (hash) => statement.get(hash) as KeyRow;
+  const statement = db.sqlite.prepare(text).raw(true);
+  const names = statement.columns().map((c) => c.name);
+  return async (hash) => {
+    const values = statement.get(hash) as unknown[] | undefined;
+    if (!values) return undefined;
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
+    return row as KeyRow;
+  };
 }
 
 export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
