@@ -25,9 +25,9 @@ export class DbCounters implements Counters {
   constructor(readonly db: Db) {
     if (db.sqlite) {
       // A prepared statement: this runs on every /v1 request, the query builder would cost more than the write.
-      const statement = db.sqlite.prepare(UPSERT.replace(/\$\d/g, '?'));
-      this.#add = async (key, by, expiresAt) =>
-        (statement.get(key, by, expiresAt) as { count: number }).count;
+      // pluck: the count itself, not a row object around it.
+      const statement = db.sqlite.prepare(UPSERT.replace(/\$\d/g, '?')).pluck();
+      this.#add = async (key, by, expiresAt) => statement.get(key, by, expiresAt) as number;
     } else {
       this.#add = async (key, by, expiresAt) => {
         const { rows } = await sql<{ count: number }>`insert into limit_counters (key, count, expires_at)
