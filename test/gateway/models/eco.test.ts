@@ -283,6 +283,34 @@ describe('svc/eco and the catalogue without providers', () => {
     }
   });
 
+  it('answers broken JSON, other content types and bodies over 10 MiB in each route’s error shape', async () => {
+    const post = (url: string, payload: string, type = 'application/json') =>
+      gw.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${key.secret}`, 'content-type': type },
+        payload,
+      });
+    const big = JSON.stringify({
+      model: 'svc/eco',
+      max_tokens: 5,
+      messages: [{ role: 'user', content: `${TEXT} `.repeat(Math.ceil((10 * 1024 * 1024) / TEXT.length)) }],
+    });
+    for (const url of ['/v1/chat/completions', '/v1/messages']) {
+      for (const [res, status] of [
+        [await post(url, `{"model":"svc/eco","messages":[{"role":"user","content":"${TEXT}"`), 400],
+        [await post(url, TEXT, 'text/plain'), 415],
+        [await post(url, big), 413],
+      ] as const) {
+        assert.equal(res.statusCode, status, `${url} → ${res.body}`);
+        const body = res.json();
+        if (url === '/v1/messages') assert.equal(body.type, 'error', res.body);
+        else assert.equal(typeof body.error.code, 'string', res.body);
+        assertNoPersonalData(res.body, `${url} ${status}`);
+      }
+    }
+  });
+
   it('keeps personal data out of the logs', () => {
     assertNoPersonalData(gw.ctx.logs.text, 'logs');
   });

@@ -209,6 +209,19 @@ describe('upstream events', () => {
     });
   }
 
+  it('bytes that are not UTF-8 become replacement characters, in read and in parsed deltas', async () => {
+    const valid = wire([chat({ content: 'Olá' }), chat({ content: 'XX' }), chat({ content: 'YY' })]).toString(
+      'latin1',
+    );
+    // Invalid bytes inside the second delta (read by the frame) and the first (parsed in full).
+    const bytes = Buffer.from(valid.replace('XX', 'a\xff').replace('Ol', '\xc3('), 'latin1');
+    const text = (await read([bytes], chatStreamTransform()))
+      .flat()
+      .map((ev) => (ev.kind === 'text' ? ev.text : ''))
+      .join('');
+    assert.equal(text, '\ufffd(á' + 'a\ufffd' + 'YY');
+  });
+
   it('an upstream error event still raises', async () => {
     await assert.rejects(
       read([wire([anthropic(0, 'x'), SseEvent.of('error', '{"type":"error"}')])], messagesStreamTransform()),
