@@ -6,10 +6,13 @@ import { describe, it } from 'node:test';
 import { messagesStreamTransform } from '../../../src/gateway/models/providers/anthropic/response.js';
 import { upstreamEvents } from '../../../src/gateway/models/providers/events.js';
 import { chatStreamTransform } from '../../../src/gateway/models/providers/openai/response.js';
-import { SseEvent } from '../../../src/gateway/models/providers/sse.js';
+import { bytesOf, SseEvent } from '../../../src/gateway/models/providers/sse.js';
 import { TextFrame } from '../../../src/gateway/models/providers/text-frame.js';
 import type { StreamTransform } from '../../../src/gateway/models/providers/types.js';
 import type { StreamEvent } from '../../../src/gateway/models/types.js';
+
+/** An event as an upstream would send it: its data as UTF-8 bytes. */
+const sse = (event: string | null, data: string) => new SseEvent(event, bytesOf(data));
 
 const chatData = (delta: unknown, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -20,12 +23,10 @@ const chatData = (delta: unknown, extra: Record<string, unknown> = {}) =>
     choices: [{ index: 0, delta, logprobs: null, finish_reason: null }],
     ...extra,
   });
-const chat = (delta: unknown, extra: Record<string, unknown> = {}) =>
-  SseEvent.of(null, chatData(delta, extra));
+const chat = (delta: unknown, extra: Record<string, unknown> = {}) => sse(null, chatData(delta, extra));
 const anthropicData = (index: number, text: string) =>
   JSON.stringify({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
-const anthropic = (index: number, text: string) =>
-  SseEvent.of('content_block_delta', anthropicData(index, text));
+const anthropic = (index: number, text: string) => sse('content_block_delta', anthropicData(index, text));
 
 // Texts a model may send: plain, escapes of every kind, unicode, and ones that imitate the frame.
 const TEXTS = [
@@ -66,7 +67,7 @@ function assembled(events: StreamEvent[]): StreamEvent[] {
 
 /** Each event parsed in full by a transform that has learned nothing. */
 const fullParse = (events: SseEvent[], make: () => StreamTransform) =>
-  assembled(events.flatMap((ev) => make().next(SseEvent.of(ev.event, ev.data))));
+  assembled(events.flatMap((ev) => make().next(ev)));
 
 async function read(chunks: Uint8Array[], transform: StreamTransform): Promise<StreamEvent[][]> {
   const batches: StreamEvent[][] = [];
@@ -100,15 +101,15 @@ describe('TextFrame', () => {
     assert.equal(frame.match(chat({ content: 'x\ny' })), null);
     assert.equal(frame.match(chat({ content: 'x' }, { usage: { prompt_tokens: 1 } })), null);
     assert.equal(frame.match(chat({ role: 'assistant', content: 'x' })), null);
-    assert.equal(frame.match(SseEvent.of('other', chatData({ content: 'x' }))), null);
-    assert.equal(frame.match(SseEvent.of(null, '[DONE]')), null);
+    assert.equal(frame.match(sse('other', chatData({ content: 'x' }))), null);
+    assert.equal(frame.match(sse(null, '[DONE]')), null);
   });
 
   it('does not learn from an ambiguous or encoded text', () => {
-    const ambiguous = SseEvent.of(null, '{"a":{"content":"z"},"b":{"content":"z"}}');
+    const ambiguous = sse(null, '{"a":{"content":"z"},"b":{"content":"z"}}');
     const frame = new TextFrame();
     frame.learn(ambiguous, 'content', 'z', 't');
-    assert.equal(frame.match(SseEvent.of(null, '{"a":{"content":"q"},"b":{"content":"z"}}')), null);
+    assert.equal(frame.match(sse(null, '{"a":{"content":"q"},"b":{"content":"z"}}')), null);
     const encoded = new TextFrame();
     encoded.learn(chat({ content: 'a"b' }), 'content', 'a"b', 't');
     assert.equal(encoded.match(chat({ content: 'c' })), null);
@@ -174,14 +175,14 @@ describe('upstream events', () => {
         chat({ role: 'assistant', content: '' }),
         ...[...TEXTS, ...TEXTS.slice().reverse()].map((t) => chat({ content: t })),
         chat({}, { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }),
-        SseEvent.of(null, '[DONE]'),
+        sse(null, '[DONE]'),
       ],
       chatStreamTransform,
     ],
     [
       'vendor messages events',
       [
-        SseEvent.of(
+        sse(
           'content_block_start',
           JSON.stringify({
             type: 'content_block_start',
@@ -190,7 +191,7 @@ describe('upstream events', () => {
           }),
         ),
         ...TEXTS.map((t) => anthropic(0, t)),
-        SseEvent.of('ping', '{"type":"ping"}'),
+        sse('ping', '{"type":"ping"}'),
         ...TEXTS.map((t) => anthropic(2, t)),
         ...TEXTS.map((t) => anthropic(0, t)),
       ],
@@ -224,7 +225,7 @@ describe('upstream events', () => {
 
   it('an upstream error event still raises', async () => {
     await assert.rejects(
-      read([wire([anthropic(0, 'x'), SseEvent.of('error', '{"type":"error"}')])], messagesStreamTransform()),
+      read([wire([anthropic(0, 'x'), sse('error', '{"type":"error"}')])], messagesStreamTransform()),
     );
   });
 });

@@ -33,13 +33,6 @@ export class SseEvent {
     if (this.#data === undefined) this.#data = utf8(this.raw);
     return this.#data;
   }
-
-  /** An event from its text, as a test or a fake would write it. */
-  static of(event: string | null, data: string): SseEvent {
-    const ev = new SseEvent(event, bytesOf(data));
-    ev.#data = data;
-    return ev;
-  }
 }
 
 const BOM = '\xef\xbb\xbf';
