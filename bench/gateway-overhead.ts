@@ -74,6 +74,14 @@ interface Target {
   model: string;
   headers: Record<string, string>;
 }
+/** A gateway-server.js process (this build's or the baseline's) as a target. */
+const svcTarget = (server: { pid: number; origin: string; secret: string }): Target => ({
+  pid: server.pid,
+  origin: server.origin,
+  path: '/v1/chat/completions',
+  model: 'svc/bench',
+  headers: { authorization: `Bearer ${server.secret}` },
+});
 const targets = {
   direct: { pid: fake.pid, origin: fake.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
   floor: { pid: floor.pid, origin: floor.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
@@ -88,29 +96,11 @@ const targets = {
       'x-portkey-custom-host': `${fake.origin}/v1`,
     },
   },
-  svc: {
-    pid: gw.pid,
-    origin: gw.origin,
-    path: '/v1/chat/completions',
-    model: 'svc/bench',
-    headers: { authorization: `Bearer ${gw.secret}` },
-  },
-  ...(baseline
-    ? {
-        baseline: {
-          pid: baseline.pid,
-          origin: baseline.origin,
-          path: '/v1/chat/completions',
-          model: 'svc/bench',
-          headers: { authorization: `Bearer ${baseline.secret}` },
-        },
-      }
-    : {}),
+  svc: svcTarget(gw),
+  ...(baseline ? { baseline: svcTarget(baseline) } : {}),
 } as Record<Name, Target>;
 type Name = 'direct' | 'floor' | 'svc' | 'portkey' | 'baseline';
 
-// Main-thread CPU time (lib.ts cpuMs) over a c=1 round is steadier than latency on a shared
-// machine: contention stretches the wall clock, not the work done per call.
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 /** One target's c=1 client: a single connection, its payload, one timed call. */
@@ -150,6 +140,8 @@ async function sequential(names: Name[], stream: boolean) {
   }
   const results = callers.map(() => ({ total: [] as number[], ttfb: [] as number[], cpuMs: 0 }));
   const slice = Math.ceil(N / ROUNDS);
+  // Main-thread CPU time (lib.ts cpuMs) over the calls is steadier than latency on a shared
+  // machine: contention stretches the wall clock, not the work done per call.
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, c] of callers.entries()) {
       const r = results[i]!;
