@@ -81,6 +81,21 @@ describe('upstream plumbing', () => {
     }
   });
 
+  it('reads a chunk as one batch, or event by event while the caller asks for them alone', async () => {
+    const chunk = Buffer.from('data: 1\n\nevent: e\ndata: 2\n\ndata: 3\n\ndata: 4\n\n');
+    const batches = async (alone?: (read: number) => boolean) => {
+      const out: string[][] = [];
+      const body = (async function* () {
+        yield chunk;
+      })();
+      for await (const batch of readSse(body, alone && (() => alone(out.length))))
+        out.push(batch.map((e) => e.data));
+      return out;
+    };
+    assert.deepEqual(await batches(), [['1', '2', '3', '4']]);
+    assert.deepEqual(await batches((read) => read < 2), [['1'], ['2'], ['3', '4']]);
+  });
+
   it('stops reading the upstream when the caller hangs up mid-stream', async () => {
     const gw = await listeningGateway({
       SVC_CONFIG: oneOpenAIModel(fake.url, 10),

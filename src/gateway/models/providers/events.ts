@@ -17,7 +17,10 @@ export async function* upstreamEvents(
 ): AsyncGenerator<StreamEvent[]> {
   const { frame } = transform;
   let first = true;
-  for await (const batch of readSse(body)) {
+  // Until the first of our events is out, upstream events are read one at a time: an
+  // upstream's opening events (a role, a message start) may give the caller nothing, and
+  // the first that does should not wait for the rest of its network chunk to be parsed.
+  for await (const batch of readSse(body, () => first)) {
     let out: StreamEvent[] = [];
     let run = '';
     for (const ev of batch) {

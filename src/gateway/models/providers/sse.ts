@@ -37,11 +37,18 @@ export class SseEvent {
 
 const BOM = '\xef\xbb\xbf';
 
-export async function* readSse(body: AsyncIterable<Uint8Array>): AsyncGenerator<SseEvent[]> {
+/**
+ * Events in batches, one per network chunk. While `alone()` answers true, each event is
+ * yielded as soon as it is read instead: a caller that has yet to send its first byte must
+ * not wait for the rest of a large chunk to be parsed.
+ */
+export async function* readSse(
+  body: AsyncIterable<Uint8Array>,
+  alone: () => boolean = () => false,
+): AsyncGenerator<SseEvent[]> {
   let buffer = '';
   let event: string | null = null;
   let data: string | null = null;
-  let first = true;
   let start = true;
   for await (const chunk of body) {
     const batch: SseEvent[] = [];
@@ -58,14 +65,12 @@ export async function* readSse(body: AsyncIterable<Uint8Array>): AsyncGenerator<
     while (nl >= 0) {
       const end = nl > pos && buffer.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
       if (end === pos) {
-        if (data !== null || event !== null) batch.push(new SseEvent(event, data ?? ''));
+        if (data !== null || event !== null) {
+          batch.push(new SseEvent(event, data ?? ''));
+          if (alone()) yield batch.splice(0);
+        }
         event = null;
         data = null;
-        // The first event alone, before the rest of its chunk is parsed: the first byte to the caller waits for it.
-        if (first && batch.length > 0) {
-          first = false;
-          yield batch.splice(0);
-        }
       } else if (buffer.charCodeAt(pos) !== 58 /* ':' starts a comment */) {
         const colon = buffer.indexOf(':', pos);
         const fieldEnd = colon < 0 || colon > end ? end : colon;
