@@ -7,7 +7,9 @@
 // fake with x-portkey-provider: openai and x-portkey-custom-host) and this load generator,
 // so no side's work lands in another's event loop. A minimal Node proxy (fixtures/floor-proxy.ts:
 // http + undici, no work) is measured too: what it adds is the price of the extra hop alone. The
-// "p50 over the floor" column is what a gateway adds beyond that hop. BENCH_CPU_PROF=<dir> runs the svc gateway
+// "p50 over the floor" column is what a gateway adds beyond that hop. The same proxy running the
+// privacy barrier on the prompt ("floor+barrier") is the least any gateway that keeps the
+// personal data from the upstream can add on this machine. BENCH_CPU_PROF=<dir> runs the svc gateway
 // under `node --cpu-prof`. BENCH_BASELINE=<other checkout>/dist/bench also runs that build's
 // gateway-server.js in the same run (same upstream, same load), for before/after figures.
 // BENCH_ONLY=json|stream runs one of the two kinds. Targets are measured in BENCH_ROUNDS (default 4)
@@ -54,6 +56,7 @@ const gw = await start<{ origin: string; secret: string }>(
 );
 const portkey = await start<{ origin: string }>('./fixtures/portkey.js', []);
 const floor = await start<{ origin: string }>('./fixtures/floor-proxy.js', [fake.origin]);
+const floorBarrier = await start<{ origin: string }>('./fixtures/floor-proxy.js', [fake.origin, 'barrier']);
 const baselineDir = process.env.BENCH_BASELINE;
 const baseline = baselineDir
   ? await start<{ origin: string; secret: string }>(`${baselineDir}/gateway-server.js`, [fake.origin])
@@ -85,6 +88,13 @@ const svcTarget = (server: { pid: number; origin: string; secret: string }): Tar
 const targets = {
   direct: { pid: fake.pid, origin: fake.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
   floor: { pid: floor.pid, origin: floor.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
+  'floor+barrier': {
+    pid: floorBarrier.pid,
+    origin: floorBarrier.origin,
+    path: '/v1/chat/completions',
+    model: 'm',
+    headers: {},
+  },
   portkey: {
     pid: portkey.pid,
     origin: portkey.origin,
@@ -99,7 +109,7 @@ const targets = {
   svc: svcTarget(gw),
   ...(baseline ? { baseline: svcTarget(baseline) } : {}),
 } as Record<Name, Target>;
-type Name = 'direct' | 'floor' | 'svc' | 'portkey' | 'baseline';
+type Name = 'direct' | 'floor' | 'floor+barrier' | 'svc' | 'portkey' | 'baseline';
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
@@ -203,7 +213,13 @@ async function loaded(names: Name[], stream: boolean) {
 }
 
 const f = (x: number, digits = 2) => x.toFixed(digits);
-const names: Name[] = ['floor', 'svc', 'portkey', ...(baseline ? (['baseline'] as const) : [])];
+const names: Name[] = [
+  'floor',
+  'floor+barrier',
+  'svc',
+  'portkey',
+  ...(baseline ? (['baseline'] as const) : []),
+];
 const only = process.env.BENCH_ONLY;
 const kinds = [false, true].filter((stream) => !only || only === (stream ? 'stream' : 'json'));
 const rows: string[] = [];
@@ -225,8 +241,7 @@ for (const stream of kinds) {
       name === 'direct'
         ? '— | — | —'
         : `${f(a.p50 - d.p50)} | ${f(a.p99 - d.p99)} | ${stream ? f(a.ttfb50 - d.ttfb50) : '—'}`;
-    const ratio =
-      name === 'direct' || name === 'portkey' || name === 'floor' ? '—' : `**${f(l.rps / pk.rps)}×**`;
+    const ratio = name === 'svc' || name === 'baseline' ? `**${f(l.rps / pk.rps)}×**` : '—';
     // What a gateway adds beyond the extra hop itself (the floor proxy's added p50): on a
     // slow machine the hop alone can take the whole budget.
     const overFloor = name === 'direct' || name === 'floor' ? '—' : f(a.p50 - fl.p50);
