@@ -19,7 +19,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
-import { cpuMs } from './lib.js';
+import { cpuMs, PROMPT_2KB } from './lib.js';
 
 const N = Number(process.argv[2] ?? 2000);
 const SECONDS = Number(process.argv[3] ?? 5);
@@ -62,13 +62,8 @@ const baseline = baselineDir
   ? await start<{ origin: string; secret: string }>(`${baselineDir}/gateway-server.js`, [fake.origin])
   : null;
 
-const unit =
-  'Olá, sou Joana Prado, CPF 529.982.247-25, e-mail joana.prado@empresa.com.br, celular (11) 98765-4321. ' +
-  'Preciso revisar o contrato de prestação de serviços e entender as cláusulas de rescisão e multa. ';
-const prompt = unit.repeat(Math.ceil(2048 / unit.length)).slice(0, 2048);
-
 const body = (model: string, stream: boolean) =>
-  JSON.stringify({ model, stream, messages: [{ role: 'user', content: prompt }] });
+  JSON.stringify({ model, stream, messages: [{ role: 'user', content: PROMPT_2KB }] });
 interface Target {
   /** The process that serves it: its main thread's CPU time is read around the c=1 rounds. */
   pid: number;

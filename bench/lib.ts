@@ -78,3 +78,9 @@ export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 }
+
+/** The model benches' prompt: 2 KB of Portuguese with a name, a CPF, an e-mail and a phone number in every ~200 characters. */
+const UNIT =
+  'Olá, sou Joana Prado, CPF 529.982.247-25, e-mail joana.prado@empresa.com.br, celular (11) 98765-4321. ' +
+  'Preciso revisar o contrato de prestação de serviços e entender as cláusulas de rescisão e multa. ';
+export const PROMPT_2KB = UNIT.repeat(Math.ceil(2048 / UNIT.length)).slice(0, 2048);
