@@ -12,8 +12,9 @@
 // personal data from the upstream can add on this machine. BENCH_CPU_PROF=<dir> runs the svc gateway
 // under `node --cpu-prof`. BENCH_BASELINE=<other checkout>/dist/bench also runs that build's
 // gateway-server.js in the same run (same upstream, same load), for before/after figures.
-// BENCH_ONLY=json|stream runs one of the two kinds. Targets are measured in BENCH_ROUNDS (default 4)
-// interleaved rounds, so that the machine's drift during the run falls on all of them alike.
+// BENCH_ONLY=json|stream runs one of the two kinds. Targets are measured in BENCH_ROUNDS (default:
+// one per target) interleaved rounds, each in a new random order, so that the machine's drift
+// during the run, and whatever the target measured before leaves behind, fall on all alike.
 // Usage: npm run build && node dist/bench/gateway-overhead.js [requests-at-c1] [seconds-at-c64]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,7 @@ import { cpuMs, PROMPT_2KB } from './lib.js';
 
 const N = Number(process.argv[2] ?? 2000);
 const SECONDS = Number(process.argv[3] ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUNDS_ASKED = Number(process.env.BENCH_ROUNDS ?? 0);
 const children: ChildProcess[] = [];
 // However the bench ends (a target answering an error throws), its servers go with it.
 process.on('exit', () => {
@@ -131,11 +132,27 @@ function caller(name: Name, stream: boolean) {
 }
 
 /**
- * Concurrency 1: every target gets N calls, in ROUNDS interleaved slices (direct, floor,
- * svc, … then again), so that the machine's drift over the run, which on a shared VM is
+ * The targets in a new random order for each round, so that no target always follows the
+ * same one: whatever a target leaves behind (caches, the shared upstream's state) then falls
+ * on all alike. It does not remove every bias between two slots: docs/performance.md,
+ * session 6, has same-build A/A runs.
+ */
+function shuffled<T>(items: T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * Concurrency 1: every target gets N calls, in interleaved slices (direct, floor, svc, …
+ * then again, reordered), so that the machine's drift over the run, which on a shared VM is
  * larger than the differences measured, falls on every target alike.
  */
 async function sequential(names: Name[], stream: boolean) {
+  const ROUNDS = ROUNDS_ASKED || names.length;
   const callers = names.map((name) => caller(name, stream));
   // Warm-up: at least 200 calls and 2 s each, so that the JIT has settled (code that runs
   // once per request needs thousands of calls before the optimising compiler takes it).
@@ -148,7 +165,8 @@ async function sequential(names: Name[], stream: boolean) {
   // Main-thread CPU time (lib.ts cpuMs) over the calls is steadier than latency on a shared
   // machine: contention stretches the wall clock, not the work done per call.
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, c] of callers.entries()) {
+    for (const i of shuffled([...callers.keys()])) {
+      const c = callers[i]!;
       const r = results[i]!;
       const cpu0 = cpuMs(c.pid, true);
       for (let k = 0; k < slice; k++) {
@@ -179,11 +197,12 @@ async function sequential(names: Name[], stream: boolean) {
   );
 }
 
-/** Concurrency 64: ROUNDS interleaved autocannon runs per target, SECONDS in all each; mean requests/s. */
+/** Concurrency 64: interleaved autocannon runs per target, reordered each round, SECONDS in all each; mean requests/s. */
 async function loaded(names: Name[], stream: boolean) {
+  const ROUNDS = ROUNDS_ASKED || names.length;
   const runs = new Map<Name, { rps: number; failed: number }[]>(names.map((n) => [n, []]));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const name of names) {
+    for (const name of shuffled(names)) {
       const t = targets[name];
       const r = await autocannon({
         url: t.origin + t.path,
