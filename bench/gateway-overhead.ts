@@ -81,27 +81,26 @@ const svcTarget = (server: { pid: number; origin: string; secret: string }): Tar
   model: 'svc/bench',
   headers: { authorization: `Bearer ${server.secret}` },
 });
+/** A process that takes the upstream's own request (the fake itself, a proxy in front of it) as a target. */
+const plainTarget = (
+  server: { pid: number; origin: string },
+  headers: Record<string, string> = {},
+): Target => ({
+  pid: server.pid,
+  origin: server.origin,
+  path: '/v1/chat/completions',
+  model: 'm',
+  headers,
+});
 const targets = {
-  direct: { pid: fake.pid, origin: fake.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
-  floor: { pid: floor.pid, origin: floor.origin, path: '/v1/chat/completions', model: 'm', headers: {} },
-  'floor+barrier': {
-    pid: floorBarrier.pid,
-    origin: floorBarrier.origin,
-    path: '/v1/chat/completions',
-    model: 'm',
-    headers: {},
-  },
-  portkey: {
-    pid: portkey.pid,
-    origin: portkey.origin,
-    path: '/v1/chat/completions',
-    model: 'm',
-    headers: {
-      authorization: 'Bearer bench',
-      'x-portkey-provider': 'openai',
-      'x-portkey-custom-host': `${fake.origin}/v1`,
-    },
-  },
+  direct: plainTarget(fake),
+  floor: plainTarget(floor),
+  'floor+barrier': plainTarget(floorBarrier),
+  portkey: plainTarget(portkey, {
+    authorization: 'Bearer bench',
+    'x-portkey-provider': 'openai',
+    'x-portkey-custom-host': `${fake.origin}/v1`,
+  }),
   svc: svcTarget(gw),
   ...(baseline ? { baseline: svcTarget(baseline) } : {}),
 } as Record<Name, Target>;

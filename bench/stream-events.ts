@@ -11,7 +11,7 @@ import { upstreamEvents } from '../src/gateway/models/providers/events.js';
 import type { StreamTransform } from '../src/gateway/models/providers/types.js';
 import { createCleaner } from '../src/privacy/index.js';
 import { openaiEcho } from '../test/fakes/openai.js';
-import type { Received } from '../test/fakes/upstream.js';
+import { type Received, sseText } from '../test/fakes/upstream.js';
 import { median, PROMPT_2KB } from './lib.js';
 
 const ROUNDS = Number(process.argv[2] ?? 20);
@@ -43,11 +43,7 @@ const request = {
 };
 const plan = openaiEcho({ body: request } as Received);
 if (!('events' in plan)) throw new Error('the fake did not stream');
-const wire = Buffer.from(
-  plan.events
-    .map((e) => `data: ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}\n\n`)
-    .join(''),
-);
+const wire = Buffer.from(sseText(plan.events));
 const chunks: Uint8Array[] = [];
 for (let at = 0; at < wire.length; at += 65536) chunks.push(wire.subarray(at, at + 65536));
 

@@ -25,6 +25,16 @@ export type Plan =
   /** Answer after a delay (ms) — for timeouts. */
   | { delay: number; next: Plan };
 
+/** A plan's events as the SSE text a vendor sends: data as JSON unless already a string (`[DONE]`). */
+export function sseText(events: { event?: string; data: unknown }[]): string {
+  return events
+    .map(
+      (e) =>
+        `${e.event ? `event: ${e.event}\n` : ''}data: ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}\n\n`,
+    )
+    .join('');
+}
+
 export class FakeUpstream {
   readonly received: Received[] = [];
   /** Streams whose reader hung up before the end. */
@@ -72,12 +82,7 @@ export class FakeUpstream {
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    const text = plan.events
-      .map(
-        (e) =>
-          `${e.event ? `event: ${e.event}\n` : ''}data: ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}\n\n`,
-      )
-      .join('');
+    const text = sseText(plan.events);
     const size = plan.split ?? text.length;
     for (let i = 0; i < text.length; i += size) {
       if (res.destroyed) {
