@@ -168,22 +168,9 @@ export class Limits {
   }
 
   async close(): Promise<void> {
-    if (byContext.get(this.#ctx) === this) byContext.delete(this.#ctx);
     await this.settled();
     await this.counters.close();
   }
-}
-
-const byContext = new WeakMap<Context, Limits>();
-
-/** One Limits per context: the hook in app.ts and the model routes share its counters. */
-export function limitsOf(ctx: Context): Limits {
-  let limits = byContext.get(ctx);
-  if (!limits) {
-    limits = new Limits(ctx);
-    byContext.set(ctx, limits);
-  }
-  return limits;
 }
 
 export type { TokenUsage } from './usage.js';

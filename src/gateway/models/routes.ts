@@ -4,11 +4,10 @@ import { PassThrough, pipeline } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Type } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { createCleaner, isPolicy, strictest } from '../../privacy/index.js';
+import type { GatewayDeps } from '../deps.js';
 import { assertModelReleased, principalOf } from '../keys/auth.js';
-import { limitsOf } from '../limits/index.js';
 import { blockedError, findingsHeader } from '../privacy/clean.js';
 import { AUTO_ID, autoEntry, chooseModel } from './auto.js';
 import { cleanConversation, restoreEvents, restoreReply } from './barrier.js';
@@ -17,8 +16,6 @@ import { invalid } from './errors.js';
 import { ChatStreamWriter, parseChatRequest, renderChatReply } from './formats/chat.js';
 import { type Obj, replyId } from './formats/check.js';
 import { MessagesStreamWriter, parseMessagesRequest, renderMessagesReply } from './formats/messages.js';
-import type { UpstreamOptions } from './providers/http.js';
-import { ModelService } from './service.js';
 import type { Conversation, StreamEvent, Usage } from './types.js';
 
 /** Prompts can be long: 10 MiB covers a million-token context window in text. */
@@ -88,10 +85,8 @@ async function* sseBody(batches: AsyncIterable<StreamEvent[]>, writer: Writer, l
   }
 }
 
-export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOptions = {}): ModelService {
-  const service = new ModelService(ctx, options);
-  const limits = limitsOf(ctx);
-  app.addHook('onClose', () => service.close());
+export function registerModelRoutes(app: App, deps: GatewayDeps): void {
+  const { models: service, limits } = deps;
 
   app.get(
     '/v1/models',
@@ -229,6 +224,4 @@ export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOpt
       );
     },
   );
-
-  return service;
 }
