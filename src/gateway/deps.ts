@@ -3,18 +3,23 @@
 // any module could reach.
 import type { Context } from '../platform/context.js';
 import { Limits } from './limits/index.js';
-import type { UpstreamOptions } from './models/providers/http.js';
-import { ModelService } from './models/service.js';
+import { Catalogue } from './models/catalogue.js';
+import { ModelPipeline, type UpstreamOptions } from './pipeline/index.js';
 
 export interface GatewayDeps {
   ctx: Context;
   /** One set of counters for the per-minute hook and for quotas and usage on model calls. */
   limits: Limits;
-  models: ModelService;
+  catalogue: Catalogue;
+  /** The only way to a model: runModel. */
+  models: ModelPipeline;
 }
 
 export function createGatewayDeps(ctx: Context, options: { upstream?: UpstreamOptions } = {}): GatewayDeps {
-  return { ctx, limits: new Limits(ctx), models: new ModelService(ctx, options.upstream) };
+  const limits = new Limits(ctx);
+  const catalogue = new Catalogue(ctx.config.file);
+  const models = new ModelPipeline({ catalogue, limits, logger: ctx.logger, upstream: options.upstream });
+  return { ctx, limits, catalogue, models };
 }
 
 /** Upstream pools first (a stream cut short records its usage), then the usage still in memory. */

@@ -4,6 +4,7 @@
 // instance enforces the same limit. docs/gateway.md "Limits" and "Usage" describe it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../platform/context.js';
+import type { Logger } from '../../platform/logger.js';
 import { ApiError } from '../../platform/http/errors.js';
 import { type Principal, principalOf } from '../keys/auth.js';
 import { type Counters, DbCounters, RedisCounters } from './counters.js';
@@ -96,7 +97,7 @@ export class Limits {
   };
 
   /** Before a model call: 429 once the organisation's tokens this month reached its quota. */
-  async checkQuota(request: FastifyRequest, principal: Principal): Promise<void> {
+  async checkQuota(principal: Principal, log: Pick<Logger, 'warn'>): Promise<void> {
     const quota = principal.monthlyQuota ?? this.#quota;
     if (!quota) return;
     const at = this.now();
@@ -105,10 +106,7 @@ export class Limits {
     try {
       used = await this.counters.get(`quota:${quotaScope(principal)}:${month}`);
     } catch (err) {
-      request.log.warn(
-        { code: (err as { code?: string }).code ?? (err as Error).name },
-        'quota counter unavailable',
-      );
+      log.warn({ code: (err as { code?: string }).code ?? (err as Error).name }, 'quota counter unavailable');
       return;
     }
     if (used < quota) return;
