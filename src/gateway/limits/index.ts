@@ -1,5 +1,5 @@
-// Gateway limits (issue 5): requests per minute per key on every /v1 key route, and a
-// monthly token quota per organisation on the model routes; plus the usage accounting
+// Gateway limits: requests per minute per key on every /v1 key route, and a
+// monthly token quota per organisation on model calls (the pipeline); plus the usage accounting
 // that feeds the quota. Counters live in Redis or the database (counters.ts), so every
 // instance enforces the same limit. docs/gateway.md "Limits" and "Usage" describe it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
