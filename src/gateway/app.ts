@@ -3,8 +3,8 @@ import type { Context } from '../platform/context.js';
 import { type App, createApp } from '../platform/http/app.js';
 import type { EnvelopeKind } from '../platform/http/errors.js';
 import { registerOpenApi } from '../platform/http/openapi.js';
+import { closeGatewayDeps, createGatewayDeps, type GatewayDeps } from './deps.js';
 import { createKeyAuth } from './keys/auth.js';
-import { limitsOf } from './limits/index.js';
 import { registerModelRoutes } from './models/routes.js';
 import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
@@ -17,7 +17,11 @@ export function gatewayEnvelope(path: string): EnvelopeKind {
   return 'api';
 }
 
-export async function createGatewayApp(ctx: Context): Promise<App> {
+/** `deps` (built here unless given) live as long as the app: closing the app closes them. */
+export async function createGatewayApp(
+  ctx: Context,
+  deps: GatewayDeps = createGatewayDeps(ctx),
+): Promise<App> {
   const app = createApp({ logger: ctx.logger.child({ service: 'gateway' }), envelopeFor: gatewayEnvelope });
   await registerOpenApi(app, {
     title: 'svc gateway',
@@ -28,8 +32,8 @@ export async function createGatewayApp(ctx: Context): Promise<App> {
   // unauthenticated caller learns nothing about validation.
   const keyAuth = createKeyAuth(ctx);
   // Requests per minute per key, right after the key is known (src/gateway/limits).
-  const limits = limitsOf(ctx);
-  app.addHook('onClose', () => limits.close());
+  const { limits } = deps;
+  app.addHook('onClose', () => closeGatewayDeps(deps));
   app.addHook('onRoute', (route) => {
     if (route.config?.auth !== 'key') return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
@@ -38,6 +42,6 @@ export async function createGatewayApp(ctx: Context): Promise<App> {
   registerPublicRoutes(app, { baseUrl: ctx.config.publicOrigin, mcpTools: () => [] });
   registerAccountRoutes(app, ctx);
   registerPrivacyRoutes(app, ctx);
-  registerModelRoutes(app, ctx);
+  registerModelRoutes(app, deps);
   return app;
 }

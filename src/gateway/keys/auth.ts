@@ -1,7 +1,7 @@
 // The API-key check of every `config.auth: 'key'` route (SPEC.md "Authentication", rule 1):
 // 401 when the key is absent or invalid; 403 when the account awaits release, the free
 // trial has ended, the organisation has the product off, the organisation requires a
-// second factor its owner lacks, or the network is outside the organisation's policy. Model release is checked by the model routes (assertModelReleased).
+// second factor its owner lacks, or the network is outside the organisation's policy. Model release is checked by the model pipeline (pipeline/resolve.ts).
 //
 // No cache: one indexed query per request, so a revoked key stops on every instance the
 // moment the revoke commits — correct by construction, where a cache would need
@@ -22,6 +22,8 @@ import { secretHash } from './store.js';
 
 /** Who is calling a `/v1` route, and the organisation settings that apply. */
 export interface Principal {
+  /** The model pipeline's principals are a union (pipeline/principal.ts); this is its API-key member. */
+  kind: 'key';
   keyId: string;
   accountId: string;
   organizationId: string | null;
@@ -169,6 +171,7 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
     }
     touch(row.key_id, row.last_used_at, at);
     request.principal = {
+      kind: 'key',
       keyId: row.key_id,
       accountId: row.account_id,
       organizationId: row.organization_id,
@@ -180,13 +183,6 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
       monthlyQuota: row.monthly_quota ?? null,
     };
   };
-}
-
-/** 403 unless the organisation released this model (null = the whole catalogue). */
-export function assertModelReleased(principal: Principal, modelId: string): void {
-  if (principal.releasedModels !== null && !principal.releasedModels.includes(modelId)) {
-    throw forbidden('model_not_released', 'Este modelo não está liberado para a organização.');
-  }
 }
 
 /** The principal of a key route; the hook guarantees it, this makes the type say so. */

@@ -1,9 +1,10 @@
-// Gateway limits (issue 5): requests per minute per key on every /v1 key route, and a
-// monthly token quota per organisation on the model routes; plus the usage accounting
+// Gateway limits: requests per minute per key on every /v1 key route, and a
+// monthly token quota per organisation on model calls (the pipeline); plus the usage accounting
 // that feeds the quota. Counters live in Redis or the database (counters.ts), so every
 // instance enforces the same limit. docs/gateway.md "Limits" and "Usage" describe it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../platform/context.js';
+import type { Logger } from '../../platform/logger.js';
 import { ApiError } from '../../platform/http/errors.js';
 import { type Principal, principalOf } from '../keys/auth.js';
 import { type Counters, DbCounters, RedisCounters } from './counters.js';
@@ -96,7 +97,7 @@ export class Limits {
   };
 
   /** Before a model call: 429 once the organisation's tokens this month reached its quota. */
-  async checkQuota(request: FastifyRequest, principal: Principal): Promise<void> {
+  async checkQuota(principal: Principal, log: Pick<Logger, 'warn'>): Promise<void> {
     const quota = principal.monthlyQuota ?? this.#quota;
     if (!quota) return;
     const at = this.now();
@@ -105,10 +106,7 @@ export class Limits {
     try {
       used = await this.counters.get(`quota:${quotaScope(principal)}:${month}`);
     } catch (err) {
-      request.log.warn(
-        { code: (err as { code?: string }).code ?? (err as Error).name },
-        'quota counter unavailable',
-      );
+      log.warn({ code: (err as { code?: string }).code ?? (err as Error).name }, 'quota counter unavailable');
       return;
     }
     if (used < quota) return;
@@ -168,22 +166,9 @@ export class Limits {
   }
 
   async close(): Promise<void> {
-    if (byContext.get(this.#ctx) === this) byContext.delete(this.#ctx);
     await this.settled();
     await this.counters.close();
   }
-}
-
-const byContext = new WeakMap<Context, Limits>();
-
-/** One Limits per context: the hook in app.ts and the model routes share its counters. */
-export function limitsOf(ctx: Context): Limits {
-  let limits = byContext.get(ctx);
-  if (!limits) {
-    limits = new Limits(ctx);
-    byContext.set(ctx, limits);
-  }
-  return limits;
 }
 
 export type { TokenUsage } from './usage.js';

@@ -1,25 +1,20 @@
 // SPEC.md A.4 model routes (Key auth): GET /v1/models, POST /v1/chat/completions,
-// POST /v1/messages. Thin: parse, authorise, clean, call the service, shape the answer.
-import { PassThrough, pipeline } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+// POST /v1/messages. Thin adapters over the model pipeline: parse the wire format, run
+// the model (src/gateway/pipeline), render the reply or the event stream in that format.
 import { Type } from '@sinclair/typebox';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { Context } from '../../platform/context.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
-import { createCleaner, isPolicy, strictest } from '../../privacy/index.js';
-import { assertModelReleased, principalOf } from '../keys/auth.js';
-import { limitsOf } from '../limits/index.js';
-import { blockedError, findingsHeader } from '../privacy/clean.js';
-import { AUTO_ID, autoEntry, chooseModel } from './auto.js';
-import { cleanConversation, restoreEvents, restoreReply } from './barrier.js';
-import { coalesce } from './coalesce.js';
+import { isPolicy, type Policy } from '../../privacy/index.js';
+import type { GatewayDeps } from '../deps.js';
+import { principalOf } from '../keys/auth.js';
+import { findingsHeader } from '../privacy/clean.js';
+import { autoEntry } from './auto.js';
 import { invalid } from './errors.js';
 import { ChatStreamWriter, parseChatRequest, renderChatReply } from './formats/chat.js';
 import { type Obj, replyId } from './formats/check.js';
 import { MessagesStreamWriter, parseMessagesRequest, renderMessagesReply } from './formats/messages.js';
-import type { UpstreamOptions } from './providers/http.js';
-import { ModelService } from './service.js';
-import type { Conversation, StreamEvent, Usage } from './types.js';
+import { sendEvents, type Writer } from './stream-reply.js';
+import type { Conversation, Reply } from './types.js';
 
 /** Prompts can be long: 10 MiB covers a million-token context window in text. */
 const BODY_LIMIT = 10 * 1024 * 1024;
@@ -38,60 +33,17 @@ const MessagesBody = Type.Object(
   { additionalProperties: true },
 );
 
-interface Writer {
-  write(ev: StreamEvent): string;
-  end(): string;
-  error(message: string, code: string): string;
-}
-
-/** Passes a stream through, noting its usage; `done` runs however the stream ends (finished, failed, hung up). */
-async function* metered(batches: AsyncIterable<StreamEvent[]>, done: (usage: Usage) => void) {
-  const usage: Usage = { input: 0, output: 0 };
-  try {
-    for await (const batch of batches) {
-      for (const ev of batch) {
-        // Providers report usage in parts (input first, output at the end), each a running total.
-        if (ev.kind !== 'usage') continue;
-        if (ev.input !== undefined) usage.input = ev.input;
-        if (ev.output !== undefined) usage.output = ev.output;
-      }
-      yield batch;
-    }
-  } finally {
-    done(usage);
+/** The X-SVC-Policy header: a caller may ask for a stricter policy than its organisation's. */
+function askedPolicy(request: FastifyRequest): Policy | undefined {
+  const asked = request.headers['x-svc-policy'];
+  if (asked !== undefined && !isPolicy(asked)) {
+    throw invalid('x-svc-policy', 'O cabeçalho X-SVC-Policy deve ser placeholder, redact ou block.');
   }
+  return asked;
 }
 
-/** One write per batch of events (a write per event would cost a syscall each), its deltas coalesced. */
-async function* sseBody(batches: AsyncIterable<StreamEvent[]>, writer: Writer, log: FastifyBaseLogger) {
-  try {
-    let first = true;
-    for await (const batch of batches) {
-      let text = '';
-      for (const ev of coalesce(batch)) text += writer.write(ev);
-      if (!text) continue;
-      yield text;
-      if (first) {
-        // Node sends a response's first bytes on the next tick (it corks the socket), and
-        // ticks wait for the promise jobs to run out: with the upstream's data already
-        // buffered, this generator would transform all of it before the first byte left.
-        // One turn of the event loop lets it go now.
-        first = false;
-        await nextTurn();
-      }
-    }
-    yield writer.end();
-  } catch (err) {
-    // Headers are gone already: the error travels in the stream, where the SDKs raise it.
-    log.warn({ code: (err as { code?: string }).code ?? (err as Error).name }, 'upstream stream failed');
-    yield writer.error('O provedor do modelo falhou durante a resposta.', 'upstream_error');
-  }
-}
-
-export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOptions = {}): ModelService {
-  const service = new ModelService(ctx, options);
-  const limits = limitsOf(ctx);
-  app.addHook('onClose', () => service.close());
+export function registerModelRoutes(app: App, deps: GatewayDeps): void {
+  const { catalogue, models } = deps;
 
   app.get(
     '/v1/models',
@@ -100,11 +52,11 @@ export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOpt
       schema: { summary: 'Models released for the caller’s organisation', tags: ['models'] },
     },
     async (request) => {
-      const released = service.catalogue.list(principalOf(request).releasedModels);
+      const released = catalogue.list(principalOf(request).releasedModels);
       // svc/auto first (the suggested default), whenever it has something to choose from.
-      const models = released.length > 0 ? [autoEntry(released), ...released] : released;
+      const listed = released.length > 0 ? [autoEntry(released), ...released] : released;
       // Fields of both SDKs' model objects ride along, so either client lists them.
-      const data = models.map((m) => ({
+      const data = listed.map((m) => ({
         id: m.id,
         object: 'model',
         type: 'model',
@@ -125,61 +77,32 @@ export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOpt
     },
   );
 
-  /** Everything both model routes share once the body is parsed. */
-  async function handle(
+  /** Both model routes once the body is parsed: run the model, then render its answer. */
+  async function answer(
     request: FastifyRequest,
     reply: FastifyReply,
     parsed: Conversation,
-    render: (r: Parameters<typeof renderChatReply>[0], model: string) => unknown,
+    render: (r: Reply, model: string) => unknown,
     writer: (model: string) => Writer,
   ) {
-    const principal = principalOf(request);
-    // svc/auto is released wherever something is; the allowlist limits what it picks.
-    const model =
-      parsed.model === AUTO_ID
-        ? chooseModel(parsed, service.catalogue.list(principal.releasedModels), service.catalogue.list(null))
-        : service.model(parsed.model);
-    assertModelReleased(principal, model.id);
-    await limits.checkQuota(request, principal);
-    const asked = request.headers['x-svc-policy'];
-    if (asked !== undefined && !isPolicy(asked)) {
-      throw invalid('x-svc-policy', 'O cabeçalho X-SVC-Policy deve ser placeholder, redact ou block.');
-    }
-    const policy = strictest(principal.policy, asked);
-    const cleaner = createCleaner({ policy });
-    const conv = cleanConversation(parsed, cleaner);
-    const findings = cleaner.findings();
-    reply.header('x-svc-privacy', findingsHeader(findings));
-    reply.header('x-svc-model', model.id);
-    if (cleaner.blocked) throw blockedError(findings);
-    const map =
-      principal.restorePlaceholders && policy === 'placeholder' && cleaner.map.size > 0 ? cleaner.map : null;
-
+    const policy = askedPolicy(request);
     // The caller hanging up aborts the upstream request (and, for streams, its body).
     const abort = new AbortController();
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) abort.abort();
     });
-
-    if (!conv.stream) {
-      const answer = await service.complete(conv, model, abort.signal);
-      limits.record(principal, model.id, answer.usage);
-      return render(map ? restoreReply(answer, map) : answer, model.id);
-    }
-    const upstream = await service.stream(conv, model, abort.signal);
-    const events = metered(upstream, (usage) => limits.record(principal, model.id, usage));
-    reply.header('content-type', 'text/event-stream; charset=utf-8');
-    reply.header('x-accel-buffering', 'no');
-    // Pushed into a PassThrough by pipeline() (backpressure, and the generators closed when
-    // the caller goes away) rather than pulled by Readable.from(). Measured, not explained:
-    // under Fastify's stream path a Readable.from() left ~0.7-1 MB of each 13 MB of young
-    // objects alive across two scavenges (promoted, then swept by full collections) in 10 runs
-    // of 10; this way, ~0.25 MB in 4 runs of 8 (`--trace-gc-nvp`; docs/performance.md, session 5).
-    const body = new PassThrough();
-    pipeline(sseBody(map ? restoreEvents(events, map) : events, writer(model.id), request.log), body, () => {
-      // A caller that hung up ends the pipeline early; upstream failures were written into the stream.
+    const run = await models.runModel(principalOf(request), parsed, {
+      policy,
+      signal: abort.signal,
+      log: request.log,
+      // Sent on every answer from here on, a refusal by the barrier or the provider included.
+      onScreened: (model, findings) => {
+        reply.header('x-svc-privacy', findingsHeader(findings));
+        reply.header('x-svc-model', model);
+      },
     });
-    return reply.send(body);
+    if (run.kind === 'reply') return render(run.reply, run.model);
+    return sendEvents(reply, run.events, writer(run.model), request.log);
   }
 
   app.post(
@@ -196,7 +119,7 @@ export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOpt
     async (request, reply) => {
       const conv = parseChatRequest(request.body as Obj);
       const id = replyId('chatcmpl-');
-      return handle(
+      return answer(
         request,
         reply,
         conv,
@@ -220,7 +143,7 @@ export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOpt
     async (request, reply) => {
       const conv = parseMessagesRequest(request.body as Obj);
       const id = replyId('msg_');
-      return handle(
+      return answer(
         request,
         reply,
         conv,
@@ -229,6 +152,4 @@ export function registerModelRoutes(app: App, ctx: Context, options: UpstreamOpt
       );
     },
   );
-
-  return service;
 }

@@ -42,7 +42,7 @@ export interface Conversation {
   stop?: string[];
   user?: string;
   stream: boolean;
-  /** Chat streams: send the final usage chunk (default true; `stream_options.include_usage: false` turns it off). */
+  /** Chat streams: send the final usage chunk (`stream_options.include_usage: true`; off by default, as at OpenAI). */
   streamUsage: boolean;
   /** Fields the neutral form does not model, kept verbatim (after the barrier) for same-format providers. */
   extra: Record<string, unknown>;

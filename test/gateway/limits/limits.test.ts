@@ -8,8 +8,9 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import pino from 'pino';
 import { createGatewayApp } from '../../../src/gateway/app.js';
+import { createGatewayDeps } from '../../../src/gateway/deps.js';
 import { ensureInternalKey } from '../../../src/gateway/keys/internal.js';
-import { limitsOf } from '../../../src/gateway/limits/index.js';
+import type { Limits } from '../../../src/gateway/limits/index.js';
 import type { App } from '../../../src/platform/http/app.js';
 import { loadConfig } from '../../../src/platform/config/index.js';
 import { type Context, createContext } from '../../../src/platform/context.js';
@@ -21,6 +22,8 @@ import { collect, writeConfig } from '../models/helpers.js';
 interface Instance {
   ctx: Context;
   app: App;
+  /** The app's limits, to write the usage gathered in memory before reading it back. */
+  limits: Limits;
   origin: string;
   openai(secret: string): OpenAI;
   anthropic(secret: string): Anthropic;
@@ -37,13 +40,15 @@ async function gateways(n: number, env: Record<string, string> = {}) {
   const list: Instance[] = [];
   for (let i = 0; i < n; i++) {
     const ctx = await createContext(config, pino({ level: 'silent' }));
-    const app = await createGatewayApp(ctx);
+    const deps = createGatewayDeps(ctx);
+    const app = await createGatewayApp(ctx, deps);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     list.push({
       ctx,
       app,
+      limits: deps.limits,
       origin,
       openai: (secret) => new OpenAI({ apiKey: secret, baseURL: `${origin}/v1`, maxRetries: 0 }),
       anthropic: (secret) => new Anthropic({ apiKey: secret, baseURL: origin, maxRetries: 0 }),
@@ -146,7 +151,7 @@ describe('monthly quota and usage accounting', () => {
       model: 'svc/eco',
       messages: [{ role: 'user', content: text }],
     });
-    await limitsOf(a.ctx).settled();
+    await a.limits.settled();
     let rows = await usageRows(a, key);
     assert.equal(rows.length, 1);
     assert.deepEqual(
@@ -167,7 +172,7 @@ describe('monthly quota and usage accounting', () => {
       }),
     );
     assert.ok(chunks.some((c) => c.type === 'message_stop'));
-    await limitsOf(b.ctx).settled();
+    await b.limits.settled();
     rows = await usageRows(a, key);
     assert.equal(Number(rows[0]!.requests), 2);
     assert.ok(Number(rows[0]!.input_tokens) >= 2 * json.usage!.prompt_tokens);
@@ -265,9 +270,9 @@ describe('limits on Redis (REDIS_URL), two instances, defaults from the config f
     const counters = await a.ctx.db.kysely.selectFrom('limit_counters').selectAll().execute();
     assert.equal(counters.length, 0, 'Redis holds the counters');
     // The quota, in the same Redis: the eco call above used ≥ 30 tokens.
-    await limitsOf(b.ctx).settled();
+    await b.limits.settled();
     const month = new Date().toISOString().slice(0, 7);
-    const used = await limitsOf(a.ctx).counters.get(`quota:org:${key.organizationId}:${month}`);
+    const used = await a.limits.counters.get(`quota:org:${key.organizationId}:${month}`);
     assert.ok(used >= 30, `used ${used}`);
   });
 });

@@ -39,6 +39,18 @@ describe('stream writers, text chunks', () => {
     }
   });
 
+  it('chat-completions with include_usage: `"usage":null` on each chunk, still as JSON.stringify would', () => {
+    const w = new ChatStreamWriter('chatcmpl-1', 'svc/x', true);
+    const chunks = payloads(
+      w.write({ kind: 'text', key: 't', text: 'Olá' }) + w.write({ kind: 'stop', reason: 'end_turn' }),
+    );
+    assert.equal(chunks.length, 3);
+    for (const { raw, json } of chunks) {
+      assert.equal(json.usage, null);
+      assert.equal(raw, JSON.stringify(json));
+    }
+  });
+
   it('vendor messages: each text delta is the generic event, serialised as JSON.stringify would', () => {
     const w = new MessagesStreamWriter('msg_1', 'svc/x');
     let out = '';

@@ -184,7 +184,7 @@ export function parseChatRequest(body: Obj): Conversation {
     stop: stopList(body.stop, 'stop'),
     user: optStr(body.user, 'user'),
     stream: optBool(body.stream, 'stream') ?? false,
-    streamUsage: optBool(streamOptions.include_usage, 'stream_options.include_usage') ?? true,
+    streamUsage: optBool(streamOptions.include_usage, 'stream_options.include_usage') ?? false,
     extra: rest(body, KNOWN),
   };
 }
@@ -229,9 +229,15 @@ export function renderChatReply(reply: Reply, model: string, id: string): unknow
   };
 }
 
-/** Turns stream events into `data: {chunk}` lines, ending with the usage chunk and `data: [DONE]`. */
+/**
+ * Turns stream events into `data: {chunk}` lines and `data: [DONE]`. With `includeUsage`
+ * (OpenAI's `stream_options.include_usage`) every chunk carries `"usage":null` and a last
+ * chunk with no choices carries the usage; without it, no chunk has a `usage` field.
+ */
 export class ChatStreamWriter {
   readonly #base: string;
+  /** What closes every chunk after its choices. */
+  readonly #tail: string;
   readonly #tools = new Map<string, number>();
   #started = false;
   readonly #usage: Usage = { input: 0, output: 0 };
@@ -243,16 +249,17 @@ export class ChatStreamWriter {
   ) {
     // Every chunk shares these fields; built once, spliced into each line.
     this.#base = `{"id":${JSON.stringify(id)},"object":"chat.completion.chunk","created":${Math.floor(Date.now() / 1000)},"model":${JSON.stringify(model)},"system_fingerprint":null`;
+    this.#tail = includeUsage ? ',"usage":null}\n\n' : '}\n\n';
   }
 
   /** A text delta, the commonest chunk: spliced by hand, byte for byte what #chunk would write. */
   #text(text: string): string {
-    return `data: ${this.#base},"choices":[{"index":0,"delta":{"content":${JSON.stringify(text)}},"logprobs":null,"finish_reason":null}]}\n\n`;
+    return `data: ${this.#base},"choices":[{"index":0,"delta":{"content":${JSON.stringify(text)}},"logprobs":null,"finish_reason":null}]${this.#tail}`;
   }
 
   #chunk(delta: unknown, finish: string | null = null): string {
     const choice = { index: 0, delta, logprobs: null, finish_reason: finish };
-    return `data: ${this.#base},"choices":[${JSON.stringify(choice)}]}\n\n`;
+    return `data: ${this.#base},"choices":[${JSON.stringify(choice)}]${this.#tail}`;
   }
 
   #start(): string {

@@ -1,26 +1,21 @@
-// Model calls without HTTP: resolve the catalogue entry, then answer in-process (svc/eco)
-// or through the providers, as a whole reply or as a stream of events.
-import type { Context } from '../../platform/context.js';
-import { Catalogue, type CatalogueModel } from './catalogue.js';
-import { ecoReply, ecoStream } from './eco.js';
-import { modelNotFound, upstreamBadReply } from './errors.js';
-import { type UpstreamOptions, Upstreams } from './providers/http.js';
-import { upstreamEvents } from './providers/events.js';
-import type { Conversation, Reply, StreamEvent } from './types.js';
+// The provider call: a chosen model answered in-process (svc/eco) or by its providers, as
+// a whole reply or as a stream of events. The one place outside models/providers/ that
+// reaches them; the pipeline holds the only instance (test/gateway/pipeline checks it).
+import type { Logger } from '../../platform/logger.js';
+import type { CatalogueModel } from '../models/catalogue.js';
+import { ecoReply, ecoStream } from '../models/eco.js';
+import { upstreamBadReply } from '../models/errors.js';
+import { upstreamEvents } from '../models/providers/events.js';
+import { type UpstreamOptions, Upstreams } from '../models/providers/http.js';
+import type { Conversation, Reply, StreamEvent } from '../models/types.js';
 
-export class ModelService {
-  readonly catalogue: Catalogue;
+export type { UpstreamOptions };
+
+export class ProviderCall {
   readonly #upstreams: Upstreams;
 
-  constructor(ctx: Context, options: UpstreamOptions = {}) {
-    this.catalogue = new Catalogue(ctx.config.file);
-    this.#upstreams = new Upstreams(ctx.logger.child({ component: 'upstream' }), options);
-  }
-
-  model(id: string): CatalogueModel {
-    const model = this.catalogue.get(id);
-    if (!model) throw modelNotFound();
-    return model;
+  constructor(logger: Logger, options: UpstreamOptions = {}) {
+    this.#upstreams = new Upstreams(logger.child({ component: 'upstream' }), options);
   }
 
   async complete(conv: Conversation, model: CatalogueModel, signal: AbortSignal): Promise<Reply> {

@@ -1,0 +1,29 @@
+// The gateway's shared services, built once per app and handed to the route registrars
+// that need them: one object passed down, instead of registries keyed by context that
+// any module could reach.
+import type { Context } from '../platform/context.js';
+import { Limits } from './limits/index.js';
+import { Catalogue } from './models/catalogue.js';
+import { ModelPipeline, type UpstreamOptions } from './pipeline/index.js';
+
+export interface GatewayDeps {
+  ctx: Context;
+  /** One set of counters for the per-minute hook and for quotas and usage on model calls. */
+  limits: Limits;
+  catalogue: Catalogue;
+  /** The only way to a model: runModel. */
+  models: ModelPipeline;
+}
+
+export function createGatewayDeps(ctx: Context, options: { upstream?: UpstreamOptions } = {}): GatewayDeps {
+  const limits = new Limits(ctx);
+  const catalogue = new Catalogue(ctx.config.file);
+  const models = new ModelPipeline({ catalogue, limits, logger: ctx.logger, upstream: options.upstream });
+  return { ctx, limits, catalogue, models };
+}
+
+/** Upstream pools first (a stream cut short records its usage), then the usage still in memory. */
+export async function closeGatewayDeps(deps: GatewayDeps): Promise<void> {
+  await deps.models.close();
+  await deps.limits.close();
+}

@@ -1,0 +1,5 @@
+// The model pipeline's public face: everything outside src/gateway/pipeline/ that needs a
+// model answered imports from here, never from models/providers/.
+export type { KeyPrincipal, Principal } from './principal.js';
+export type { UpstreamOptions } from './provider-call.js';
+export { type ModelRun, ModelPipeline, type PipelineDeps, type RunOptions } from './run-model.js';

@@ -1,0 +1,25 @@
+// The first two steps: which catalogue model answers the conversation, and whether the
+// principal may use it.
+import { ApiError } from '../../platform/http/errors.js';
+import { AUTO_ID, chooseModel } from '../models/auto.js';
+import type { Catalogue, CatalogueModel } from '../models/catalogue.js';
+import { modelNotFound } from '../models/errors.js';
+import type { Conversation } from '../models/types.js';
+import type { Principal } from './principal.js';
+
+/** The model named by `conv.model` (404 when unknown); svc/auto picks among what the principal may use. */
+export function resolveModel(catalogue: Catalogue, principal: Principal, conv: Conversation): CatalogueModel {
+  if (conv.model === AUTO_ID) {
+    return chooseModel(conv, catalogue.list(principal.releasedModels), catalogue.list(null));
+  }
+  const model = catalogue.get(conv.model);
+  if (!model) throw modelNotFound();
+  return model;
+}
+
+/** 403 unless the organisation released this model (null = the whole catalogue). */
+export function assertReleased(principal: Principal, modelId: string): void {
+  if (principal.releasedModels !== null && !principal.releasedModels.includes(modelId)) {
+    throw new ApiError(403, 'model_not_released', 'Este modelo não está liberado para a organização.');
+  }
+}

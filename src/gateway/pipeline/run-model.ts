@@ -1,0 +1,89 @@
+// One model pipeline: every caller of a model (the two wire formats' routes today; MCP
+// tools, paid calls and worker jobs next) goes through runModel. The steps, in order:
+// resolve the model → release → quota → policy + barrier → provider call → metering →
+// restoration. Each step is a plain function in its own file; this file only orders them.
+import type { Logger } from '../../platform/logger.js';
+import type { Finding, Policy } from '../../privacy/index.js';
+import type { Limits } from '../limits/index.js';
+import { restoreEvents, restoreReply } from '../models/barrier.js';
+import type { Catalogue } from '../models/catalogue.js';
+import type { Conversation, Reply, StreamEvent } from '../models/types.js';
+import { blockedError } from '../privacy/clean.js';
+import { metered } from './meter.js';
+import type { Principal } from './principal.js';
+import { ProviderCall, type UpstreamOptions } from './provider-call.js';
+import { assertReleased, resolveModel } from './resolve.js';
+import { screen } from './screen.js';
+
+export interface PipelineDeps {
+  catalogue: Catalogue;
+  /** Quotas before the call, usage after it; the same counters as the per-minute hook. */
+  limits: Limits;
+  logger: Logger;
+  upstream?: UpstreamOptions;
+}
+
+export interface RunOptions {
+  /** A policy the caller asks for: the stricter of it and the principal's applies. */
+  policy?: Policy;
+  /** Aborting stops the provider call (for a stream, the upstream read too). */
+  signal: AbortSignal;
+  /** Where this call's warnings go (on HTTP, the request's logger); the pipeline's by default. */
+  log?: Pick<Logger, 'warn'>;
+  /**
+   * Called once the model is chosen and the barrier has run, before a blocked request is
+   * refused and before any provider is called: a caller that reports the model and the
+   * findings (the HTTP headers) can do so whatever happens next.
+   */
+  onScreened?(model: string, findings: Finding[]): void;
+}
+
+/** `conversation.stream` decides: a whole reply, or batches of events (one per upstream read). */
+export type ModelRun =
+  | { kind: 'reply'; model: string; findings: Finding[]; reply: Reply }
+  | { kind: 'events'; model: string; findings: Finding[]; events: AsyncIterable<StreamEvent[]> };
+
+export class ModelPipeline {
+  readonly #deps: PipelineDeps;
+  /** Private: the pipeline is the only way to a provider. */
+  readonly #provider: ProviderCall;
+
+  constructor(deps: PipelineDeps) {
+    this.#deps = deps;
+    this.#provider = new ProviderCall(deps.logger, deps.upstream);
+  }
+
+  /** Throws ApiError (404, 403, 429, 400, 422, 502, 504) for the caller to render. */
+  async runModel(principal: Principal, conversation: Conversation, opts: RunOptions): Promise<ModelRun> {
+    const { catalogue, limits } = this.#deps;
+    const model = resolveModel(catalogue, principal, conversation);
+    assertReleased(principal, model.id);
+    await limits.checkQuota(principal, opts.log ?? this.#deps.logger);
+    const { conversation: clean, findings, blocked, restore } = screen(conversation, principal, opts.policy);
+    opts.onScreened?.(model.id, findings);
+    if (blocked) throw blockedError(findings);
+
+    if (!conversation.stream) {
+      const reply = await this.#provider.complete(clean, model, opts.signal);
+      limits.record(principal, model.id, reply.usage);
+      return {
+        kind: 'reply',
+        model: model.id,
+        findings,
+        reply: restore ? restoreReply(reply, restore) : reply,
+      };
+    }
+    const upstream = await this.#provider.stream(clean, model, opts.signal);
+    const events = metered(upstream, (usage) => limits.record(principal, model.id, usage));
+    return {
+      kind: 'events',
+      model: model.id,
+      findings,
+      events: restore ? restoreEvents(events, restore) : events,
+    };
+  }
+
+  close(): Promise<void> {
+    return this.#provider.close();
+  }
+}
