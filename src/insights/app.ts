@@ -8,6 +8,7 @@ import { defaultGatewayTarget } from '../gateway/keys/internal.js';
 import { type App, createApp } from '../platform/http/app.js';
 import { registerHealth } from '../platform/http/health.js';
 import { createAnalyzer } from './analysis.js';
+import { createTenantAuth, UNAUTHORIZED } from './auth.js';
 import { ingest, platformFor } from './ingest.js';
 import { registerInsightsRoutes } from './routes.js';
 import { type InsightsSettings, settingsFrom } from './settings.js';
@@ -45,6 +46,10 @@ export async function createInsightsApp(ctx: Context, options: InsightsOptions =
     : undefined;
   const scheduler = background ? startCleanupScheduler(ctx, { platform, settings, log }) : undefined;
 
+  const webhookAuth = createTenantAuth(ctx, { headersToo: false, body: UNAUTHORIZED });
+  const readAuth = createTenantAuth(ctx, { headersToo: true, body: undefined });
+  // Webhooks (POST) answer SPEC.md C's exact 401 body; reads (GET) also take header credentials.
+  app.guards.set('webhook', (request) => (request.method === 'POST' ? webhookAuth : readAuth)(request));
   registerInsightsRoutes(app, ctx, { settings, wake: () => worker?.wake() });
   if (worker && scheduler) app.decorate('insights', { worker, runCleanup: scheduler.runNow, settings });
 

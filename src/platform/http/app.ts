@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { describeError, type Logger } from '../logger.js';
+import { AuthRegistry } from './auth.js';
 import { ApiError, type EnvelopeKind, envelope } from './errors.js';
 import { toApiError } from './platform-errors.js';
 import { requestId } from './request-id.js';
@@ -34,6 +35,8 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteTable;
+    /** scheme → guard; each service fills it before registering its routes (auth.ts). */
+    guards: AuthRegistry;
   }
 }
 
@@ -65,8 +68,13 @@ export function createApp(options: AppOptions): App {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const table = new RouteTable();
+  const guards = new AuthRegistry();
   app.decorate('routeTable', table);
-  app.addHook('onRoute', (route) => table.add(route));
+  app.decorate('guards', guards);
+  app.addHook('onRoute', (route) => {
+    guards.apply(route);
+    table.add(route);
+  });
 
   // Only JSON by default; a route that takes another type registers its own parser.
   app.removeContentTypeParser('text/plain');
