@@ -11,7 +11,7 @@ import { createAnalyzer } from './analysis.js';
 import { createTenantAuth, UNAUTHORIZED } from './auth.js';
 import { ingest, platformFor } from './ingest.js';
 import { registerInsightsRoutes } from './routes.js';
-import { type InsightsSettings, settingsFrom } from './settings.js';
+import { DEFAULT_SETTINGS, type InsightsSettings } from './settings.js';
 import { startCleanupScheduler } from './tag-queue.js';
 import { startWorker, type Worker } from './worker.js';
 
@@ -31,8 +31,12 @@ export async function createInsightsApp(ctx: Context, options: InsightsOptions =
   const log = ctx.logger.child({ service: 'insights' });
   const app = createApp({ logger: log, envelopeFor: () => 'insights' });
   registerHealth(app, 'insights');
-  const settings = settingsFrom(process.env, options.settings);
-  const background = options.background ?? process.env.INSIGHTS_BACKGROUND !== 'off';
+  const settings: InsightsSettings = {
+    ...DEFAULT_SETTINGS,
+    ...ctx.config.insights.tuning,
+    ...options.settings,
+  };
+  const background = options.background ?? ctx.config.insights.background;
   const platform = platformFor(ctx, settings);
   const analyzer = createAnalyzer(createGatewayClient(defaultGatewayTarget(ctx)), log);
 
