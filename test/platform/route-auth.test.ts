@@ -108,4 +108,44 @@ describe('every protected route refuses an anonymous call', () => {
     }
     assert.ok(protectedRoutes > 30, `only ${protectedRoutes} protected routes found`);
   });
+
+  it('answers an over-long path parameter with 414 in the service envelope', async () => {
+    for (const [service, app] of Object.entries(apps)) {
+      for (const route of app.routeTable.routes.filter((r) => r.path.includes(':'))) {
+        const res = await app.inject({
+          method: route.method as 'GET',
+          url: route.path.replace(/:[A-Za-z]+/g, 'x'.repeat(150)),
+        });
+        assert.equal(res.statusCode, 414, `${service} ${route.method} ${route.path}`);
+        assert.equal(codeOf(res.json()), 'uri_too_long');
+        const seen = observed.get(service)!;
+        const key = `${route.method} ${route.path}`;
+        seen.set(key, (seen.get(key) ?? new Set()).add(414));
+      }
+    }
+  });
+
+  it('declares every observed status in the OpenAPI documents', async () => {
+    const documents = {
+      gateway: (await apps.gateway!.inject({ method: 'GET', url: '/api/openapi.json' })).json(),
+      contracts: (await apps.contracts!.inject({ method: 'GET', url: '/openapi.json' })).json(),
+    };
+    let checked = 0;
+    for (const [service, doc] of Object.entries(documents)) {
+      for (const [key, statuses] of observed.get(service) ?? []) {
+        const [method, path] = key.split(' ') as [string, string];
+        const operation = doc.paths[path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method.toLowerCase()];
+        assert.ok(operation, `${service} ${key} missing from the document`);
+        for (const status of statuses) {
+          assert.ok(operation.responses[String(status)], `${service} ${key}: ${status} not declared`);
+          assert.ok(
+            operation.responses[String(status)].content,
+            `${service} ${key}: ${status} without a body schema`,
+          );
+          checked++;
+        }
+      }
+    }
+    assert.ok(checked > 30, `only ${checked} statuses checked`);
+  });
 });
