@@ -38,12 +38,11 @@ export interface RouteShape {
 }
 
 export function errorStatuses(route: RouteShape): number[] {
-  const out = new Set<number>([500, 503, ...BY_SCHEME[route.auth]]);
-  if (['POST', 'PUT', 'PATCH'].includes(route.method) || route.schema.body)
-    [400, 413, 415].forEach((s) => out.add(s));
-  if (route.schema.querystring) out.add(400);
-  if (route.schema.params || route.url.includes(':')) [400, 404, 414].forEach((s) => out.add(s));
-  return [...out].sort((a, b) => a - b);
+  const out = [500, 503, ...BY_SCHEME[route.auth]];
+  if (['POST', 'PUT', 'PATCH'].includes(route.method) || route.schema.body) out.push(400, 413, 415);
+  if (route.schema.querystring) out.push(400);
+  if (route.schema.params || route.url.includes(':')) out.push(400, 404, 414);
+  return [...new Set(out)].sort((a, b) => a - b);
 }
 
 const str = { type: 'string' };
