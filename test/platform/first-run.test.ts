@@ -2,7 +2,7 @@
 // second data folder; command groups answer --help; storage files are private.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -39,6 +39,32 @@ describe('svc command groups', () => {
     const unknown = svc(['key', 'rotate'], cwd);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown command "key rotate"[\s\S]*key create/);
+  });
+});
+
+describe('the installed `svc` bin', () => {
+  const root = new URL('../../../', import.meta.url).pathname;
+
+  it('is in the package with what it needs at run time', () => {
+    const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const files = (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    for (const needed of ['package.json', 'dist/src/cli.js', 'dist/build.json', 'models/names.bin.gz']) {
+      assert.ok(files.includes(needed), needed);
+    }
+    assert.ok(!files.some((f) => f.startsWith('dist/test/') || f.startsWith('data/')));
+  });
+
+  it('runs through a node_modules/.bin link, as npx runs it', () => {
+    const bin = join(mkdtempSync(join(tmpdir(), 'svc-bin-')), 'node_modules', '.bin');
+    mkdirSync(bin, { recursive: true });
+    symlinkSync(CLI, join(bin, 'svc'));
+    const r = spawnSync(join(bin, 'svc'), ['--help'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^Usage: svc <command>/);
   });
 });
 
