@@ -30,16 +30,22 @@ export const COMMANDS: CliCommand[] = [
   userSetCommand,
 ];
 
-function overview(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.path.join(' ').length));
+function overview(commands = COMMANDS, usage = 'svc <command>'): string {
+  const width = Math.max(...commands.map((c) => c.path.join(' ').length));
   return [
-    'Usage: svc <command> [options]',
+    `Usage: ${usage} [options]`,
     '',
     'Commands:',
-    ...COMMANDS.map((c) => `  ${c.path.join(' ').padEnd(width)}  ${c.summary}`),
+    ...commands.map((c) => `  ${c.path.join(' ').padEnd(width)}  ${c.summary}`),
     '',
     'Run `svc <command> --help` for the options of one command.',
   ].join('\n');
+}
+
+/** The commands of a group such as `key` (`key create`, `key revoke`), when argv names one. */
+function group(argv: string[]): CliCommand[] {
+  const word = argv[0];
+  return COMMANDS.filter((c) => c.path.length > 1 && c.path[0] === word);
 }
 
 function find(argv: string[]): { command: CliCommand; rest: string[] } | undefined {
@@ -52,17 +58,25 @@ function find(argv: string[]): { command: CliCommand; rest: string[] } | undefin
   return undefined;
 }
 
+const isHelp = (word: string | undefined) => word === '--help' || word === '-h';
+
 export async function main(argv: string[]): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+  if (argv.length === 0 || isHelp(argv[0]) || argv[0] === 'help') {
     process.stdout.write(overview() + '\n');
     return argv.length === 0 ? 2 : 0;
   }
   const found = find(argv);
+  const members = group(argv);
+  if (!found && members.length > 0 && (argv.length === 1 || isHelp(argv[1]))) {
+    process.stdout.write(`${overview(members, `svc ${argv[0]} <command>`)}\n`);
+    return argv.length === 1 ? 2 : 0;
+  }
   if (!found) {
-    process.stderr.write(`svc: unknown command "${argv.join(' ')}"\n\n${overview()}\n`);
+    const help = members.length > 0 ? overview(members, `svc ${argv[0]} <command>`) : overview();
+    process.stderr.write(`svc: unknown command "${argv.join(' ')}"\n\n${help}\n`);
     return 2;
   }
-  if (found.rest.includes('--help') || found.rest.includes('-h')) {
+  if (found.rest.some(isHelp)) {
     process.stdout.write(found.command.usage + '\n');
     return 0;
   }

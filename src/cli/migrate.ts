@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../platform/config/index.js';
 import { migrate, openDb } from '../platform/db/index.js';
+import { storageConfig } from './context.js';
 import { type CliCommand, printJson, UsageError } from './command.js';
 
 export const migrateCommand: CliCommand = {
@@ -14,7 +14,7 @@ Prints {"dialect": …, "applied": [names]}.`,
   async run(args) {
     const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
     if (positionals.length > 0) throw new UsageError('migrate takes no arguments');
-    const db = openDb(loadConfig());
+    const db = openDb(storageConfig(true));
     try {
       printJson({ dialect: db.dialect, applied: await migrate(db) });
     } finally {

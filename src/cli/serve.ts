@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../platform/config/index.js';
 import { createContext } from '../platform/context.js';
 import { closeOnSignals, SERVICES, type ServiceName, startServices } from '../server.js';
+import { storageConfig } from './context.js';
 import { type CliCommand, UsageError } from './command.js';
 
 export const serveCommand: CliCommand = {
@@ -22,7 +22,7 @@ Prints {"event":"listening","urls":{…}} on stdout once every service listens; 
       throw new UsageError(`unknown service "${which}"; expected gateway, contracts, insights or all`);
     }
     const names = which === 'all' ? SERVICES : [which as ServiceName];
-    const ctx = await createContext(loadConfig());
+    const ctx = await createContext(storageConfig(true));
     const running = await startServices(ctx, names);
     closeOnSignals(running, ctx.logger);
     // One line, like the JSON log lines around it.

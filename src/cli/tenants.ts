@@ -1,7 +1,7 @@
 // Operator commands of the insights service: tenants, and the tag cleanup run by hand.
 import { runCleanup } from '../insights/tag-queue.js';
 import { platformFor } from '../insights/ingest.js';
-import { settingsFrom } from '../insights/settings.js';
+import { DEFAULT_SETTINGS } from '../insights/settings.js';
 import { ClientIdTakenError, createTenant, describeTenant, findTenant } from '../insights/tenants.js';
 import { isTimeZone } from '../insights/tz.js';
 import { isCidr } from '../platform/net.js';
@@ -95,7 +95,7 @@ Prints one report per tenant; exits 1 when a removal failed for good.`,
     return withContext(async (ctx) => {
       if (o.tenant !== undefined && !(await findTenant(ctx.db.kysely, o.tenant)))
         throw new UsageError(`no tenant ${o.tenant}`);
-      const settings = settingsFrom(process.env);
+      const settings = { ...DEFAULT_SETTINGS, ...ctx.config.insights.tuning };
       const reports = await runCleanup(ctx, {
         platform: platformFor(ctx, settings),
         settings,

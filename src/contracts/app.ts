@@ -5,7 +5,7 @@ import { type App, createApp } from '../platform/http/app.js';
 import { registerHealth } from '../platform/http/health.js';
 import { registerOpenApi } from '../platform/http/openapi.js';
 import { cidrMatcher, clientAddress } from '../platform/net.js';
-import { registerJwtAuth } from './auth.js';
+import { authenticate } from './auth.js';
 import { createDeps } from './deps.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerAnalysisRoutes } from './routes/analyses.js';
@@ -28,7 +28,9 @@ export async function createContractsApp(ctx: Context, options: ContractsAppOpti
     baseUrl: '/',
   });
   const deps = createDeps(ctx, log, options.now);
-  registerJwtAuth(app, deps.db, deps.tokens);
+  app.guards.set('jwt', async (request) => {
+    request.contractUser = await authenticate(deps.db, deps.tokens, request.headers.authorization);
+  });
   const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies ?? []);
   registerHealth(app, 'contracts');
   registerAuthRoutes(app, deps, (request) =>

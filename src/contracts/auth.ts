@@ -1,9 +1,9 @@
-// The Bearer middleware of every `auth: 'jwt'` route (SPEC.md B "Authentication"). It runs
-// on onRequest, before the body is read: an unauthenticated upload is refused unread.
+// The check of the `jwt` auth scheme (SPEC.md B "Authentication"); app.ts registers it as
+// the scheme's guard, which runs on onRequest, before the body is read.
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema.js';
-import type { App } from '../platform/http/app.js';
+import { parseAuthorization } from '../platform/http/authorization.js';
 import { authError, type TokenService } from './tokens.js';
 import { type ContractUser, findUserByEmail, getUser } from './users.js';
 
@@ -23,11 +23,10 @@ export function userOf(request: FastifyRequest): ContractUser {
 /** `Authorization: Bearer <token>` → the token, or the SPEC.md B code for what is wrong. */
 export function bearerToken(header: string | undefined): string {
   if (header === undefined) throw authError.missingHeader();
-  const parts = header.trim().split(/\s+/);
-  if (parts[0]?.toLowerCase() !== 'bearer' || parts.length < 2 || parts[1] === '')
-    throw authError.missingToken();
-  if (parts.length > 2) throw authError.invalid();
-  return parts[1]!;
+  const auth = parseAuthorization(header);
+  if (auth?.scheme !== 'bearer' || auth.credentials === '') throw authError.missingToken();
+  if (/\s/.test(auth.credentials)) throw authError.invalid();
+  return auth.credentials;
 }
 
 export async function authenticate(
@@ -42,11 +41,4 @@ export async function authenticate(
   if (!user) throw authError.failed();
   if (user.disabled) throw authError.denied();
   return user;
-}
-
-export function registerJwtAuth(app: App, db: Kysely<Database>, tokens: TokenService): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.auth !== 'jwt') return;
-    request.contractUser = await authenticate(db, tokens, request.headers.authorization);
-  });
 }

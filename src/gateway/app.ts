@@ -3,6 +3,7 @@ import type { Context } from '../platform/context.js';
 import { type App, createApp } from '../platform/http/app.js';
 import type { EnvelopeKind } from '../platform/http/errors.js';
 import { registerOpenApi } from '../platform/http/openapi.js';
+import { tokenGuard } from '../platform/http/token-guard.js';
 import { closeGatewayDeps, createGatewayDeps, type GatewayDeps } from './deps.js';
 import { createKeyAuth } from './keys/auth.js';
 import { registerModelRoutes } from './models/routes.js';
@@ -28,17 +29,19 @@ export async function createGatewayApp(
     description: 'Gateway de privacidade para IA (SPEC.md, área A).',
     baseUrl: ctx.config.publicOrigin,
   });
-  // The one place where key routes get their check: before the body is read, so an
-  // unauthenticated caller learns nothing about validation.
+  // The guards of the gateway's schemes (the platform applies them before the body is read,
+  // so an unauthenticated caller learns nothing about validation); `session` is registered
+  // by the account routes, which own the session settings.
   const keyAuth = createKeyAuth(ctx);
   // Requests per minute per key, right after the key is known (src/gateway/limits).
   const { limits } = deps;
   app.addHook('onClose', () => closeGatewayDeps(deps));
-  app.addHook('onRoute', (route) => {
-    if (route.config?.auth !== 'key') return;
-    const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [keyAuth, limits.perMinute, ...existing];
+  app.guards.set('key', async (request, reply) => {
+    await keyAuth(request, reply);
+    await limits.perMinute(request, reply);
   });
+  app.guards.set('operator', tokenGuard('OPERATOR_TOKEN', ctx.config.operatorToken));
+  app.guards.set('worker', tokenGuard('WORKER_TOKEN', ctx.config.workerToken));
   registerPublicRoutes(app, { baseUrl: ctx.config.publicOrigin, mcpTools: () => [] });
   registerAccountRoutes(app, ctx);
   registerPrivacyRoutes(app, ctx);

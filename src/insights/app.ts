@@ -8,9 +8,10 @@ import { defaultGatewayTarget } from '../gateway/keys/internal.js';
 import { type App, createApp } from '../platform/http/app.js';
 import { registerHealth } from '../platform/http/health.js';
 import { createAnalyzer } from './analysis.js';
+import { createTenantAuth, UNAUTHORIZED } from './auth.js';
 import { ingest, platformFor } from './ingest.js';
 import { registerInsightsRoutes } from './routes.js';
-import { type InsightsSettings, settingsFrom } from './settings.js';
+import { DEFAULT_SETTINGS, type InsightsSettings } from './settings.js';
 import { startCleanupScheduler } from './tag-queue.js';
 import { startWorker, type Worker } from './worker.js';
 
@@ -30,8 +31,12 @@ export async function createInsightsApp(ctx: Context, options: InsightsOptions =
   const log = ctx.logger.child({ service: 'insights' });
   const app = createApp({ logger: log, envelopeFor: () => 'insights' });
   registerHealth(app, 'insights');
-  const settings = settingsFrom(process.env, options.settings);
-  const background = options.background ?? process.env.INSIGHTS_BACKGROUND !== 'off';
+  const settings: InsightsSettings = {
+    ...DEFAULT_SETTINGS,
+    ...ctx.config.insights.tuning,
+    ...options.settings,
+  };
+  const background = options.background ?? ctx.config.insights.background;
   const platform = platformFor(ctx, settings);
   const analyzer = createAnalyzer(createGatewayClient(defaultGatewayTarget(ctx)), log);
 
@@ -45,6 +50,10 @@ export async function createInsightsApp(ctx: Context, options: InsightsOptions =
     : undefined;
   const scheduler = background ? startCleanupScheduler(ctx, { platform, settings, log }) : undefined;
 
+  const webhookAuth = createTenantAuth(ctx, { headersToo: false, body: UNAUTHORIZED });
+  const readAuth = createTenantAuth(ctx, { headersToo: true, body: undefined });
+  // Webhooks (POST) answer SPEC.md C's exact 401 body; reads (GET) also take header credentials.
+  app.guards.set('webhook', (request) => (request.method === 'POST' ? webhookAuth : readAuth)(request));
   registerInsightsRoutes(app, ctx, { settings, wake: () => worker?.wake() });
   if (worker && scheduler) app.decorate('insights', { worker, runCleanup: scheduler.runNow, settings });
 

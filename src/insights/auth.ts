@@ -4,6 +4,7 @@
 // Runs in onRequest, before the body is read: strangers cost no parsing.
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../platform/context.js';
+import { bearerToken } from '../platform/http/authorization.js';
 import { ApiError } from '../platform/http/errors.js';
 import { cidrMatcher, clientAddress } from '../platform/net.js';
 import { type Tenant, tenantCache, tokenHash, tokenMatches } from './tenants.js';
@@ -32,8 +33,7 @@ export function credentials(
   let token = single(q.token);
   if (headersToo) {
     clientId ??= single(request.headers['x-client-id']);
-    const auth = single(request.headers.authorization);
-    if (auth?.startsWith('Bearer ')) token ??= auth.slice(7).trim();
+    token ??= bearerToken(request.headers.authorization);
   }
   return { clientId, token };
 }

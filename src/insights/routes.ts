@@ -4,7 +4,6 @@ import { Type } from '@sinclair/typebox';
 import type { Context } from '../platform/context.js';
 import type { App } from '../platform/http/app.js';
 import { ApiError } from '../platform/http/errors.js';
-import { createTenantAuth, UNAUTHORIZED } from './auth.js';
 import {
   contactIdOf,
   ENVELOPE_ERROR,
@@ -31,14 +30,10 @@ export function registerInsightsRoutes(
   ctx: Context,
   deps: { settings: InsightsSettings; wake: () => void },
 ): void {
-  const webhookAuth = createTenantAuth(ctx, { headersToo: false, body: UNAUTHORIZED });
-  const readAuth = createTenantAuth(ctx, { headersToo: true, body: undefined });
-
   app.post(
     '/webhooks/partner-crm',
     {
       config: { auth: 'webhook' },
-      onRequest: webhookAuth,
       schema: {
         summary: 'Conversa encerrada: agenda a ingestão e a análise (202 antes do trabalho)',
         tags: ['insights'],
@@ -68,7 +63,6 @@ export function registerInsightsRoutes(
     '/webhooks/update-contact',
     {
       config: { auth: 'webhook' },
-      onRequest: webhookAuth,
       schema: {
         summary: 'Etiquetas de contato: enfileira o contato para a limpeza diária das etiquetas observadas',
         tags: ['insights'],
@@ -102,7 +96,6 @@ export function registerInsightsRoutes(
     '/insights',
     {
       config: { auth: 'webhook' },
-      onRequest: readAuth,
       schema: {
         summary: 'Lista os insights do cliente, do mais recente ao mais antigo',
         tags: ['insights'],
@@ -126,7 +119,6 @@ export function registerInsightsRoutes(
     '/insights/:sessionId',
     {
       config: { auth: 'webhook' },
-      onRequest: readAuth,
       schema: {
         summary: 'O insight de uma conversa',
         tags: ['insights'],

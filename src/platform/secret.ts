@@ -12,7 +12,7 @@ export function ensureSecret(dataDir: string, fromEnv: string | undefined): stri
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   try {
     // 'wx' so that two processes starting together cannot overwrite each other's secret.

@@ -11,6 +11,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Context } from '../../platform/context.js';
 import type { Db } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
+import { bearerToken } from '../../platform/http/authorization.js';
 import { ApiError } from '../../platform/http/errors.js';
 import { cidrMatcher, clientAddress } from '../../platform/net.js';
 import { deriveKey } from '../../platform/secret.js';
@@ -51,8 +52,8 @@ const unauthorized = () =>
 const forbidden = (code: string, message: string) => new ApiError(403, code, message);
 
 export function presentedKey(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (typeof header === 'string' && header.startsWith('Bearer ')) return header.slice(7).trim();
+  const bearer = bearerToken(request.headers.authorization);
+  if (bearer !== undefined) return bearer;
   const apiKey = request.headers['x-api-key'];
   return typeof apiKey === 'string' ? apiKey.trim() : undefined;
 }

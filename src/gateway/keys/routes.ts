@@ -2,7 +2,7 @@
 // than by the schema validator, so that each broken field gets the code SPEC.md names for it
 // (`invalid_key_name`, `invalid_organization`, `invalid_key_id`) instead of `invalid_request`.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { App } from '../../platform/http/app.js';
 import { ApiError } from '../../platform/http/errors.js';
 import type { AccountDeps } from '../accounts/login.js';
 import { Nullable, Ok } from '../accounts/schemas.js';
@@ -72,22 +72,11 @@ export function checkOrganizationId(body: Record<string, unknown>): string | nul
 const asObject = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
-export interface KeyGuards {
-  read: onRequestAsyncHookHandler;
-  write: onRequestAsyncHookHandler;
-}
-
-export function registerKeyRoutes(
-  scope: FastifyInstance,
-  deps: AccountDeps,
-  guard: KeyGuards,
-  pepper: Buffer,
-): void {
+export function registerKeyRoutes(scope: App, deps: AccountDeps, pepper: Buffer): void {
   scope.get(
     '/api/account/keys',
     {
       config: { auth: 'session' },
-      onRequest: guard.read,
       schema: {
         summary: 'API keys of the signed-in account in this product (never their secrets)',
         tags: ['keys'],
@@ -101,7 +90,6 @@ export function registerKeyRoutes(
     '/api/account/keys/create',
     {
       config: { auth: 'session' },
-      onRequest: guard.write,
       attachValidation: true, // the handler names the broken field with SPEC.md's codes
       schema: {
         summary: `Create an API key (sign-in within 5 minutes; at most ${MAX_LIVE_KEYS} live keys)`,
@@ -159,7 +147,6 @@ export function registerKeyRoutes(
     '/api/account/keys/revoke',
     {
       config: { auth: 'session' },
-      onRequest: guard.write,
       attachValidation: true,
       schema: {
         summary: 'Revoke an API key; it stops at once on every instance (repeating is harmless)',

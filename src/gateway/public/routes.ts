@@ -1,7 +1,7 @@
 // SPEC.md A.2: health, the self-describing index and the OpenAPI document.
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
-import { buildId } from '../../platform/build-info.js';
+import { buildId } from '../../platform/config/build-info.js';
 
 const Health = Type.Object({
   ok: Type.Boolean(),

@@ -1,8 +1,10 @@
-// The check every Session route runs before its body is read: for writes, the exact Origin,
-// no cross-site fetch metadata and the session's CSRF value; then the session itself.
+// The guard of the `session` auth scheme (registered by the account routes, applied by the
+// platform before the body is read): for writes, the exact Origin, no cross-site fetch
+// metadata and the session's CSRF value; then the session itself.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
+import type { Guard } from '../../platform/http/auth.js';
 import { ApiError } from '../../platform/http/errors.js';
 import { readSessionCookie } from './cookie.js';
 import { csrfMatches } from './csrf.js';
@@ -28,11 +30,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     browserSession?: SessionRow;
   }
+  interface FastifyContextConfig {
+    /** Which session a `session` route needs; `account` when left out. */
+    session?: Need;
+  }
 }
 
 export const invalidSession = () =>
   new ApiError(401, 'invalid_session', 'Sessão ausente, expirada ou encerrada. Entre novamente.');
-export const invalidOrigin = () => new ApiError(403, 'invalid_origin', 'Origem da requisição não permitida.');
+export const invalidOrigin = (expected: string) =>
+  new ApiError(403, 'invalid_origin', `Origem da requisição não permitida; a origem esperada é ${expected}.`);
 export const invalidCsrf = (message = 'Token CSRF ausente ou inválido.') =>
   new ApiError(403, 'invalid_csrf', message);
 
@@ -43,7 +50,7 @@ export const invalidCsrf = (message = 'Token CSRF ausente ou inválido.') =>
  */
 export function checkOrigin(deps: SessionDeps, request: FastifyRequest, required: boolean): void {
   const origin = request.headers.origin;
-  if (origin === undefined ? required : origin !== deps.publicOrigin) throw invalidOrigin();
+  if (origin === undefined ? required : origin !== deps.publicOrigin) throw invalidOrigin(deps.publicOrigin);
   if (request.headers['sec-fetch-site'] === 'cross-site') {
     throw invalidCsrf('Requisição entre sites recusada.');
   }
@@ -57,8 +64,11 @@ export async function loadSession(
   return token === undefined ? undefined : findSession(deps.db, deps.productId, token, deps.now());
 }
 
-export function sessionGuard(deps: SessionDeps, need: Need, write: boolean) {
+/** One guard for every session route: a write is any method but GET and HEAD. */
+export function sessionGuard(deps: SessionDeps): Guard {
   return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const need = request.routeOptions.config.session ?? 'account';
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
     // Origin first: a cross-site write costs no database work.
     if (write) checkOrigin(deps, request, true);
     const session = await loadSession(deps, request);

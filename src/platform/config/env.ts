@@ -21,6 +21,10 @@ export interface EnvSettings {
   gatewayApiKey?: string;
   /** Area B tokens (docs/contracts.md): signing secret (default derived from SVC_SECRET), lifetime, identity provider. */
   contracts: ContractsTokenSettings;
+  /** Area C background work (INSIGHTS_*). */
+  insights: InsightsEnv;
+  /** SVC_BUILD: the commit to report when the build wrote none (build-info.ts). */
+  build?: string;
 }
 
 export interface ContractsTokenSettings {
@@ -30,6 +34,7 @@ export interface ContractsTokenSettings {
 }
 
 import { isCidr } from '../net.js';
+import { type InsightsEnv, readInsightsEnv } from './insights-env.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -70,7 +75,14 @@ export function readEnv(env: Env, problems: string[]): EnvSettings {
     return raw;
   };
 
-  const publicOrigin = get('PUBLIC_ORIGIN') ?? 'http://localhost:8080';
+  const ports = {
+    gateway: port('GATEWAY_PORT', 8080),
+    contracts: port('CONTRACTS_PORT', 8081),
+    insights: port('INSIGHTS_PORT', 8082),
+  };
+  // The default follows the gateway's port, so that a browser on that port passes the Origin
+  // check and the index announces where the gateway really is (0: unknown until it listens).
+  const publicOrigin = get('PUBLIC_ORIGIN') ?? `http://localhost:${ports.gateway || 8080}`;
   try {
     const u = new URL(publicOrigin);
     if (u.origin !== publicOrigin) {
@@ -107,15 +119,13 @@ export function readEnv(env: Env, problems: string[]): EnvSettings {
 
   return {
     contracts,
+    insights: readInsightsEnv(get, problems),
+    build: get('SVC_BUILD'),
     gatewayUrl: url('GATEWAY_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
     gatewayApiKey,
     trustedProxies,
     host: get('HOST') ?? '127.0.0.1',
-    ports: {
-      gateway: port('GATEWAY_PORT', 8080),
-      contracts: port('CONTRACTS_PORT', 8081),
-      insights: port('INSIGHTS_PORT', 8082),
-    },
+    ports,
     dataDir: get('SVC_DATA_DIR') ?? './data',
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),

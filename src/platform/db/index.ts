@@ -1,7 +1,7 @@
 // Storage: SQLite (better-sqlite3, WAL) in the data directory by default, PostgreSQL when
 // DATABASE_URL is set. The rest of the code sees one Kysely instance either way.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -36,8 +36,9 @@ export function openDb(options: DbOptions): Db {
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
-  mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(join(options.dataDir, 'svc.sqlite'));
+  const file = sqliteFile(options.dataDir);
+  createPrivately(file);
+  const sqlite = new SQLite(file);
   // WAL + NORMAL: a committed transaction survives a killed process (the WAL is in the OS
   // page cache); only a power loss can take the last transactions. busy_timeout lets
   // several processes (CLI and server) share the file.
@@ -45,8 +46,42 @@ export function openDb(options: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  // SQLite gives -wal and -shm the main file's mode; files made by older versions are narrowed here.
+  for (const suffix of ['', '-wal', '-shm']) narrow(file + suffix);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
+}
+
+export const sqliteFile = (dataDir: string) => resolve(dataDir, 'svc.sqlite');
+
+/**
+ * The data folder (0700 when this creates it) and the database file (0600) before SQLite
+ * opens it: records, hashes and the audit log are nobody else's to read on a shared machine.
+ */
+function createPrivately(file: string): void {
+  mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+}
+
+function narrow(path: string): void {
+  try {
+    chmodSync(path, 0o600);
+  } catch {
+    // Absent (-wal/-shm come with the first write) or not ours: nothing to narrow.
+  }
+}
+
+/** Where storage lives, for people: the SQLite file, or the PostgreSQL URL without its password. */
+export function describeStorage(options: DbOptions): string {
+  if (!options.databaseUrl) return `SQLite ${sqliteFile(options.dataDir)}`;
+  try {
+    const url = new URL(options.databaseUrl);
+    url.password = '';
+    url.search = '';
+    return `PostgreSQL ${url.toString()}`;
+  } catch {
+    return 'PostgreSQL';
+  }
 }
 
 /** Brings the schema up to date. Idempotent; safe when several instances start together. */

@@ -3,6 +3,7 @@
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
@@ -10,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { describeError, type Logger } from '../logger.js';
+import { AuthRegistry } from './auth.js';
 import { ApiError, type EnvelopeKind, envelope } from './errors.js';
 import { toApiError } from './platform-errors.js';
 import { requestId } from './request-id.js';
@@ -34,6 +36,10 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteTable;
+    /** scheme → guard; each service fills it before registering its routes (auth.ts). */
+    guards: AuthRegistry;
+    /** Which error envelope a path gets (AppOptions.envelopeFor). */
+    envelopeFor: (path: string) => EnvelopeKind;
   }
 }
 
@@ -48,6 +54,7 @@ const SECURITY_HEADERS = {
 };
 
 export function createApp(options: AppOptions): App {
+  const kindOf = (request: FastifyRequest) => options.envelopeFor(request.url.split('?')[0] ?? '/');
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     // One access-log line per request (request-logger.ts), instead of Fastify's own lines.
@@ -62,11 +69,27 @@ export function createApp(options: AppOptions): App {
     // Requests that arrive during the drain get a 503 in the service's own envelope (below).
     return503OnClosing: false,
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
+    // Failures before routing (a path parameter over 100 characters, a malformed URL) in the
+    // service's own envelope rather than Fastify's.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const api =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiError(414, 'uri_too_long', 'Parâmetro de caminho longo demais.')
+          : new ApiError(400, 'invalid_request', 'URL inválida.');
+      reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
+      reply.status(api.status).send(envelope(kindOf(request), api));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const table = new RouteTable();
+  const guards = new AuthRegistry();
   app.decorate('routeTable', table);
-  app.addHook('onRoute', (route) => table.add(route));
+  app.decorate('guards', guards);
+  app.decorate('envelopeFor', options.envelopeFor);
+  app.addHook('onRoute', (route) => {
+    guards.apply(route);
+    table.add(route);
+  });
 
   // Only JSON by default; a route that takes another type registers its own parser.
   app.removeContentTypeParser('text/plain');
@@ -97,8 +120,6 @@ export function createApp(options: AppOptions): App {
     sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
-
-  const kindOf = (request: FastifyRequest) => options.envelopeFor(request.url.split('?')[0] ?? '/');
 
   app.setErrorHandler((error, request, reply) => {
     const api = toApiError(error);

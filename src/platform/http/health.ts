@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { buildId } from '../build-info.js';
+import { buildId } from '../config/build-info.js';
 import type { App } from './app.js';
 
 const Health = Type.Object({ ok: Type.Boolean(), service: Type.String(), build: Type.String() });

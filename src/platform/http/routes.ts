@@ -16,8 +16,8 @@ export type AuthScheme =
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Required on every route: the index and the OpenAPI document show it. */
-    auth?: AuthScheme;
+    /** Required on every route: its guard (http/auth.ts), the index and the OpenAPI document follow from it. */
+    auth: AuthScheme;
   }
 }
 

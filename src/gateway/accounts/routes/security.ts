@@ -1,0 +1,109 @@
+// Credentials of the signed-in account: the password and the second factor (TOTP).
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../platform/db/schema.js';
+import type { App } from '../../../platform/http/app.js';
+import { ApiError } from '../../../platform/http/errors.js';
+import { sessionOf } from '../../sessions/guard.js';
+import { assertRecentSignIn } from '../../sessions/reauth.js';
+import { regenerateSession, setPendingTotp, stateOf } from '../../sessions/store.js';
+import { changePassword } from '../login.js';
+import { CodeBody, PasswordBody, SignInResult, TotpSetup } from '../schemas.js';
+import { getAccount } from '../store.js';
+import { matchTotp, newEnrolment, openTotpSecret, sealTotpSecret } from '../totp.js';
+import { assertNoBody, issue, staleSession, type Web } from './web.js';
+
+const totpAlreadyEnabled = () =>
+  new ApiError(409, 'totp_already_enabled', 'O segundo fator já está ativo nesta conta.');
+
+export function registerSecurityRoutes(scope: App, { deps, addressOf }: Web): void {
+  scope.post(
+    '/api/account/password',
+    {
+      config: { auth: 'session' },
+      schema: {
+        summary: 'Change the password; stops every API key and every other session of the account',
+        tags: ['account'],
+        body: PasswordBody,
+        response: { 200: SignInResult },
+      },
+    },
+    async (request, reply) => {
+      const made = await changePassword(deps, sessionOf(request), {
+        ...request.body,
+        address: addressOf(request),
+      });
+      return issue(deps, reply, made);
+    },
+  );
+
+  scope.post(
+    '/api/account/totp/setup',
+    {
+      config: { auth: 'session' },
+      schema: {
+        summary: 'Start TOTP enrolment: secret, otpauth URI and QR code (needs a sign-in within 5 minutes)',
+        tags: ['account'],
+        response: { 200: TotpSetup },
+      },
+    },
+    async (request) => {
+      assertNoBody(request.body);
+      assertRecentSignIn(deps, request);
+      const session = sessionOf(request);
+      const account = await getAccount(deps.db, session.account_id!);
+      if (!account) throw staleSession();
+      if (account.totp_secret !== null) throw totpAlreadyEnabled();
+      const enrolment = await newEnrolment(account.email);
+      await setPendingTotp(deps.db, session.id, sealTotpSecret(deps.totpKey, enrolment.secret));
+      return enrolment;
+    },
+  );
+
+  scope.post(
+    '/api/account/totp/confirm',
+    {
+      config: { auth: 'session' },
+      schema: {
+        summary: 'Finish TOTP enrolment with a code from the app; the session is regenerated',
+        tags: ['account'],
+        body: CodeBody,
+        response: { 200: SignInResult },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      if (session.totp_pending === null) {
+        throw new ApiError(
+          409,
+          'totp_not_started',
+          'Inicie a configuração do segundo fator antes de confirmar.',
+        );
+      }
+      const secret = openTotpSecret(deps.totpKey, session.totp_pending);
+      const now = deps.now();
+      const step = await matchTotp(secret, request.body.code.trim(), now, null);
+      if (step === null)
+        throw new ApiError(401, 'invalid_code', 'Código inválido. Confira o relógio do aparelho.');
+      const enabled = await enableTotp(deps.db, session.account_id!, session.totp_pending, step);
+      if (!enabled) throw totpAlreadyEnabled();
+      const made = await regenerateSession(
+        deps.db,
+        session,
+        { ...stateOf(session), methods: ['pwd', 'otp'], mfaState: 'verified' },
+        now,
+      );
+      return issue(deps, reply, made);
+    },
+  );
+}
+
+// The confirming code's step is recorded as spent: it cannot also open a sign-in.
+async function enableTotp(db: Kysely<Database>, accountId: string, sealed: string, step: number) {
+  const result = await db
+    .updateTable('accounts')
+    .set({ totp_secret: sealed, totp_last_step: step })
+    .where('id', '=', accountId)
+    .where('totp_secret', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

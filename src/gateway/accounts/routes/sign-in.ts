@@ -1,0 +1,128 @@
+// Browser sign-in (DESIGN.md "Browser login"): bootstrap, password, second factor, sign-up,
+// logout and "end all accesses".
+import type { App } from '../../../platform/http/app.js';
+import { clearedCookie, sessionCookie } from '../../sessions/cookie.js';
+import { checkOrigin, loadSession, sessionOf } from '../../sessions/guard.js';
+import { createSession } from '../../sessions/store.js';
+import { browserState } from '../../sessions/view.js';
+import { endAll, login, logout, signUp, verifyMfa } from '../login.js';
+import { BootstrapResult, CodeBody, LoginBody, NoQuery, Ok, SignInResult, SignUpBody } from '../schemas.js';
+import { assertNoBody, issue, type Web } from './web.js';
+
+export function registerSignInRoutes(scope: App, { deps, addressOf }: Web): void {
+  scope.get(
+    '/api/auth/bootstrap',
+    {
+      config: { auth: 'none' },
+      // Not a credential check: a wrong Origin must not even get a session.
+      onRequest: async (request) => checkOrigin(deps, request, false),
+      schema: {
+        summary: 'Start or resume the browser session: cookie, CSRF value and view context',
+        tags: ['account'],
+        querystring: NoQuery,
+        response: { 200: BootstrapResult },
+      },
+    },
+    async (request, reply) => {
+      let session = await loadSession(deps, request);
+      if (!session) {
+        const made = await createSession(deps.db, deps.productId, deps.now());
+        session = made.row;
+        reply.header('set-cookie', sessionCookie(made.token, made.row.expires_at - deps.now()));
+      }
+      const state = browserState(deps.csrfKey, session);
+      reply.header('x-svc-context', state.context);
+      return state;
+    },
+  );
+
+  scope.post(
+    '/api/auth/login',
+    {
+      config: { auth: 'session', session: 'browser' },
+      schema: {
+        summary: 'Sign in with e-mail and password (then /api/auth/mfa when the account has a second factor)',
+        tags: ['account'],
+        body: LoginBody,
+        response: { 200: SignInResult },
+      },
+    },
+    async (request, reply) => {
+      const made = await login(deps, sessionOf(request), { ...request.body, address: addressOf(request) });
+      return issue(deps, reply, made);
+    },
+  );
+
+  scope.post(
+    '/api/auth/mfa',
+    {
+      config: { auth: 'session', session: 'pending' },
+      schema: {
+        summary: 'Second sign-in step: the TOTP code',
+        tags: ['account'],
+        body: CodeBody,
+        response: { 200: SignInResult },
+      },
+    },
+    async (request, reply) => {
+      const made = await verifyMfa(deps, sessionOf(request), {
+        code: request.body.code,
+        address: addressOf(request),
+      });
+      return issue(deps, reply, made);
+    },
+  );
+
+  scope.post(
+    '/api/auth/signup',
+    {
+      config: { auth: 'session', session: 'browser' },
+      schema: {
+        summary: 'Create an account (awaiting release) and sign this browser in',
+        tags: ['account'],
+        body: SignUpBody,
+        response: { 200: SignInResult },
+      },
+    },
+    async (request, reply) => {
+      const made = await signUp(deps, sessionOf(request), { ...request.body, address: addressOf(request) });
+      return issue(deps, reply, made);
+    },
+  );
+
+  scope.post(
+    '/api/auth/logout',
+    {
+      config: { auth: 'session', session: 'browser' },
+      schema: {
+        summary: "End this product's session in this browser",
+        tags: ['account'],
+        response: { 200: Ok },
+      },
+    },
+    async (request, reply) => {
+      assertNoBody(request.body);
+      await logout(deps, sessionOf(request));
+      reply.header('set-cookie', clearedCookie());
+      return { ok: true as const };
+    },
+  );
+
+  scope.post(
+    '/api/auth/end-all',
+    {
+      config: { auth: 'session' },
+      schema: {
+        summary: 'End all accesses: every session and every API key of the account stop',
+        tags: ['account'],
+        response: { 200: Ok },
+      },
+    },
+    async (request, reply) => {
+      assertNoBody(request.body);
+      await endAll(deps, sessionOf(request));
+      reply.header('set-cookie', clearedCookie());
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,30 @@
+// What the account route plugins share: the dependencies, the client's address and the
+// answer that hands a browser a freshly regenerated session.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../../platform/http/errors.js';
+import { sessionCookie } from '../../sessions/cookie.js';
+import { browserState, sessionUser } from '../../sessions/view.js';
+import type { AccountDeps, Issued } from '../login.js';
+
+export interface Web {
+  deps: AccountDeps;
+  addressOf(request: FastifyRequest): string;
+}
+
+/** New cookie, new CSRF value, new view context; the user only once every step is done. */
+export function issue(deps: AccountDeps, reply: FastifyReply, made: Issued) {
+  reply.header('set-cookie', sessionCookie(made.token, made.row.expires_at - deps.now()));
+  const state = browserState(deps.csrfKey, made.row);
+  reply.header('x-svc-context', state.context);
+  const pending = made.row.mfa_state === 'pending';
+  return { ...state, mfaRequired: pending, user: pending ? null : sessionUser(made.row, deps.audience) };
+}
+
+/** Routes that take no body refuse one, so a client bug does not pass silently. */
+export function assertNoBody(body: unknown): void {
+  if (body === undefined || body === null) return;
+  if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return;
+  throw new ApiError(400, 'invalid_request', 'Esta rota não recebe corpo.');
+}
+
+export const staleSession = () => new ApiError(401, 'invalid_session', 'Sessão inválida. Entre novamente.');
