@@ -26,6 +26,12 @@ export const GAZ_STOP = 128;
 export const GAZ_PLACE = 1024;
 /** Heads a place, street, institution or shop often named after a person: "avenida", "escola", "sao". */
 export const GAZ_HEAD = 2048;
+/** A Portuguese verb form: "analisa", "revisa", "querem", "concebida". */
+export const GAZ_VERB = 4096;
+/** An international given name or surname (Schröder, Nguyen, Smith). */
+export const GAZ_INTL = 8192;
+/** Part of an organisation name, a currency word or a party / party-UF tag ("ltda", "reais", "dem-sp"). */
+export const GAZ_ORG = 16384;
 
 export interface NameModel {
   /** log2 of the number of feature buckets. */
