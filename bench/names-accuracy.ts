@@ -55,7 +55,8 @@ function row(name: string, detect: Detect, docs: Doc[]): string {
 }
 
 function main(): void {
-  const model = values.model === undefined ? loadShippedModel() : deserializeModel(readFileSync(values.model));
+  const model =
+    values.model === undefined ? loadShippedModel() : deserializeModel(readFileSync(values.model));
   const detector = createNameDetector(model);
   const sensitivity = values.sensitivity as Sensitivity;
   const detect: Detect = (t) => detector.detect(t, { sensitivity });

@@ -40,11 +40,11 @@ const TEMPLATES = [
   'o deputado {surname} prometeu e nao cumpriu',
   'a vereadora {surname} sumiu depois da eleicao',
   'ja mandei email pro {surname} e nada',
-  'meu voto e do {first} {surname}',
+  'meu voto e do {full}',
   'a dona {first} do meu bairro esta sem remedio',
   'falei com o {first} do posto e ele confirmou',
-  'apoio o projeto do senador {first} {surname}',
-  '{first} {surname} {first} {surname} e {first} {surname} assinaram juntos',
+  'apoio o projeto do senador {full}',
+  '{full} {full} e {full} assinaram juntos',
   'o {nick} o {nick} e o {nick} tudo igual',
   'governo {nick} foi o pior de todos',
   'parabens pela iniciativa {first}',
@@ -77,6 +77,7 @@ export function commentDocs(): Doc[] {
     nick: gold(() => pick(NICKNAMES)),
     surname: gold(() => pick(HELDOUT_SURNAMES)),
     first: gold(() => firstW.draw(rng)),
+    full: gold(() => `${firstW.draw(rng)} ${pick(HELDOUT_SURNAMES)}`),
   };
   const docs: Doc[] = [];
   for (let i = 0; i < COMMENTS_SIZE; i++) {

@@ -13,7 +13,8 @@ export interface Genre {
 const INFORMAL_SEED = 515151;
 
 /** Politics in news (deputado, senador, ministro...): the nearest thing to parliamentary prose we have. */
-const POLITICS = /\b(deputad[oa]s?|senador[ae]?s?|ministr[oa]s?|governador[ae]?s?|president[ea]s?|vereador[ae]?s?|partido|PT|PSDB|PMDB|PFL)\b/u;
+const POLITICS =
+  /\b(deputad[oa]s?|senador[ae]?s?|ministr[oa]s?|governador[ae]?s?|president[ea]s?|vereador[ae]?s?|partido|PT|PSDB|PMDB|PFL)\b/u;
 
 export function devGenres(extra: Genre[] = []): Genre[] {
   const news = [...extraSplit('uner_pt_bosque', 'dev'), ...extraSplit('uner_pt_pud', 'dev')];

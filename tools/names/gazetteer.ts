@@ -110,7 +110,11 @@ export function buildGazetteerEntries(train: Doc[]): {
   for (const w of EVERYDAY_WORDS) add(w, GAZ_COMMON);
   const intl = internationalNames();
   for (const w of intl) add(w, GAZ_INTL);
-  const forms = verbForms([...HAND_VERBS, ...REGULAR_VERBS, ...infinitives(common, firstNames, surnames, intl)]);
+  const forms = verbForms([
+    ...HAND_VERBS,
+    ...REGULAR_VERBS,
+    ...infinitives(common, firstNames, surnames, intl),
+  ]);
   for (const w of forms) add(w, GAZ_VERB);
   for (const w of PARTICLES) add(w, GAZ_PARTICLE);
   for (const w of CONTEXT_WORDS) add(w, GAZ_CONTEXT);

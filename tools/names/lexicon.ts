@@ -87,6 +87,7 @@ export const CONTEXT_WORDS = [
   'diretora',
   'gerente',
   'atenciosamente',
+  'governo',
   'att',
   'ass',
   'assinado',

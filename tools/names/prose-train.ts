@@ -38,7 +38,17 @@ const ROLES = [
   'o cientista',
 ];
 const TITLES = ['Dr.', 'Dra.', 'Prof.', 'Profa.', 'Sr.', 'Sra.', 'Des.', 'Min.', 'Eng.', 'Pe.'];
-const IRREGULAR = new Set(['querer', 'saber', 'obter', 'propor', 'pedir', 'seguir', 'sentir', 'servir', 'valer']);
+const IRREGULAR = new Set([
+  'querer',
+  'saber',
+  'obter',
+  'propor',
+  'pedir',
+  'seguir',
+  'sentir',
+  'servir',
+  'valer',
+]);
 /** Training-only nicknames and acronyms of public figures (the dev comment set has others). */
 const NICKNAMES = [
   'Lula',
@@ -96,8 +106,8 @@ const PROSE = [
   'No governo {nick}, a inflação caiu.',
   'Desde a era {acr}, o partido mudou.',
   'O ex-presidente {nick} visitou {city}.',
-  'Em {city}, {role} {surname} encontrou {first} {surname}.',
-  '{first} {surname} e {first} {surname} chegaram de {fcity}.',
+  'Em {city}, {role} {surname} encontrou {full}.',
+  '{full} e {full} chegaram de {fcity}.',
 ];
 
 const COMMENTS = [
@@ -108,7 +118,7 @@ const COMMENTS = [
   'concordo com o deputado {surname}',
   'o {surname} nao representa ninguem',
   'parabens senador {surname} pela coragem',
-  '{first} {surname} tem meu voto',
+  '{full} tem meu voto',
   'alguem avisa o {nick} que o povo cansou',
   'a {first} falou tudo',
   'o {role2} {surname} votou contra o povo',
@@ -166,7 +176,11 @@ export function trainProseDocs(count: number, learnedSurnames: readonly string[]
     role2: slot(() => pick(rng, ['deputado', 'senador', 'vereador', 'ministro', 'prefeito'])),
     title: slot(() => pick(rng, TITLES)),
     surname: slot(() => (rng.chance(0.3) ? pick(rng, foreignLast) : surname()), true),
-    foreign: slot(() => (rng.chance(0.5) ? `${pick(rng, foreignFirst)} ${pick(rng, foreignLast)}` : pick(rng, foreignLast)), true),
+    foreign: slot(
+      () =>
+        rng.chance(0.5) ? `${pick(rng, foreignFirst)} ${pick(rng, foreignLast)}` : pick(rng, foreignLast),
+      true,
+    ),
     full: slot(fullName, true),
     first: slot(() => titleCase(firstW.draw(rng)), true),
     nick: slot(() => pick(rng, NICKNAMES), true),

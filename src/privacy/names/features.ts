@@ -102,10 +102,12 @@ export class Analysis {
         } else if (s !== SHAPE_LOWER) {
           c = (f & WORD_BITS) === 0 || nameNear(flags, i, n) ? 1 : 0;
         } else if (i > 0 && (flags[i - 1]! & GAZ_CONTEXT) !== 0) c = 1;
-        else if ((f & (WORD_BITS | GAZ_PLACE | GAZ_ORG)) === 0 && tok.end[i]! - tok.start[i]! >= 3) {
-          // An unknown lower-case word right after a name word may be a surname ("joao
-          // bolsonaro"), also behind a particle ("ana de carvalhal"); places are not.
-          if (i > 0 && cand[i - 1] === 1) c = 1;
+        else if ((f & (WORD_BITS | GAZ_ORG)) === 0 && tok.end[i]! - tok.start[i]! >= 3) {
+          // An unknown lower-case word may be a name in informal text ("o boulos"), a
+          // surname right after a name word ("joao bolsonaro"), also behind a particle
+          // ("ana de carvalhal"). Place words (many are surnames) are left to the model.
+          if ((f & GAZ_PLACE) === 0 && tok.end[i]! - tok.start[i]! >= 4) c = 1;
+          else if (i > 0 && cand[i - 1] === 1) c = 1;
           else if (
             i > 1 &&
             cand[i - 2] === 1 &&
