@@ -60,8 +60,13 @@ function augment(docs: Doc[], rng: Rng): Doc[] {
 /** Parts for jackknifed gazetteer features (see trainOn). */
 const JACKKNIFE = 5;
 
-function gazModel(learnFrom: Doc[], bits: number, log: boolean): NameModel & { learned: string[] } {
-  const { entries, stats, learnedSurnames } = buildGazetteerEntries(learnFrom);
+function gazModel(
+  learnFrom: Doc[],
+  bits: number,
+  log: boolean,
+  withLearnedSurnames = true,
+): NameModel & { learned: string[] } {
+  const { entries, stats, learnedSurnames } = buildGazetteerEntries(learnFrom, withLearnedSurnames);
   const { keys, vals } = buildGazetteer(entries);
   if (log) {
     console.log(
@@ -102,8 +107,9 @@ function trainOn(train: Doc[], log: boolean): NameModel {
     );
     data.push(...trainer.prepare(augment(part, rng), prep, gaz));
   }
-  // Chat sentences see only the hand-written lists, so corpus surnames in them are unknown words.
-  const handOnly = gazModel([], bits, false);
+  // Generated sentences see the full gazetteer except the surnames learned from the
+  // corpora, which they use as unknown surnames.
+  const handOnly = gazModel(train, bits, false, false);
   data.push(...trainer.prepare(trainChatDocs(Number(values.chat), full.learned), prep, handOnly));
   data.push(...trainer.prepare(trainProseDocs(Number(values.prose), full.learned), prep, handOnly));
   if (log) {

@@ -61,7 +61,14 @@ export interface GazetteerStats {
   verbForms: number;
 }
 
-export function buildGazetteerEntries(train: Doc[]): {
+/**
+ * `withLearnedSurnames: false` leaves out the surnames learned from `train` (the hand
+ * list stays): generated sentences use those surnames as unknown words.
+ */
+export function buildGazetteerEntries(
+  train: Doc[],
+  withLearnedSurnames = true,
+): {
   entries: Map<number, number>;
   stats: GazetteerStats;
   learnedSurnames: string[];
@@ -99,7 +106,7 @@ export function buildGazetteerEntries(train: Doc[]): {
       at += w.length + 1;
     }
   }
-  for (const s of surnames) add(s, GAZ_SURNAME);
+  for (const s of surnames) if (withLearnedSurnames || COMMON_SURNAMES.includes(s)) add(s, GAZ_SURNAME);
   let nCommon = 0;
   for (const [w, n] of common) {
     if (n >= 2) {
@@ -175,7 +182,8 @@ function internationalNames(): Set<string> {
       for (const entry of readGazetteer(file)) {
         for (const w of entry.split(/\s+/)) {
           const f = chatCase(w);
-          if (f.length >= 2 && /^[a-z][a-z'-]*$/.test(f) && !STOP_WORDS.includes(f)) intlCache.add(f);
+          // Two-letter names (Le, Vo, Ta) are Portuguese words or chat spellings far more often.
+          if (f.length >= 3 && /^[a-z][a-z'-]*$/.test(f) && !STOP_WORDS.includes(f)) intlCache.add(f);
         }
       }
     }

@@ -345,7 +345,7 @@ export const COMMON_SURNAMES = [
 
 /**
  * Very frequent everyday Portuguese words (accent-free): verbs, adverbs, time words,
- * greetings. Legal text (LeNER-Br) lacks much of the chat vocabulary, so without this
+ * greetings, family and service words, chat spellings and food. Legal text (LeNER-Br) lacks much of the chat vocabulary, so without this
  * list the model could not tell "maria amanha" from "maria seixas".
  */
 export const EVERYDAY_WORDS = `
@@ -375,6 +375,10 @@ primeiro segundo terceiro ultimo proximo novo nova velho grande pequeno certo er
 feliz triste cansado doente febre gripe bem melhor pior igual diferente importante urgente
 pai mae filho filha irmao irma tio tia avo primo prima amigo amiga marido esposa namorado namorada
 chefe gerente cliente vizinho vizinha moco moca menino menina senhor senhora gente pessoal galera
+vo vove vovo titia titio cacula bebe nene sogra sogro cunhado cunhada afilhado afilhada madrinha padrinho
+motoboy motorista entregador porteiro sindico sindica zelador faxineira diarista baba pastor padre
+ta to tava tao tbm tb vc vcs pq q mto mt ne neh eh aff oxe eita uai tipo mano mina cara
+refri bolo lanche almoco janta cafe cerveja churrasco pizza marmita
 `
   .trim()
   .split(/\s+/);

@@ -103,11 +103,16 @@ export class Analysis {
           c = (f & WORD_BITS) === 0 || nameNear(flags, i, n) ? 1 : 0;
         } else if (i > 0 && (flags[i - 1]! & GAZ_CONTEXT) !== 0) c = 1;
         else if ((f & (WORD_BITS | GAZ_ORG)) === 0 && tok.end[i]! - tok.start[i]! >= 3) {
-          // An unknown lower-case word may be a name in informal text ("o boulos"), a
+          // An unknown lower-case word may be a name in lower-case text ("o boulos"), a
           // surname right after a name word ("joao bolsonaro"), also behind a particle
           // ("ana de carvalhal"). Place words (many are surnames) are left to the model.
-          if ((f & GAZ_PLACE) === 0 && tok.end[i]! - tok.start[i]! >= 4) c = 1;
-          else if (i > 0 && cand[i - 1] === 1) c = 1;
+          if (
+            (f & GAZ_PLACE) === 0 &&
+            tok.end[i]! - tok.start[i]! >= 4 &&
+            this.caseMode(tok, i) === CASE_LOWER
+          ) {
+            c = 1;
+          } else if (i > 0 && cand[i - 1] === 1) c = 1;
           else if (
             i > 1 &&
             cand[i - 2] === 1 &&
@@ -206,7 +211,7 @@ export class Analysis {
    * Case of the nearby words (four either side, ignoring this token, punctuation and
    * particles): all lower case (chat), all upper case (legal headings) or mixed (prose).
    */
-  private caseMode(tok: Tokens, i: number): number {
+  caseMode(tok: Tokens, i: number): number {
     const shape = tok.shape;
     const flags = this.flags;
     const lo = Math.max(i - 4, 0);
