@@ -1,5 +1,5 @@
 // Trains the person-name model and writes models/names.bin.gz.
-//   npm run train:names                       full LeNER-Br train (+ augmentation), reports dev
+//   npm run train:names                       all train splits (+ case variants, generated text), reports dev
 //   npm run train:names -- --holdout          trains on 90% of train, reports the other 10% and dev
 //   npm run train:names -- --folds 5          5-fold cross-validation on train only (writes nothing)
 //   options: --errors (print misses and false alarms)  --epochs N  --bits N  --chat N  --prose N
@@ -35,8 +35,8 @@ const { values } = parseArgs({
     errors: { type: 'boolean', default: false },
     epochs: { type: 'string', default: '10' },
     bits: { type: 'string', default: '18' },
-    chat: { type: 'string', default: '20000' },
-    prose: { type: 'string', default: '15000' },
+    chat: { type: 'string', default: '40000' },
+    prose: { type: 'string', default: '20000' },
     dropout: { type: 'string', default: '0.3' },
     out: { type: 'string', default: 'models/names.bin.gz' },
   },

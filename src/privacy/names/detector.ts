@@ -23,7 +23,7 @@ export interface NameDetector {
 }
 
 /** Bias added to the B and I scores under `strict`, in model score units (chosen on the dev sets). */
-export const STRICT_BIAS = 4;
+export const STRICT_BIAS = 8;
 
 export function createNameDetector(model: NameModel): NameDetector {
   const tok = new Tokens();
