@@ -70,6 +70,10 @@ describe('sensitivity', () => {
   });
   it('strict keeps every balanced match and may add more', () => {
     const strict = detectNames(text, { sensitivity: 'strict' }).map((m) => m.key);
-    for (const m of detectNames(text)) assert.ok(strict.some((k) => k.includes(m.key)), m.key);
+    for (const m of detectNames(text))
+      assert.ok(
+        strict.some((k) => k.includes(m.key)),
+        m.key,
+      );
   });
 });
