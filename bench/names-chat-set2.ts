@@ -1,7 +1,7 @@
-// A SECOND, independent chat-style evaluation set for person names (blind check).
-// Written before any model change of the second tuning round and never used for training
-// or tuning: its score is reported, its individual errors are not fixed. Everything here is
-// separate from bench/names-chat-set.ts and tools/names/chat-train.ts: seed, templates
+// A SECOND, independent chat-style evaluation set for person names. Written as a blind
+// check and never used for training; its false alarms were looked at once while the
+// multi-genre model was tuned (see docs/privacy-names.md), so it is no longer blind.
+// Everything here is separate from bench/names-chat-set.ts and tools/names/chat-train.ts: seed, templates
 // (other situations: condominium, school parents' group, clinic, deliveries, HR, church,
 // football, family), the way names are built, the first-name pool (IBGE 500+ births,
 // weighted by births^0.4) and a fresh surname pool (half of the surnames), filtered so that
@@ -228,7 +228,7 @@ function personName(rng: Rng, pools: Pools, kind: 'f' | 'n' | 'p'): string {
   return parts.join(' ');
 }
 
-/** Deterministic second chat evaluation set (blind check). */
+/** Deterministic second chat evaluation set. */
 export function chatEvalDocs2(count = EVAL_CHAT2_SIZE, seed = EVAL_CHAT2_SEED): Doc[] {
   const rng = new Rng(seed);
   const names: string[] = [];

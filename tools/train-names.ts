@@ -1,8 +1,9 @@
 // Trains the person-name model and writes models/names.bin.gz.
-//   npm run train:names                       full LeNER-Br train (+ augmentation), reports dev
+//   npm run train:names                       all train splits (+ case variants, generated text), reports dev
 //   npm run train:names -- --holdout          trains on 90% of train, reports the other 10% and dev
 //   npm run train:names -- --folds 5          5-fold cross-validation on train only (writes nothing)
-//   options: --errors (print misses and false alarms)  --epochs N  --bits N  --out FILE  (data dir: NAMES_DATA_DIR, default ../shared/data)
+//   options: --errors (print misses and false alarms)  --epochs N  --bits N  --chat N  --prose N
+//            --dropout P  --out FILE  (data dir: NAMES_DATA_DIR, default ../shared/data)
 // Deterministic: fixed seeds, no dependence on time or iteration order of hash maps.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -16,12 +17,14 @@ import {
   TAGS,
 } from '../src/privacy/names/model.js';
 import { trainChatDocs } from './names/chat-train.js';
-import { type Doc, dataDir, lenerSplit } from './names/data.js';
+import { type Doc, dataDir, extraSplit, lenerSplit } from './names/data.js';
+import { devGenres, personFreeDocs } from './names/devsets.js';
 import { formatScore, score } from './names/eval.js';
 import { buildGazetteerEntries } from './names/gazetteer.js';
 import { Trainer } from './names/perceptron.js';
+import { trainProseDocs } from './names/prose-train.js';
 import { Rng } from './names/rng.js';
-import { chatCase } from './names/template.js';
+import { informalDoc, lowerDoc, upperDoc } from './names/variants.js';
 
 const TRAIN_SEED = 7;
 
@@ -32,28 +35,24 @@ const { values } = parseArgs({
     errors: { type: 'boolean', default: false },
     epochs: { type: 'string', default: '10' },
     bits: { type: 'string', default: '18' },
-    chat: { type: 'string', default: '20000' },
+    chat: { type: 'string', default: '40000' },
+    prose: { type: 'string', default: '20000' },
     dropout: { type: 'string', default: '0.3' },
     out: { type: 'string', default: 'models/names.bin.gz' },
   },
 });
 
-/** Same text in other cases: the model must not depend on capitalisation alone. */
+/**
+ * Same text in other cases: the model must not depend on capitalisation alone. Every
+ * sentence also goes in lower case (half of those as informal text: no accents, little
+ * punctuation) and half of them in ALL CAPS.
+ */
 function augment(docs: Doc[], rng: Rng): Doc[] {
   const out: Doc[] = [];
   for (const doc of docs) {
     out.push(doc);
-    out.push({ text: chatCase(doc.text), spans: doc.spans });
-    if (rng.chance(0.5)) out.push({ text: upperSameLength(doc.text), spans: doc.spans });
-  }
-  return out;
-}
-
-function upperSameLength(s: string): string {
-  let out = '';
-  for (const ch of s) {
-    const u = ch.toUpperCase();
-    out += u.length === ch.length ? u : ch;
+    out.push(rng.chance(0.5) ? lowerDoc(doc) : informalDoc(doc, rng));
+    if (rng.chance(0.5)) out.push(upperDoc(doc));
   }
   return out;
 }
@@ -61,8 +60,13 @@ function upperSameLength(s: string): string {
 /** Parts for jackknifed gazetteer features (see trainOn). */
 const JACKKNIFE = 5;
 
-function gazModel(learnFrom: Doc[], bits: number, log: boolean): NameModel & { learned: string[] } {
-  const { entries, stats, learnedSurnames } = buildGazetteerEntries(learnFrom);
+function gazModel(
+  learnFrom: Doc[],
+  bits: number,
+  log: boolean,
+  withLearnedSurnames = true,
+): NameModel & { learned: string[] } {
+  const { entries, stats, learnedSurnames } = buildGazetteerEntries(learnFrom, withLearnedSurnames);
   const { keys, vals } = buildGazetteer(entries);
   if (log) {
     console.log(
@@ -95,14 +99,19 @@ function trainOn(train: Doc[], log: boolean): NameModel {
   const prep = { entities: 0, reachable: 0 };
   const data = [];
   for (let k = 0; k < JACKKNIFE; k++) {
-    const lo = Math.floor((train.length * k) / JACKKNIFE);
-    const hi = Math.floor((train.length * (k + 1)) / JACKKNIFE);
-    const gaz = gazModel([...train.slice(0, lo), ...train.slice(hi)], bits, false);
-    data.push(...trainer.prepare(augment(train.slice(lo, hi), rng), prep, gaz));
+    const part = train.filter((_, i) => i % JACKKNIFE === k);
+    const gaz = gazModel(
+      train.filter((_, i) => i % JACKKNIFE !== k),
+      bits,
+      false,
+    );
+    data.push(...trainer.prepare(augment(part, rng), prep, gaz));
   }
-  // Chat sentences see only the hand-written lists, so corpus surnames in them are unknown words.
-  const handOnly = gazModel([], bits, false);
+  // Generated sentences see the full gazetteer except the surnames learned from the
+  // corpora, which they use as unknown surnames.
+  const handOnly = gazModel(train, bits, false, false);
   data.push(...trainer.prepare(trainChatDocs(Number(values.chat), full.learned), prep, handOnly));
+  data.push(...trainer.prepare(trainProseDocs(Number(values.prose), full.learned), prep, handOnly));
   if (log) {
     console.log(
       `training sentences with candidates: ${data.length}; entities ${prep.entities}, reachable ${prep.reachable}`,
@@ -148,7 +157,7 @@ function crossValidate(all: Doc[], k: number): void {
     const detect = (t: string) => det.detect(t);
     const fold = all.slice(lo, hi);
     const s = score(detect, fold);
-    const l = score(detect, fold.map(lower));
+    const l = score(detect, fold.map(lowerDoc));
     if (values.errors) printErrors(detect, fold);
     console.log(`fold ${f + 1}: ${formatScore(s)} | lower ${formatScore(l)}`);
     tp += s.tp;
@@ -162,11 +171,20 @@ function crossValidate(all: Doc[], k: number): void {
   console.log(`cross-validation F1: cased ${f1(tp, fp, fn)}  lower ${f1(ltp, lfp, lfn)}`);
 }
 
+/** All training splits: LeNER-Br (legal), Bosque (news), PUD (translated news, Wikipedia), NERDE (administrative). */
+function trainingDocs(): Doc[] {
+  return [
+    ...lenerSplit('train'),
+    ...extraSplit('uner_pt_bosque', 'train'),
+    ...extraSplit('uner_pt_pud', 'train'),
+    ...extraSplit('nerde', 'train'),
+  ];
+}
+
 function main(): void {
   const t0 = performance.now();
   console.log(`data: ${dataDir()}`);
-  const allTrain = lenerSplit('train');
-  const dev = lenerSplit('dev');
+  const allTrain = trainingDocs();
   const cut = values.holdout ? Math.floor(allTrain.length * 0.9) : allTrain.length;
   const train = allTrain.slice(0, cut);
   const held = allTrain.slice(cut);
@@ -179,21 +197,26 @@ function main(): void {
   const model = trainOn(train, true);
   const detector = createNameDetector(model);
   const detect = (t: string) => detector.detect(t);
-  if (values.errors) printErrors(detect, values.holdout ? held : train);
   if (values.holdout) {
+    if (values.errors) printErrors(detect, held);
     console.log(`train holdout (10%):    ${formatScore(score(detect, held))}`);
-    console.log(`train holdout, lower:   ${formatScore(score(detect, held.map(lower)))}`);
+    console.log(`train holdout, lower:   ${formatScore(score(detect, held.map(lowerDoc)))}`);
   }
-  console.log(`LeNER-Br dev:           ${formatScore(score(detect, dev))}`);
-  console.log(`LeNER-Br dev, lower:    ${formatScore(score(detect, dev.map(lower)))}`);
-  console.log(
-    `LeNER-Br dev, UPPER:    ${formatScore(
-      score(
-        detect,
-        dev.map((d) => ({ ...d, text: upperSameLength(d.text) })),
-      ),
-    )}`,
-  );
+  for (const g of devGenres()) {
+    if (values.errors) printErrors(detect, g.docs);
+    console.log(`${g.name}:`);
+    console.log(`  as written ${formatScore(score(detect, g.docs))}`);
+    console.log(`  lower      ${formatScore(score(detect, g.docs.map(lowerDoc)))}`);
+    console.log(`  UPPER      ${formatScore(score(detect, g.docs.map(upperDoc)))}`);
+  }
+  const free = personFreeDocs();
+  let alarms = 0;
+  for (const d of free) {
+    const found = detect(d.text);
+    alarms += found.length;
+    if (values.errors) for (const m of found) console.error(`FA  ${context(d.text, m.start, m.end)}`);
+  }
+  console.log(`person-free: ${alarms} false alarms in ${free.length} sentences`);
 
   const file = serializeModel(model);
   const out = resolve(values.out!);
@@ -202,10 +225,6 @@ function main(): void {
   console.log(
     `wrote ${out} (${(file.length / 1024).toFixed(0)} KiB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-}
-
-function lower(d: Doc): Doc {
-  return { text: chatCase(d.text), spans: d.spans };
 }
 
 main();

@@ -18,7 +18,7 @@ export class AnalysisUnavailable extends Error {
   }
 }
 
-const SYSTEM = [
+export const SYSTEM = [
   'Você analisa conversas de atendimento ao cliente.',
   'Responda somente com um objeto JSON, sem texto fora dele, com as chaves:',
   '"resumo" (até três frases, em português, sem nomes, documentos, e-mails ou telefones),',

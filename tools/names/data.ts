@@ -17,7 +17,9 @@ export interface Doc {
  * Reads a LeNER-Br CoNLL file. Tokens are joined with single spaces, so the detector
  * tokenizes the text itself exactly as it would at run time.
  */
-export function readConll(file: string): Doc[] {
+export function readConll(file: string, person = 'PESSOA'): Doc[] {
+  const begin = `B-${person}`;
+  const inside = `I-${person}`;
   const docs: Doc[] = [];
   let words: string[] = [];
   let tags: string[] = [];
@@ -32,11 +34,11 @@ export function readConll(file: string): Doc[] {
       const start = text.length;
       text += w;
       const tag = tags[i]!;
-      if (open >= 0 && tag !== 'I-PESSOA') {
+      if (open >= 0 && tag !== inside) {
         spans.push([open, lastEnd]);
         open = -1;
       }
-      if (tag === 'B-PESSOA' || (tag === 'I-PESSOA' && open < 0)) open = start;
+      if (tag === begin || (tag === inside && open < 0)) open = start;
       lastEnd = text.length;
     });
     if (open >= 0) spans.push([open, lastEnd]);
@@ -60,6 +62,21 @@ export function readConll(file: string): Doc[] {
 
 export function lenerSplit(split: 'train' | 'dev'): Doc[] {
   return readConll(resolve(dataDir(), 'lener-br', `${split}.conll`));
+}
+
+/** The other annotated corpora (PER/LOC/ORG; only PER is a name here). */
+export type ExtraCorpus = 'uner_pt_bosque' | 'uner_pt_pud' | 'nerde';
+
+export function extraSplit(corpus: ExtraCorpus, split: 'train' | 'dev' | 'test'): Doc[] {
+  return readConll(resolve(dataDir(), 'ner-extra', 'corpora', `${corpus}.${split}.conll`), 'PER');
+}
+
+/** One entry per line of a gazetteer in ner-extra/gazetteers (first column of a TSV). */
+export function readGazetteer(name: string): string[] {
+  return readFileSync(resolve(dataDir(), 'ner-extra', 'gazetteers', name), 'utf8')
+    .split('\n')
+    .map((l) => l.split('\t')[0]!.trim())
+    .filter((l) => l !== '');
 }
 
 /** IBGE first names with total births (upper case, no accents). */

@@ -1,18 +1,22 @@
 // Builds the model's gazetteer: word hash -> flags. First names come from the IBGE
 // lists (frequency bucket), surnames from the hand list plus the non-initial words of
-// person names in LeNER-Br train, common words from lower-case non-name tokens of
-// LeNER-Br train. Dev is never read here.
+// person names in the training corpora, common words and verb infinitives from their
+// lower-case non-name tokens, places, international names and street types from the
+// ner-extra gazetteers. Dev and test splits are never read here.
 import {
   GAZ_COMMON,
   GAZ_CONTEXT,
   GAZ_HEAD,
+  GAZ_INTL,
+  GAZ_ORG,
   GAZ_PARTICLE,
   GAZ_PLACE,
   GAZ_STOP,
   GAZ_SURNAME,
+  GAZ_VERB,
 } from '../../src/privacy/names/model.js';
 import { hashWord } from '../../src/privacy/names/tokenize.js';
-import { type Doc, readBrasilio, readPrenomes } from './data.js';
+import { type Doc, readBrasilio, readGazetteer, readPrenomes } from './data.js';
 import {
   BRANDS,
   COMMON_SURNAMES,
@@ -21,9 +25,11 @@ import {
   NONPERSON_HEADS,
   PARTICLES,
   PLACES,
+  REGULAR_VERBS,
   STOP_WORDS,
-  verbForms,
 } from './lexicon.js';
+import { CONTACT_WORDS, CURRENCY_WORDS, ORG_WORDS, partyTags } from './nonperson.js';
+import { HAND_VERBS, verbForms } from './verbs.js';
 import { chatCase } from './template.js';
 
 /** Births -> bucket 1..6 (roughly a decade of frequency each). */
@@ -52,9 +58,17 @@ export interface GazetteerStats {
   firstNames: number;
   surnames: number;
   common: number;
+  verbForms: number;
 }
 
-export function buildGazetteerEntries(train: Doc[]): {
+/**
+ * `withLearnedSurnames: false` leaves out the surnames learned from `train` (the hand
+ * list stays): generated sentences use those surnames as unknown words.
+ */
+export function buildGazetteerEntries(
+  train: Doc[],
+  withLearnedSurnames = true,
+): {
   entries: Map<number, number>;
   stats: GazetteerStats;
   learnedSurnames: string[];
@@ -76,7 +90,9 @@ export function buildGazetteerEntries(train: Doc[]): {
     for (const [s, e] of doc.spans) {
       inName.fill(1, s, e);
       const words = doc.text.slice(s, e).split(' ');
-      for (const w of words.slice(1)) {
+      // A name of one word is often a surname alone ("o chanceler Schröder").
+      const single = words.length === 1 && (firstNames.get(chatCase(words[0]!)) ?? 0) < 100;
+      for (const w of single ? words : words.slice(1)) {
         const f = chatCase(w);
         if (f.length >= 3 && /^[a-z']+$/.test(f) && !particles.has(f)) surnames.add(f);
       }
@@ -90,7 +106,7 @@ export function buildGazetteerEntries(train: Doc[]): {
       at += w.length + 1;
     }
   }
-  for (const s of surnames) add(s, GAZ_SURNAME);
+  for (const s of surnames) if (withLearnedSurnames || COMMON_SURNAMES.includes(s)) add(s, GAZ_SURNAME);
   let nCommon = 0;
   for (const [w, n] of common) {
     if (n >= 2) {
@@ -99,25 +115,97 @@ export function buildGazetteerEntries(train: Doc[]): {
     }
   }
   for (const w of EVERYDAY_WORDS) add(w, GAZ_COMMON);
-  for (const w of verbForms()) add(w, GAZ_COMMON);
+  const intl = internationalNames();
+  for (const w of intl) add(w, GAZ_INTL);
+  const forms = verbForms([
+    ...HAND_VERBS,
+    ...REGULAR_VERBS,
+    ...infinitives(common, firstNames, surnames, intl),
+  ]);
+  for (const w of forms) add(w, GAZ_VERB);
   for (const w of PARTICLES) add(w, GAZ_PARTICLE);
   for (const w of CONTEXT_WORDS) add(w, GAZ_CONTEXT);
-  for (const w of STOP_WORDS) add(w, GAZ_STOP);
+  for (const w of [...STOP_WORDS, ...CONTACT_WORDS]) add(w, GAZ_STOP);
+  for (const w of [...ORG_WORDS, ...CURRENCY_WORDS, ...partyTags()]) add(w, GAZ_ORG);
   // Places and brands: their distinctive words only. A word that is also a known surname
-  // ("santos", "pessoa" in "joao pessoa"), a first name of 1,000+ births ("vitoria", "paulo")
-  // or a context word ("juiz" in "juiz de fora") keeps its own flags and not this one.
+  // ("santos", "pessoa" in "joao pessoa"), a first name of 1,000+ births ("vitoria", "paulo"),
+  // an international name ("washington") or a context word ("juiz" in "juiz de fora")
+  // keeps its own flags and not this one.
   const context = new Set(CONTEXT_WORDS);
-  for (const place of [...PLACES, ...BRANDS]) {
-    for (const w of place.split(' ')) {
-      if (!/^[a-z]+$/.test(w) || particles.has(w) || surnames.has(w) || context.has(w)) continue;
-      if ((firstNames.get(w) ?? 0) >= 1000) continue;
+  for (const place of [...PLACES, ...BRANDS, ...placeNames()]) {
+    for (const raw of place.split(/\s+/)) {
+      const w = chatCase(raw).replace(/^[^a-z]+|[^a-z]+$/g, '');
+      if (!/^[a-z][a-z'-]*$/.test(w) || particles.has(w) || surnames.has(w) || context.has(w)) continue;
+      if ((firstNames.get(w) ?? 0) >= 1000 || intl.has(w)) continue;
       add(w, GAZ_PLACE);
     }
   }
-  for (const w of NONPERSON_HEADS) add(w, GAZ_HEAD);
+  for (const w of [...NONPERSON_HEADS, ...streetWords()]) add(w, GAZ_HEAD);
   return {
     entries,
     learnedSurnames: [...surnames].filter((x) => !COMMON_SURNAMES.includes(x)).sort(),
-    stats: { firstNames: nFirst, surnames: surnames.size, common: nCommon },
+    stats: { firstNames: nFirst, surnames: surnames.size, common: nCommon, verbForms: forms.size },
   };
+}
+
+/**
+ * Infinitives seen in lower case in the training text ("analisar", "conceber"), except
+ * words that are names. Nouns ending in -ar/-er/-ir ("lugar", "mulher") slip in; their
+ * generated forms are mostly not words at all, which costs nothing.
+ */
+function infinitives(
+  common: Map<string, number>,
+  firstNames: Map<string, number>,
+  surnames: Set<string>,
+  intl: Set<string>,
+): string[] {
+  const out: string[] = [];
+  for (const [w, n] of common) {
+    if (n < 2 || w.length < 5 || !/^[a-z]+(ar|er|ir)$/.test(w)) continue;
+    if (firstNames.has(w) || surnames.has(w) || intl.has(w)) continue;
+    out.push(w);
+  }
+  return out.sort();
+}
+
+let intlCache: Set<string> | undefined;
+
+/** International given names and surnames (CC0) and top US surnames (public domain), folded. */
+function internationalNames(): Set<string> {
+  if (intlCache === undefined) {
+    intlCache = new Set();
+    for (const file of [
+      'prenomes_internacionais_cc0.txt',
+      'sobrenomes_internacionais_cc0.txt',
+      'sobrenomes_eua_censo2010_top.txt',
+    ]) {
+      for (const entry of readGazetteer(file)) {
+        for (const w of entry.split(/\s+/)) {
+          const f = chatCase(w);
+          // Two-letter names (Le, Vo, Ta) are Portuguese words or chat spellings far more often.
+          if (f.length >= 3 && /^[a-z][a-z'-]*$/.test(f) && !STOP_WORDS.includes(f)) intlCache.add(f);
+        }
+      }
+    }
+  }
+  return intlCache;
+}
+
+/** Brazilian municipalities and states, countries (pt-BR, pt-PT) and foreign cities (GeoNames). */
+function placeNames(): string[] {
+  return [
+    'br_municipios.txt',
+    'br_estados.txt',
+    'paises_pt_br.txt',
+    'paises_pt_pt.txt',
+    'cidades_mundo_geonames.txt',
+    'cidades_mundo_grandes_variantes_geonames.txt',
+  ].flatMap((f) => readGazetteer(f));
+}
+
+/** Street-type words and their abbreviations ("Travessa", "Av"). */
+function streetWords(): string[] {
+  return [...readGazetteer('logradouro_tipos.txt'), ...readGazetteer('logradouro_abreviacoes.txt')]
+    .map((w) => chatCase(w).replace(/\.$/, ''))
+    .filter((w) => /^[a-z]+$/.test(w) && w.length >= 2 && !['via', 'q', 'r', 'est'].includes(w));
 }

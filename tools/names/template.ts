@@ -61,3 +61,36 @@ export function chatCase(s: string): string {
   }
   return out;
 }
+
+/** A template slot: how to draw its text and whether that text is a gold person name. */
+export interface Slot {
+  gold: boolean;
+  draw: (rng: Rng) => string;
+}
+
+/** Fills `{slot}`s from `slots`, recording the spans of gold slots. */
+export function fillSlots(rng: Rng, template: string, slots: Record<string, Slot>): Doc {
+  let text = '';
+  const spans: [number, number][] = [];
+  const re = /\{(\w+)\}/g;
+  let last = 0;
+  for (let m = re.exec(template); m !== null; m = re.exec(template)) {
+    text += template.slice(last, m.index);
+    last = m.index + m[0].length;
+    const slot = slots[m[1]!];
+    if (slot === undefined) throw new Error(`unknown template slot {${m[1]}}`);
+    const value = slot.draw(rng);
+    if (slot.gold) spans.push([text.length, text.length + value.length]);
+    text += value;
+  }
+  text += template.slice(last);
+  return { text, spans };
+}
+
+/** Capitalises each word of a name except particles ("joao da silva" -> "Joao da Silva"). */
+export function titleCase(name: string): string {
+  return name
+    .split(' ')
+    .map((w) => (/^(da|de|do|das|dos|e|d)$/.test(w) ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(' ');
+}

@@ -7,9 +7,23 @@ import { Analysis, MAX_FEATURES } from './features.js';
 import { GAZ_PARTICLE, type NameModel, TAG_B, TAG_I, TAGS } from './model.js';
 import { SHAPE_PUNCT, Tokens } from './tokenize.js';
 
-export interface NameDetector {
-  detect(text: string): Match[];
+/**
+ * How readily a word is taken for part of a name. `balanced` (the default) is the
+ * model's own decision; `strict` masks more: it adds STRICT_BIAS to the score of the
+ * name tags of every candidate word, trading some extra placeholders for fewer leaks.
+ */
+export type Sensitivity = 'strict' | 'balanced';
+
+export interface DetectOptions {
+  sensitivity?: Sensitivity;
 }
+
+export interface NameDetector {
+  detect(text: string, options?: DetectOptions): Match[];
+}
+
+/** Bias added to the B and I scores under `strict`, in model score units (chosen on the dev sets). */
+export const STRICT_BIAS = 8;
 
 export function createNameDetector(model: NameModel): NameDetector {
   const tok = new Tokens();
@@ -21,8 +35,9 @@ export function createNameDetector(model: NameModel): NameDetector {
   const w = model.weights;
   const mask = (1 << model.bits) - 1;
 
-  function detect(text: string): Match[] {
+  function detect(text: string, options?: DetectOptions): Match[] {
     const out: Match[] = [];
+    const bias = options?.sensitivity === 'strict' ? STRICT_BIAS : 0;
     tok.tokenize(text);
     if (an.run(model, tok) === 0) return out;
     const n = tok.count;
@@ -53,8 +68,8 @@ export function createNameDetector(model: NameModel): NameDetector {
           s2 += w[b + 2]!;
         }
         em[t * TAGS] = s0;
-        em[t * TAGS + 1] = s1;
-        em[t * TAGS + 2] = s2;
+        em[t * TAGS + 1] = s1 + bias;
+        em[t * TAGS + 2] = s2 + bias;
       }
       viterbi(em, m, model.trans, i === 0, back, tags);
       emitSpans(text, i, m, out);

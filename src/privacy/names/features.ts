@@ -6,10 +6,13 @@ import {
   GAZ_COMMON,
   GAZ_CONTEXT,
   GAZ_FIRST_MASK,
+  GAZ_INTL,
+  GAZ_ORG,
   GAZ_PARTICLE,
   GAZ_PLACE,
   GAZ_STOP,
   GAZ_SURNAME,
+  GAZ_VERB,
   gazLookup,
   type NameModel,
 } from './model.js';
@@ -25,7 +28,7 @@ import {
 } from './tokenize.js';
 
 /** Upper bound on the number of features of one token. */
-export const MAX_FEATURES = 40;
+export const MAX_FEATURES = 48;
 
 const BOS = 0x5bd1e995;
 const EOS = 0x1b873593;
@@ -48,7 +51,9 @@ function mix2(t: number, a: number, b: number): number {
   return mix(t, Math.imul(a, 0x27d4eb2f) ^ b);
 }
 
-const NAME_BITS = GAZ_FIRST_MASK | GAZ_SURNAME;
+const NAME_BITS = GAZ_FIRST_MASK | GAZ_SURNAME | GAZ_INTL;
+/** Ordinary words: verbs and words seen in lower case in ordinary text. */
+const WORD_BITS = GAZ_COMMON | GAZ_VERB;
 
 function nameNear(flags: Uint16Array, i: number, n: number): boolean {
   return (i > 0 && (flags[i - 1]! & NAME_BITS) !== 0) || (i + 1 < n && (flags[i + 1]! & NAME_BITS) !== 0);
@@ -91,16 +96,23 @@ export class Analysis {
         if ((f & NAME_BITS) !== 0) {
           // Rare first names that are also everyday words ("manda", "caiu") only count when capitalised.
           c =
-            s !== SHAPE_LOWER || (f & GAZ_COMMON) === 0 || (f & GAZ_FIRST_MASK) > 2 || (f & GAZ_SURNAME) !== 0
+            s !== SHAPE_LOWER || (f & WORD_BITS) === 0 || (f & GAZ_FIRST_MASK) > 2 || (f & GAZ_SURNAME) !== 0
               ? 1
               : 0;
         } else if (s !== SHAPE_LOWER) {
-          c = (f & GAZ_COMMON) === 0 || nameNear(flags, i, n) ? 1 : 0;
+          c = (f & WORD_BITS) === 0 || nameNear(flags, i, n) ? 1 : 0;
         } else if (i > 0 && (flags[i - 1]! & GAZ_CONTEXT) !== 0) c = 1;
-        else if ((f & (GAZ_COMMON | GAZ_PLACE)) === 0 && tok.end[i]! - tok.start[i]! >= 3) {
-          // An unknown lower-case word right after a name word may be a surname ("joao
-          // bolsonaro"), also behind a particle ("ana de carvalhal"); places are not.
-          if (i > 0 && cand[i - 1] === 1) c = 1;
+        else if ((f & (WORD_BITS | GAZ_ORG)) === 0 && tok.end[i]! - tok.start[i]! >= 3) {
+          // An unknown lower-case word may be a name in lower-case text ("o boulos"), a
+          // surname right after a name word ("joao bolsonaro"), also behind a particle
+          // ("ana de carvalhal"). Place words (many are surnames) are left to the model.
+          if (
+            (f & GAZ_PLACE) === 0 &&
+            tok.end[i]! - tok.start[i]! >= 4 &&
+            this.caseMode(tok, i) === CASE_LOWER
+          ) {
+            c = 1;
+          } else if (i > 0 && cand[i - 1] === 1) c = 1;
           else if (
             i > 1 &&
             cand[i - 2] === 1 &&
@@ -180,12 +192,17 @@ export class Analysis {
     out[k++] = mix(27, cm);
     // Shape of this word with the next token ("AGTE ." and "MIN ." are abbreviations).
     out[k++] = mix2(35, s0, wp1);
+    // At the start of a sentence capitalisation says nothing: the word itself must.
+    const initial = i === 0 || isSentenceEnd(text, tok, i - 1) ? 1 : 0;
+    out[k++] = mix2(36, initial * 16 + s0, g0);
+    out[k++] = mix2(37, initial * 16 + s0, wp1);
     if (s0 !== SHAPE_PUNCT && s0 !== SHAPE_DIGIT && len >= 3) {
       out[k++] = mix(30, affix(text, end - 3, end));
       out[k++] = mix(31, affix(text, end - 2, end));
       out[k++] = mix(32, affix(text, start, start + 3));
       if (len >= 5) out[k++] = mix(33, affix(text, end - 4, end));
       out[k++] = mix2(34, affix(text, end - 2, end), g0 & GAZ_FIRST_MASK);
+      out[k++] = mix2(38, initial, affix(text, end - 3, end));
     }
     return k;
   }
@@ -194,7 +211,7 @@ export class Analysis {
    * Case of the nearby words (four either side, ignoring this token, punctuation and
    * particles): all lower case (chat), all upper case (legal headings) or mixed (prose).
    */
-  private caseMode(tok: Tokens, i: number): number {
+  caseMode(tok: Tokens, i: number): number {
     const shape = tok.shape;
     const flags = this.flags;
     const lo = Math.max(i - 4, 0);
@@ -214,6 +231,16 @@ export class Analysis {
     if (lower === 0 && cap === 0) return CASE_UPPER;
     return CASE_MIXED;
   }
+}
+
+/** Token j ends a sentence: . ! ? : ; or a line break right after it. */
+function isSentenceEnd(text: string, tok: Tokens, j: number): boolean {
+  const c = text.charCodeAt(tok.start[j]!);
+  if (tok.shape[j] === SHAPE_PUNCT && (c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3a || c === 0x3b)) {
+    return true;
+  }
+  const e = tok.end[j]!;
+  return e < text.length && text.charCodeAt(e) === 0x0a;
 }
 
 function affix(text: string, from: number, to: number): number {

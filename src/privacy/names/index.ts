@@ -3,11 +3,17 @@
 // file. Everything else is pure and takes the model as a value.
 import { readFileSync } from 'node:fs';
 import type { Match } from '../types.js';
-import { createNameDetector, type NameDetector } from './detector.js';
+import { createNameDetector, type DetectOptions, type NameDetector } from './detector.js';
 import { deserializeModel, type NameModel } from './model.js';
 
 export { nameKey } from './chars.js';
-export { createNameDetector, type NameDetector } from './detector.js';
+export {
+  createNameDetector,
+  type DetectOptions,
+  type NameDetector,
+  STRICT_BIAS,
+  type Sensitivity,
+} from './detector.js';
 export { deserializeModel, type NameModel, serializeModel } from './model.js';
 
 export const MODEL_FILE = 'names.bin.gz';
@@ -35,8 +41,11 @@ export function loadShippedModel(): NameModel {
 
 let shared: NameDetector | undefined;
 
-/** Finds person names in `text`. Synchronous; offsets are UTF-16 code units, end exclusive. */
-export function detectNames(text: string): Match[] {
+/**
+ * Finds person names in `text`. Synchronous; offsets are UTF-16 code units, end exclusive.
+ * `options.sensitivity`: 'balanced' (default) or 'strict' (masks more; see Sensitivity).
+ */
+export function detectNames(text: string, options?: DetectOptions): Match[] {
   if (shared === undefined) shared = createNameDetector(loadShippedModel());
-  return shared.detect(text);
+  return shared.detect(text, options);
 }

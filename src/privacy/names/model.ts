@@ -26,6 +26,12 @@ export const GAZ_STOP = 128;
 export const GAZ_PLACE = 1024;
 /** Heads a place, street, institution or shop often named after a person: "avenida", "escola", "sao". */
 export const GAZ_HEAD = 2048;
+/** A Portuguese verb form: "analisa", "revisa", "querem", "concebida". */
+export const GAZ_VERB = 4096;
+/** An international given name or surname (Schröder, Nguyen, Smith). */
+export const GAZ_INTL = 8192;
+/** Part of an organisation name, a currency word or a party / party-UF tag ("ltda", "reais", "dem-sp"). */
+export const GAZ_ORG = 16384;
 
 export interface NameModel {
   /** log2 of the number of feature buckets. */
@@ -144,13 +150,17 @@ export function deserializeModel(file: Uint8Array): NameModel {
   const trans = new Float32Array((TAG_START + 1) * TAGS);
   for (let i = 0; i < trans.length; i++) trans[i] = view.getFloat32(20 + i * 4, true);
   let p = 20 + trans.length * 4;
-  // Copy into aligned arrays: the gunzipped buffer gives no alignment guarantee.
-  const gazKeys = new Int32Array(gaz);
-  for (let i = 0; i < gaz; i++, p += 4) gazKeys[i] = view.getInt32(p, true);
-  const gazVals = new Uint16Array(gaz);
-  for (let i = 0; i < gaz; i++, p += 2) gazVals[i] = view.getUint16(p, true);
-  const vals = new Int16Array(nnz);
-  for (let i = 0; i < nnz; i++, p += 2) vals[i] = view.getInt16(p, true);
+  // Byte copies into fresh (aligned) arrays: the gunzipped buffer gives no alignment
+  // guarantee. The file is little-endian, like every platform Node runs on here.
+  const copy = (bytes: number): ArrayBuffer => {
+    const out = new Uint8Array(bytes);
+    out.set(raw.subarray(p, p + bytes));
+    p += bytes;
+    return out.buffer;
+  };
+  const gazKeys = new Int32Array(copy(gaz * 4));
+  const gazVals = new Uint16Array(copy(gaz * 2));
+  const vals = new Int16Array(copy(nnz * 2));
   const weights = new Float32Array((1 << bits) * TAGS);
   let at = 0;
   for (let i = 0; i < nnz; i++) {
