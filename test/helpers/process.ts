@@ -56,7 +56,7 @@ export function spawnNode(args: string[], env: Record<string, string>): Child {
     proc,
     stdout,
     stderr,
-    waitFor(test, timeoutMs = 15_000) {
+    waitFor(test, timeoutMs = 60_000) {
       const seen = stdout.map((l) => {
         try {
           return JSON.parse(l) as Record<string, unknown>;

@@ -24,7 +24,7 @@ describe(`server process (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
       assert.equal(h.request_id, 'probe-1');
       assert.match(String(h.build), /^([0-9a-f]{40}|unknown)$/);
       // A quiet server's access line shows up while it runs, not when a log buffer fills.
-      const access = await child.waitFor((l) => l.msg === 'request' && l.reqId === 'probe-1', 2000);
+      const access = await child.waitFor((l) => l.msg === 'request' && l.reqId === 'probe-1', 15_000);
       assert.equal(access.route, '/api/health');
       assert.equal(access.status, 200);
       assert.equal(access.service, 'gateway');
