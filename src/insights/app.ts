@@ -7,16 +7,18 @@ import { createGatewayClient } from '../platform/gateway-client.js';
 import { defaultGatewayTarget } from '../gateway/keys/internal.js';
 import { type App, createApp } from '../platform/http/app.js';
 import { registerHealth } from '../platform/http/health.js';
-import { createAnalyzer } from './analysis.js';
-import { ingest, platformFor } from './ingest.js';
-import { registerInsightsRoutes } from './routes.js';
+import { JobRegistry, type Runner, startRunner } from '../platform/jobs/index.js';
+import { createAnalyzer } from './analysis/analyze.js';
+import { platformFor } from './crm/for-tenant.js';
+import { ingestionHandler } from './processing/ingest.js';
+import { registerResultRoutes } from './results/routes.js';
 import { type InsightsSettings, settingsFrom } from './settings.js';
-import { startCleanupScheduler } from './tag-queue.js';
-import { startWorker, type Worker } from './worker.js';
+import { startCleanupScheduler } from './tags/cleanup.js';
+import { registerWebhookRoutes } from './webhooks/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    insights?: { worker: Worker; runCleanup(): Promise<void>; settings: InsightsSettings };
+    insights?: { worker: Runner; runCleanup(): Promise<void>; settings: InsightsSettings };
   }
 }
 
@@ -35,17 +37,12 @@ export async function createInsightsApp(ctx: Context, options: InsightsOptions =
   const platform = platformFor(ctx, settings);
   const analyzer = createAnalyzer(createGatewayClient(defaultGatewayTarget(ctx)), log);
 
-  const worker = background
-    ? startWorker(
-        ctx.db,
-        settings,
-        (job, signal) => ingest(ctx, { analyzer, platform, settings }, job, signal),
-        log,
-      )
-    : undefined;
+  const jobs = new JobRegistry().register(ingestionHandler(ctx, { analyzer, platform, settings }));
+  const worker = background ? startRunner(ctx.db, jobs, settings, log) : undefined;
   const scheduler = background ? startCleanupScheduler(ctx, { platform, settings, log }) : undefined;
 
-  registerInsightsRoutes(app, ctx, { settings, wake: () => worker?.wake() });
+  registerWebhookRoutes(app, ctx, { settings, wake: () => worker?.wake() });
+  registerResultRoutes(app, ctx);
   if (worker && scheduler) app.decorate('insights', { worker, runCleanup: scheduler.runNow, settings });
 
   app.addHook('onClose', async () => {

@@ -2,10 +2,10 @@
 // zone, retries, resuming a run cut half-way without removing anything twice, re-tagging.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { platformFor } from '../../src/insights/ingest.js';
-import type { PlatformClient } from '../../src/insights/platform.js';
+import { platformFor } from '../../src/insights/crm/for-tenant.js';
+import type { PlatformClient } from '../../src/insights/crm/client.js';
 import { settingsFrom } from '../../src/insights/settings.js';
-import { runCleanup } from '../../src/insights/tag-queue.js';
+import { runCleanup } from '../../src/insights/tags/cleanup.js';
 import { FAST, harness, type Harness, waitUntil } from './helpers.js';
 
 // São Paulo is UTC-3 all year (no DST since 2019).

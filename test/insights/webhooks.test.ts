@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { tokenHash, tokenMatches } from '../../src/insights/tenants.js';
+import type { IngestPayload } from '../../src/insights/processing/ingest.js';
+import { tokenHash, tokenMatches } from '../../src/insights/tenants/store.js';
+import { jobsDb } from '../../src/platform/jobs/index.js';
 import { harness, type Harness, TOKEN } from './helpers.js';
 
 describe('insights webhooks', () => {
@@ -37,19 +39,18 @@ describe('insights webhooks', () => {
       content: { id: 's-2', status: 'COMPLETED' },
     });
     assert.equal(r.statusCode, 202);
-    const jobs = await h.ctx.db.kysely
-      .selectFrom('insight_jobs')
-      .select(['session_id', 'status'])
-      .orderBy('session_id')
-      .execute();
-    assert.deepEqual(jobs, [
-      { session_id: 's-1', status: 'queued' },
-      { session_id: 's-2', status: 'queued' },
+    const jobs = async () =>
+      (
+        await jobsDb(h.ctx.db).selectFrom('jobs').select(['payload', 'status']).orderBy('payload').execute()
+      ).map((j) => ({ session: (JSON.parse(j.payload) as IngestPayload).sessionId, status: j.status }));
+    assert.deepEqual(await jobs(), [
+      { session: 's-1', status: 'queued' },
+      { session: 's-2', status: 'queued' },
     ]);
     // A repeat while the first is still waiting collapses into it.
     r = await post('/webhooks/partner-crm', { eventType: 'SESSION_COMPLETE', content: { id: 's-1' } });
     assert.equal(r.statusCode, 202);
-    assert.equal((await h.ctx.db.kysely.selectFrom('insight_jobs').selectAll().execute()).length, 2);
+    assert.equal((await jobs()).length, 2);
   });
 
   it('partner-crm: 200 ignored for other events, other statuses and a missing session id', async () => {
@@ -178,7 +179,7 @@ describe('insights webhooks', () => {
     });
     assert.equal(r.statusCode, 500);
     assert.deepEqual(r.json(), { error: 'queue_write_failed' });
-    await sql`DROP TABLE insight_jobs`.execute(h.ctx.db.kysely);
+    await sql`DROP TABLE jobs`.execute(h.ctx.db.kysely);
     const s = await post('/webhooks/partner-crm', { eventType: 'SESSION_COMPLETE', content: { id: 's-9' } });
     assert.equal(s.statusCode, 500);
     assert.deepEqual(s.json(), { error: 'queue_write_failed' });

@@ -43,6 +43,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                WHERE w.tenant_id = insight_jobs.tenant_id AND w.session_id = insight_jobs.session_id
                  AND w.status = 'queued'))`.execute(db);
   await sql`DELETE FROM insight_jobs WHERE status IN ('queued', 'leased')`.execute(db);
+
+  // Insights tenants: the IP allowlist now denies by default ([] = nobody). Tenants created
+  // before, whose empty list meant "any address", keep working, now written out as "any".
+  // A platform URL on a private, loopback or link-local address needs the operator's
+  // explicit permission (0 for existing tenants: their jobs fail with a logged code).
+  await sql`UPDATE insight_tenants SET allowed_cidrs = '["any"]' WHERE allowed_cidrs = '[]'`.execute(db);
+  await db.schema
+    .alterTable('insight_tenants')
+    .addColumn('platform_private_ok', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 /** A text column as a JSON string, in SQL both dialects run. */
@@ -51,5 +61,6 @@ function jsonString(column: string) {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('insight_tenants').dropColumn('platform_private_ok').execute();
   await db.schema.dropTable('jobs').execute();
 }

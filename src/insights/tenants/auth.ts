@@ -2,11 +2,12 @@
 // plus the tenant's IP allowlist. Every failure is the same 401 {error:"unauthorized"};
 // only the log says which check failed (ip_not_allowed, unknown_client_id, bad_token).
 // Runs in onRequest, before the body is read: strangers cost no parsing.
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Context } from '../platform/context.js';
-import { ApiError } from '../platform/http/errors.js';
-import { cidrMatcher, clientAddress } from '../platform/net.js';
-import { type Tenant, tenantCache, tokenHash, tokenMatches } from './tenants.js';
+import type { Context } from '../../platform/context.js';
+import { ApiError } from '../../platform/http/errors.js';
+import { cidrMatcher, clientAddress } from '../../platform/net.js';
+import { type Tenant, tenantCache, tokenHash, tokenMatches } from './store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,6 +16,12 @@ declare module 'fastify' {
 }
 
 export const UNAUTHORIZED = { error: 'unauthorized' } as const;
+
+/** The query credential, as the routes' schemas declare it. */
+export const credentialsQuery = {
+  client_id: Type.Optional(Type.String({ description: 'Identificador público do cliente (tenant)' })),
+  token: Type.Optional(Type.String({ description: 'Token secreto do webhook' })),
+};
 
 export type AuthFailure = 'unknown_client_id' | 'ip_not_allowed' | 'bad_token';
 
