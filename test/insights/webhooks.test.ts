@@ -3,9 +3,12 @@
 // the queue cannot be written.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { IngestPayload } from '../../src/insights/processing/ingest.js';
+import { createTenantAuth, UNAUTHORIZED } from '../../src/insights/tenants/auth.js';
 import { tokenHash, tokenMatches } from '../../src/insights/tenants/store.js';
+import { safeEqual } from '../../src/platform/crypto.js';
 import { jobsDb } from '../../src/platform/jobs/index.js';
 import { harness, type Harness, TOKEN } from './helpers.js';
 
@@ -241,28 +244,69 @@ describe('insights IP allowlist', () => {
 });
 
 describe('insights token check', () => {
-  it('stores only an HMAC and compares digests of equal length in constant time', async () => {
+  it('stores only an HMAC and compares digests of equal length, once per request, on every path', async () => {
     const ctx = { secret: 'test-secret-test-secret-test-secret-0000' };
     const tenant = { tokenHash: tokenHash(ctx, TOKEN) };
     assert.notEqual(tenant.tokenHash, TOKEN);
     assert.ok(!tenant.tokenHash.includes(TOKEN.slice(0, 8)));
     assert.equal(tokenMatches(ctx, tenant, TOKEN), true);
-    for (const guess of ['', 'w', TOKEN.slice(0, -1), `${TOKEN}x`, TOKEN.toUpperCase()])
-      assert.equal(tokenMatches(ctx, tenant, guess), false);
-    // Timing: a guess sharing a long prefix with the token costs what a wholly wrong one
-    // costs (both are hashed first; digests never share a prefix by construction).
-    // Interleaved rounds, fastest of each: the test suite runs in parallel, so noise is high.
-    const batch = (guess: string) => {
-      const t = process.hrtime.bigint();
-      for (let i = 0; i < 2000; i++) tokenMatches(ctx, tenant, guess);
-      return Number(process.hrtime.bigint() - t);
+    // Constant time without a stopwatch: whatever the guess (near miss, far miss, empty,
+    // longer), the one comparison made is timingSafeEqual's over two digests of the same
+    // length, neither of which is the guess — so its time cannot depend on the guess.
+    const calls: [string, string][] = [];
+    const spy = (a: string, b: string) => {
+      calls.push([a, b]);
+      return safeEqual(a, b);
     };
-    let near = Number.POSITIVE_INFINITY;
-    let far = Number.POSITIVE_INFINITY;
-    for (let round = 0; round < 15; round++) {
-      near = Math.min(near, batch(`${TOKEN.slice(0, -1)}x`));
-      far = Math.min(far, batch('x'.repeat(TOKEN.length)));
+    for (const guess of [
+      '',
+      'w',
+      TOKEN.slice(0, -1),
+      `${TOKEN.slice(0, -1)}x`,
+      `${TOKEN}x`,
+      TOKEN.toUpperCase(),
+    ]) {
+      calls.length = 0;
+      assert.equal(tokenMatches(ctx, tenant, guess, spy), false);
+      assert.equal(calls.length, 1, guess);
+      const [a, b] = calls[0]!;
+      assert.equal(a.length, b.length, guess);
+      assert.equal(b, tenant.tokenHash);
+      if (guess.length > 8) assert.ok(!a.includes(guess), 'the guess itself is never compared');
     }
-    assert.ok(near / far < 2 && far / near < 2, `near ${near} far ${far}`);
+  });
+
+  it('an unknown client id runs the same comparison as a wrong token', async () => {
+    const h = await harness({ background: false });
+    try {
+      const calls: [string, string][] = [];
+      const auth = createTenantAuth(h.ctx, {
+        headersToo: false,
+        body: UNAUTHORIZED,
+        equal: (a, b) => {
+          calls.push([a, b]);
+          return safeEqual(a, b);
+        },
+      });
+      const lengths = async (query: string) => {
+        calls.length = 0;
+        const request = {
+          query: Object.fromEntries(new URLSearchParams(query)),
+          headers: {},
+          socket: { remoteAddress: '203.0.113.5' },
+          log: h.ctx.logger,
+        } as unknown as FastifyRequest;
+        await auth(request).catch(() => {});
+        return calls.map(([a, b]) => [a.length, b.length]);
+      };
+      const wrong = await lengths(`client_id=${h.clientId}&token=wrong-token-0123456789abcdef`);
+      const unknown = await lengths(`client_id=nobody&token=wrong-token-0123456789abcdef`);
+      const right = await lengths(`client_id=${h.clientId}&token=${TOKEN}`);
+      assert.equal(wrong.length, 1);
+      assert.deepEqual(unknown, wrong);
+      assert.deepEqual(right, wrong);
+    } finally {
+      await h.dispose();
+    }
   });
 });

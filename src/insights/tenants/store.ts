@@ -60,8 +60,9 @@ export function tokenMatches(
   ctx: Pick<Context, 'secret'>,
   tenant: Pick<Tenant, 'tokenHash'>,
   token: string,
+  equal: (a: string, b: string) => boolean = safeEqual,
 ): boolean {
-  return safeEqual(tokenHash(ctx, token), tenant.tokenHash);
+  return equal(tokenHash(ctx, token), tenant.tokenHash);
 }
 
 export function platformToken(ctx: Pick<Context, 'secret'>, tenant: Tenant): string | null {
