@@ -96,9 +96,32 @@ describe('insights in real processes', () => {
     assert.ok(!child.stdout.join('').includes(platform.token));
     const row = await ctx.db.kysely.selectFrom('insight_tenants').selectAll().executeTakeFirstOrThrow();
     assert.ok(!JSON.stringify(row).includes(platform.token) && !JSON.stringify(row).includes(TOKEN));
-    const again = spawnSvc(['tenant', 'create', '--client-id', 'acme'], env);
+    const again = spawnSvc(['tenant', 'create', '--client-id', 'acme', '--allow', 'any'], env);
     assert.equal(await again.exit(), 2);
     assert.match(again.stderr.join(''), /already exists/);
+    // The metadata address is refused without the operator's explicit flag.
+    const metadata = spawnSvc(
+      [
+        'tenant',
+        'create',
+        '--client-id',
+        'evil',
+        '--allow',
+        'any',
+        '--platform-url',
+        'http://169.254.169.254/latest',
+        '--platform-token',
+        'x',
+      ],
+      env,
+    );
+    assert.equal(await metadata.exit(), 2);
+    assert.match(metadata.stderr.join(''), /--allow-private-platform/);
+    // No --allow: created, but no address may call it, and the operator is told so.
+    const closed = spawnSvc(['tenant', 'create', '--client-id', 'closed'], env);
+    assert.equal(await closed.exit(), 0, closed.stderr.join(''));
+    assert.deepEqual(JSON.parse(closed.stdout.join('\n')).tenant.allowedNetworks, []);
+    assert.match(closed.stderr.join(''), /no address may call/);
   });
 
   it('a crash between the 202 and the processing loses nothing', async () => {
@@ -125,11 +148,13 @@ describe('insights in real processes', () => {
     platform.hold = true;
     const ids = Array.from({ length: 30 }, (_, i) => `multi-${i}`);
     for (const id of ids) platform.sessions.set(id, personalTranscript(id));
-    // No heartbeat and no sweep of its own: A's four leases simply run out.
+    // No heartbeat and no sweep of its own: A's four leases simply run out. Its platform
+    // calls wait as long as it takes, so A does finish its work after waking up.
     const a = await serve({
       INSIGHTS_CONCURRENCY: '4',
       INSIGHTS_HEARTBEAT_MS: '3600000',
       INSIGHTS_POLL_MS: '3600000',
+      INSIGHTS_PLATFORM_TIMEOUT_MS: '3600000',
     });
     const answers = await Promise.all(ids.map((id) => deliver(a.url, id)));
     assert.ok(answers.every((r) => r.status === 202));
