@@ -2,7 +2,8 @@ import { type Kysely, sql } from 'kysely';
 
 // One durable job queue for every area (src/platform/jobs): a row per job, claimed with a
 // lease whose fencing token only ever grows, so a holder whose lease was taken over cannot
-// complete the job or commit its effects.
+// complete the job or commit its effects. Also moves insights onto it, and the two insights
+// tenant rules that came with it (allowlist deny-by-default, private platform URLs).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('jobs')
