@@ -177,10 +177,15 @@ export async function fail(
   if (retryAt === undefined) return set({ ...base, status: 'failed' }, 'failed');
   try {
     return await set({ ...base, status: 'queued', run_at: retryAt }, 'queued');
-  } catch {
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
     return set({ ...base, status: 'superseded' }, 'superseded');
   }
 }
+
+/** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: here, a waiting job with the same dedup key. */
+const isUniqueViolation = (err: unknown) =>
+  ['23505', 'SQLITE_CONSTRAINT_UNIQUE'].includes(String((err as { code?: unknown })?.code));
 
 /**
  * The sweeper (of `kinds`, or all): leases that expired (their holder died or stalled) go back to the queue, due
