@@ -15,7 +15,16 @@ describe('insights upgrade to the shared job queue', () => {
     const storage = await testStorage();
     const db = openDb(storage);
     try {
-      const before = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations } });
+      // As migrate() does: on PostgreSQL, look for Kysely's own tables in this test's schema only.
+      const migrationTableSchema =
+        db.dialect === 'postgres'
+          ? (await sql<{ s: string }>`select current_schema() as s`.execute(db.kysely)).rows[0]?.s
+          : undefined;
+      const before = new Migrator({
+        db: db.kysely,
+        provider: { getMigrations: async () => migrations },
+        migrationTableSchema,
+      });
       const { error } = await before.migrateTo('0007-insights');
       assert.equal(error, undefined);
       const now = Date.now();
