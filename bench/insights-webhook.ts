@@ -6,7 +6,7 @@
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/platform/config/index.js';
 import { createContext } from '../src/platform/context.js';
-import { createTenant } from '../src/insights/tenants.js';
+import { createTenant } from '../src/insights/tenants/store.js';
 import { testStorage } from '../test/helpers/db.js';
 import { CLI } from './lib.js';
 import { spawn } from 'node:child_process';
@@ -20,8 +20,10 @@ const ctx = await createContext(loadConfig({ ...storage.env, SVC_SECRET: SECRET,
 await createTenant(ctx, {
   clientId: 'bench',
   token: TOKEN,
+  allowedCidrs: ['any'],
   platformUrl: 'http://127.0.0.1:9',
   platformToken: 'x',
+  allowPrivatePlatform: true,
 });
 await ctx.db.close();
 

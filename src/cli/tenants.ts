@@ -1,8 +1,15 @@
 // Operator commands of the insights service: tenants, and the tag cleanup run by hand.
-import { runCleanup } from '../insights/tag-queue.js';
-import { platformFor } from '../insights/ingest.js';
+import { PrivateTargetError } from '../insights/crm/address-guard.js';
+import { platformFor } from '../insights/crm/for-tenant.js';
 import { DEFAULT_SETTINGS } from '../insights/settings.js';
-import { ClientIdTakenError, createTenant, describeTenant, findTenant } from '../insights/tenants.js';
+import { runCleanup } from '../insights/tags/cleanup.js';
+import {
+  ANY_ADDRESS,
+  ClientIdTakenError,
+  createTenant,
+  describeTenant,
+  findTenant,
+} from '../insights/tenants/store.js';
 import { isTimeZone } from '../insights/tz.js';
 import { isCidr } from '../platform/net.js';
 import { withContext } from './context.js';
@@ -12,14 +19,17 @@ import { type CliCommand, printJson, UsageError } from './command.js';
 export const tenantCreateCommand: CliCommand = {
   path: ['tenant', 'create'],
   summary: 'Create an insights tenant (webhook credentials, allowlist, platform, watched tags)',
-  usage: `Usage: svc tenant create --client-id ID [--token T] [--allow CIDR …] [--watched-tag TAG …]
-                         [--platform-url URL --platform-token T] [--time-zone TZ]
+  usage: `Usage: svc tenant create --client-id ID [--token T] --allow CIDR|any … [--watched-tag TAG …]
+                         [--platform-url URL --platform-token T [--allow-private-platform]]
+                         [--time-zone TZ]
 
 --client-id: the public id the platform sends in ?client_id=. --token: the webhook secret
 (at least 16 characters; generated when omitted and printed once). --allow: an address or CIDR
-block allowed to call (repeatable; none = any address). --watched-tag: a tag queued for the
-daily cleanup (repeatable). --platform-url/--platform-token: the conversation platform's API
-and its token (stored encrypted). --time-zone: when the tenant's day ends (America/Sao_Paulo).
+block allowed to call (repeatable); "any" admits every address. Without --allow no address may
+call. --watched-tag: a tag queued for the daily cleanup (repeatable). --platform-url and
+--platform-token: the conversation platform's API and its token (stored encrypted); a URL on a
+loopback, private or link-local address (or a name resolving there) is refused unless
+--allow-private-platform is given. --time-zone: when the tenant's day ends (America/Sao_Paulo).
 Prints the tenant and, once, the webhook token.`,
   async run(args) {
     const o = options(
@@ -31,6 +41,7 @@ Prints the tenant and, once, the webhook token.`,
         'watched-tag': { type: 'string', multiple: true },
         'platform-url': { type: 'string' },
         'platform-token': { type: 'string' },
+        'allow-private-platform': { type: 'boolean' },
         'time-zone': { type: 'string' },
       },
       ['client-id'],
@@ -44,8 +55,11 @@ Prints the tenant and, once, the webhook token.`,
       .flatMap((a) => a.split(','))
       .map((a) => a.trim())
       .filter(Boolean);
-    const bad = allow.find((a) => !isCidr(a));
-    if (bad !== undefined) throw new UsageError(`--allow: "${bad}" is not an IP address or CIDR block`);
+    const bad = allow.find((a) => a !== ANY_ADDRESS && !isCidr(a));
+    if (bad !== undefined)
+      throw new UsageError(`--allow: "${bad}" is not an IP address, a CIDR block or "any"`);
+    if (allow.includes(ANY_ADDRESS) && allow.length > 1)
+      throw new UsageError('--allow any admits every address: give it alone');
     const tags = (o['watched-tag'] ?? []).map((t) => t.trim()).filter(Boolean);
     if ((o['platform-url'] === undefined) !== (o['platform-token'] === undefined))
       throw new UsageError('--platform-url and --platform-token go together');
@@ -56,6 +70,8 @@ Prints the tenant and, once, the webhook token.`,
       } catch {}
       if (!ok) throw new UsageError('--platform-url must be an http(s) URL');
     }
+    if (o['allow-private-platform'] && o['platform-url'] === undefined)
+      throw new UsageError('--allow-private-platform goes with --platform-url');
     if (o['time-zone'] !== undefined && !isTimeZone(o['time-zone']))
       throw new UsageError(`--time-zone: unknown time zone "${o['time-zone']}"`);
     return withContext(async (ctx) => {
@@ -67,13 +83,20 @@ Prints the tenant and, once, the webhook token.`,
           watchedTags: tags,
           platformUrl: o['platform-url'],
           platformToken: o['platform-token'],
+          allowPrivatePlatform: o['allow-private-platform'] ?? false,
           timeZone: o['time-zone'],
         });
+        if (allow.length === 0)
+          process.stderr.write("warning: no --allow given: no address may call this tenant's webhooks\n");
         printJson({ tenant: describeTenant(tenant), token });
         return 0;
       } catch (err) {
         if (err instanceof ClientIdTakenError)
           throw new UsageError(`a tenant with client id ${clientId} already exists`);
+        if (err instanceof PrivateTargetError)
+          throw new UsageError(
+            '--platform-url points at a loopback, private or link-local address; pass --allow-private-platform if that is intended',
+          );
         throw err;
       }
     });

@@ -7,17 +7,19 @@ import { createGatewayClient } from '../platform/gateway-client.js';
 import { defaultGatewayTarget } from '../gateway/keys/internal.js';
 import { type App, createApp } from '../platform/http/app.js';
 import { registerHealth } from '../platform/http/health.js';
-import { createAnalyzer } from './analysis.js';
-import { createTenantAuth, UNAUTHORIZED } from './auth.js';
-import { ingest, platformFor } from './ingest.js';
-import { registerInsightsRoutes } from './routes.js';
+import { createTenantAuth, UNAUTHORIZED } from './tenants/auth.js';
+import { JobRegistry, type Runner, startRunner } from '../platform/jobs/index.js';
+import { createAnalyzer } from './analysis/analyze.js';
+import { platformFor } from './crm/for-tenant.js';
+import { ingestionHandler } from './processing/ingest.js';
+import { registerResultRoutes } from './results/routes.js';
 import { DEFAULT_SETTINGS, type InsightsSettings } from './settings.js';
-import { startCleanupScheduler } from './tag-queue.js';
-import { startWorker, type Worker } from './worker.js';
+import { startCleanupScheduler } from './tags/cleanup.js';
+import { registerWebhookRoutes } from './webhooks/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    insights?: { worker: Worker; runCleanup(): Promise<void>; settings: InsightsSettings };
+    insights?: { worker: Runner; runCleanup(): Promise<void>; settings: InsightsSettings };
   }
 }
 
@@ -40,21 +42,16 @@ export async function createInsightsApp(ctx: Context, options: InsightsOptions =
   const platform = platformFor(ctx, settings);
   const analyzer = createAnalyzer(createGatewayClient(defaultGatewayTarget(ctx)), log);
 
-  const worker = background
-    ? startWorker(
-        ctx.db,
-        settings,
-        (job, signal) => ingest(ctx, { analyzer, platform, settings }, job, signal),
-        log,
-      )
-    : undefined;
+  const jobs = new JobRegistry().register(ingestionHandler(ctx, { analyzer, platform, settings }));
+  const worker = background ? startRunner(ctx.db, jobs, settings, log) : undefined;
   const scheduler = background ? startCleanupScheduler(ctx, { platform, settings, log }) : undefined;
 
   const webhookAuth = createTenantAuth(ctx, { headersToo: false, body: UNAUTHORIZED });
   const readAuth = createTenantAuth(ctx, { headersToo: true, body: undefined });
-  // Webhooks (POST) answer SPEC.md C's exact 401 body; reads (GET) also take header credentials.
+  // Webhooks (POST) answer the exact 401 body of the insights contract; reads (GET) also take header credentials.
   app.guards.set('webhook', (request) => (request.method === 'POST' ? webhookAuth : readAuth)(request));
-  registerInsightsRoutes(app, ctx, { settings, wake: () => worker?.wake() });
+  registerWebhookRoutes(app, ctx, { settings, wake: () => worker?.wake() });
+  registerResultRoutes(app, ctx);
   if (worker && scheduler) app.decorate('insights', { worker, runCleanup: scheduler.runNow, settings });
 
   app.addHook('onClose', async () => {

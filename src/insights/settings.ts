@@ -1,5 +1,7 @@
 // Tunables of the insights background work. Defaults suit production; tests and benches
-// shorten them (INSIGHTS_* variables for child processes, or options passed in-process).
+// shorten them (INSIGHTS_* variables, read by the platform's configuration, or options passed in-process).
+import { backoffMs } from '../platform/jobs/index.js';
+
 export interface InsightsSettings {
   /** How often an idle worker looks for jobs other instances wrote (ms). */
   pollMs: number;
@@ -7,6 +9,8 @@ export interface InsightsSettings {
   concurrency: number;
   /** How long a claimed job belongs to its worker before another may take it over (ms). */
   leaseMs: number;
+  /** How often a running job's lease is extended (ms); a third of the lease by default. */
+  heartbeatMs?: number;
   /** Attempts before a job is marked failed. */
   maxAttempts: number;
   /** First retry delay; doubles per attempt up to maxBackoffMs (ms). */
@@ -35,32 +39,6 @@ export const DEFAULT_SETTINGS: InsightsSettings = {
   now: Date.now,
 };
 
-const ENV: Record<string, keyof InsightsSettings> = {
-  INSIGHTS_POLL_MS: 'pollMs',
-  INSIGHTS_CONCURRENCY: 'concurrency',
-  INSIGHTS_LEASE_MS: 'leaseMs',
-  INSIGHTS_MAX_ATTEMPTS: 'maxAttempts',
-  INSIGHTS_BACKOFF_MS: 'backoffMs',
-  INSIGHTS_MAX_BACKOFF_MS: 'maxBackoffMs',
-  INSIGHTS_PLATFORM_TIMEOUT_MS: 'platformTimeoutMs',
-  INSIGHTS_CLEANUP_TICK_MS: 'cleanupTickMs',
-};
-
-export function settingsFrom(
-  env: Record<string, string | undefined>,
-  overrides: Partial<InsightsSettings> = {},
-): InsightsSettings {
-  const out: InsightsSettings = { ...DEFAULT_SETTINGS };
-  for (const [name, key] of Object.entries(ENV)) {
-    const raw = env[name];
-    if (raw !== undefined && /^\d+$/.test(raw.trim()) && Number(raw) > 0)
-      (out as unknown as Record<string, number>)[key] = Number(raw);
-  }
-  return { ...out, ...overrides };
-}
-
-/** Delay before attempt n+1 after n failed attempts: exponential, capped, with ±20 % jitter. */
-export function backoff(settings: InsightsSettings, attempts: number): number {
-  const base = Math.min(settings.maxBackoffMs, settings.backoffMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(base * (0.8 + Math.random() * 0.4));
-}
+/** Delay before attempt n+1 after n failed attempts (the job queue's rule, with these settings). */
+export const backoff = (settings: InsightsSettings, attempts: number): number =>
+  backoffMs(attempts, settings.backoffMs, settings.maxBackoffMs);

@@ -23,6 +23,11 @@ export class FakePlatform {
   down = false;
   /** Answer 500 to the next N tag removals. */
   failRemovals = 0;
+  /** While true, transcript requests wait unanswered until release(). */
+  hold = false;
+  /** Each fetch of a transcript differs (a last message naming the fetch): a repeated analysis would show. */
+  varyEachFetch = false;
+  #held: (() => void)[] = [];
   token = 'platform-token-0123456789';
   server!: Server;
   url = '';
@@ -33,17 +38,22 @@ export class FakePlatform {
       req.on('end', async () => {
         const path = req.url ?? '/';
         this.requests.push({ method: req.method ?? '', path, headers: req.headers, at: Date.now() });
+        const transcript = /^\/sessions\/([^/]+)\/messages$/.exec(path.split('?')[0]!);
+        const fetchNo = transcript ? this.transcriptFetches(decodeURIComponent(transcript[1]!)) : 0;
         if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
+        if (this.hold && transcript) await new Promise<void>((r) => this.#held.push(r));
         const send = (status: number, body?: unknown) => {
           res.writeHead(status, { 'content-type': 'application/json' });
           res.end(body === undefined ? '' : JSON.stringify(body));
         };
         if (this.down) return send(503, { error: 'down' });
         if (req.headers.authorization !== `Bearer ${this.token}`) return send(401, { error: 'unauthorized' });
-        const transcript = /^\/sessions\/([^/]+)\/messages$/.exec(path.split('?')[0]!);
         if (req.method === 'GET' && transcript) {
-          const messages = this.sessions.get(decodeURIComponent(transcript[1]!));
-          return messages ? send(200, { messages }) : send(404, { error: 'not_found' });
+          const id = decodeURIComponent(transcript[1]!);
+          const messages = this.sessions.get(id);
+          if (!messages) return send(404, { error: 'not_found' });
+          const copy = { role: 'agent', text: `Registro número ${fetchNo}.` };
+          return send(200, { messages: this.varyEachFetch ? [...messages, copy] : messages });
         }
         const tag = /^\/contacts\/([^/]+)\/tags\/([^/]+)$/.exec(path);
         if (req.method === 'DELETE' && tag) {
@@ -67,12 +77,23 @@ export class FakePlatform {
     return this;
   }
 
+  /** Transcript requests waiting for release(). */
+  get heldCount(): number {
+    return this.#held.length;
+  }
+
+  /** Answers every held transcript request. */
+  release(): void {
+    for (const answer of this.#held.splice(0)) answer();
+  }
+
   transcriptFetches(sessionId: string): number {
     return this.requests.filter((r) => r.method === 'GET' && r.path.startsWith(`/sessions/${sessionId}/`))
       .length;
   }
 
   async stop(): Promise<void> {
+    this.release();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }

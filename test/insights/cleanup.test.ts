@@ -2,10 +2,10 @@
 // zone, retries, resuming a run cut half-way without removing anything twice, re-tagging.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { platformFor } from '../../src/insights/ingest.js';
-import type { PlatformClient } from '../../src/insights/platform.js';
-import { settingsFrom } from '../../src/insights/settings.js';
-import { runCleanup } from '../../src/insights/tag-queue.js';
+import { platformFor } from '../../src/insights/crm/for-tenant.js';
+import type { PlatformClient } from '../../src/insights/crm/client.js';
+import { DEFAULT_SETTINGS } from '../../src/insights/settings.js';
+import { runCleanup } from '../../src/insights/tags/cleanup.js';
 import { FAST, harness, type Harness, waitUntil } from './helpers.js';
 
 // São Paulo is UTC-3 all year (no DST since 2019).
@@ -14,7 +14,7 @@ const at = (iso: string) => Date.parse(iso);
 describe('daily tag cleanup', () => {
   let h: Harness;
   let clock = at('2026-03-10T11:00:00Z'); // 08:00 in São Paulo
-  const settings = settingsFrom({}, { ...FAST, cleanupMaxAttempts: 3, now: () => clock });
+  const settings = { ...DEFAULT_SETTINGS, ...FAST, cleanupMaxAttempts: 3, now: () => clock };
   const run = (extra: { dryRun?: boolean; platform?: ReturnType<typeof platformFor> } = {}) =>
     runCleanup(h.ctx, {
       platform: extra.platform ?? platformFor(h.ctx, settings),

@@ -2,9 +2,11 @@
 // points at a fake platform, the insights app with fast timers, and a gateway for analysis.
 import { createGatewayApp } from '../../src/gateway/app.js';
 import { createInsightsApp } from '../../src/insights/app.js';
+import { INGEST_KIND, type IngestPayload } from '../../src/insights/processing/ingest.js';
 import type { InsightsSettings } from '../../src/insights/settings.js';
-import { createTenant, type NewTenant } from '../../src/insights/tenants.js';
+import { createTenant, type NewTenant } from '../../src/insights/tenants/store.js';
 import type { App } from '../../src/platform/http/app.js';
+import { jobsDb } from '../../src/platform/jobs/index.js';
 import { type TestContext, testContext } from '../helpers/context.js';
 import { type FakePlatform, fakePlatform } from '../fakes/platform.js';
 
@@ -50,6 +52,9 @@ export async function harness(
     platformUrl: platform.url,
     platformToken: platform.token,
     watchedTags: ['lead-quente', 'Pós-venda'],
+    // The fake platform listens on loopback; the tests call from anywhere.
+    allowPrivatePlatform: true,
+    allowedCidrs: ['any'],
     ...options.tenant,
   });
   const app = await createInsightsApp(ctx, {
@@ -73,7 +78,18 @@ export async function harness(
   };
 }
 
-export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+/** The ingestion jobs of a conversation, oldest first. */
+export async function ingestJobs(h: Pick<Harness, 'ctx'>, sessionId: string) {
+  const rows = await jobsDb(h.ctx.db)
+    .selectFrom('jobs')
+    .selectAll()
+    .where('kind', '=', INGEST_KIND)
+    .orderBy('created_at')
+    .execute();
+  return rows.filter((r) => (JSON.parse(r.payload) as IngestPayload).sessionId === sessionId);
+}
+
+export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out waiting');

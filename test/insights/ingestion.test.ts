@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { createInsightsApp } from '../../src/insights/app.js';
 import type { FakeUpstream, Received, Wire } from '../fakes/upstream.js';
 import { fakeOpenAI } from '../fakes/openai.js';
-import { FAST, harness, type Harness, personalTranscript, SEEDED, waitUntil } from './helpers.js';
+import { FAST, harness, type Harness, ingestJobs, personalTranscript, SEEDED, waitUntil } from './helpers.js';
 
 const complete = (id: string) => ({ eventType: 'SESSION_COMPLETE', content: { id } });
 
@@ -38,15 +38,15 @@ describe('insights ingestion (rules analysis, no model configured)', () => {
 
   it('answers 202 before the platform is called, then fetches, analyses and stores', async () => {
     h.platform.sessions.set('s-slow', personalTranscript());
-    h.platform.delayMs = 1500;
-    const t0 = Date.now();
+    // The platform answers nothing until released: a 202 that waited for it would never come.
+    h.platform.hold = true;
     const r = await post(complete('s-slow'));
-    const elapsed = Date.now() - t0;
     assert.equal(r.statusCode, 202);
-    assert.ok(elapsed < 1000, `202 took ${elapsed} ms`);
-    assert.ok(h.platform.requests.every((q) => q.at >= t0));
+    await waitUntil(() => h.platform.heldCount === 1);
+    assert.equal(await insightRow(h, 's-slow'), undefined);
+    h.platform.hold = false;
+    h.platform.release();
     await waitUntil(async () => (await insightRow(h, 's-slow')) !== undefined);
-    h.platform.delayMs = 0;
     const row = (await insightRow(h, 's-slow'))!;
     assert.equal(row.analyzer, 'regras');
     assert.equal(row.sentiment, 'positivo');
@@ -61,24 +61,13 @@ describe('insights ingestion (rules analysis, no model configured)', () => {
     h.platform.down = true;
     assert.equal((await post(complete('s-down'))).statusCode, 202);
     await waitUntil(async () => {
-      const job = await h.ctx.db.kysely
-        .selectFrom('insight_jobs')
-        .selectAll()
-        .where('session_id', '=', 's-down')
-        .executeTakeFirst();
+      const [job] = await ingestJobs(h, 's-down');
       return (job?.attempts ?? 0) >= 2 && job?.last_error === 'platform_503';
     });
     assert.equal(await insightRow(h, 's-down'), undefined);
     h.platform.down = false;
     await waitUntil(async () => (await insightRow(h, 's-down')) !== undefined);
-    await waitUntil(async () => {
-      const job = await h.ctx.db.kysely
-        .selectFrom('insight_jobs')
-        .select('status')
-        .where('session_id', '=', 's-down')
-        .executeTakeFirstOrThrow();
-      return job.status === 'completed';
-    });
+    await waitUntil(async () => (await ingestJobs(h, 's-down'))[0]?.status === 'completed');
   });
 
   it('ignores an identical transcript; new content updates the same record', async () => {

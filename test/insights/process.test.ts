@@ -1,12 +1,13 @@
 // Real `svc` processes: tenant creation from the CLI, a crash between the 202 and the
-// processing that loses nothing, several instances that never process one job twice,
-// SIGTERM that drains, and the cleanup command.
+// processing that loses nothing, a stalled instance whose jobs another instance takes over
+// without any result stored twice, SIGTERM that drains, and the cleanup command.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createGatewayApp } from '../../src/gateway/app.js';
 import { loadConfig } from '../../src/platform/config/index.js';
 import { type Context, createContext } from '../../src/platform/context.js';
 import type { App } from '../../src/platform/http/app.js';
+import { jobsDb } from '../../src/platform/jobs/index.js';
 import { type FakePlatform, fakePlatform } from '../fakes/platform.js';
 import { testStorage, type TestStorage } from '../helpers/db.js';
 import { type Child, spawnSvc } from '../helpers/process.js';
@@ -22,10 +23,11 @@ describe('insights in real processes', () => {
   let env: Record<string, string>;
   const children: Child[] = [];
 
-  const serve = async () => {
-    const child = spawnSvc(['serve', 'insights'], env);
+  // Start-up is slow on a loaded machine: wait generously.
+  const serve = async (extra: Record<string, string> = {}) => {
+    const child = spawnSvc(['serve', 'insights'], { ...env, ...extra });
     children.push(child);
-    const line = await child.waitFor((l) => l.event === 'listening');
+    const line = await child.waitFor((l) => l.event === 'listening', 120_000);
     return { child, url: (line.urls as Record<string, string>).insights! };
   };
   const deliver = (url: string, id: string) =>
@@ -81,6 +83,7 @@ describe('insights in real processes', () => {
         platform.url,
         '--platform-token',
         platform.token,
+        '--allow-private-platform',
       ],
       env,
     );
@@ -93,9 +96,32 @@ describe('insights in real processes', () => {
     assert.ok(!child.stdout.join('').includes(platform.token));
     const row = await ctx.db.kysely.selectFrom('insight_tenants').selectAll().executeTakeFirstOrThrow();
     assert.ok(!JSON.stringify(row).includes(platform.token) && !JSON.stringify(row).includes(TOKEN));
-    const again = spawnSvc(['tenant', 'create', '--client-id', 'acme'], env);
+    const again = spawnSvc(['tenant', 'create', '--client-id', 'acme', '--allow', 'any'], env);
     assert.equal(await again.exit(), 2);
     assert.match(again.stderr.join(''), /already exists/);
+    // The metadata address is refused without the operator's explicit flag.
+    const metadata = spawnSvc(
+      [
+        'tenant',
+        'create',
+        '--client-id',
+        'evil',
+        '--allow',
+        'any',
+        '--platform-url',
+        'http://169.254.169.254/latest',
+        '--platform-token',
+        'x',
+      ],
+      env,
+    );
+    assert.equal(await metadata.exit(), 2);
+    assert.match(metadata.stderr.join(''), /--allow-private-platform/);
+    // No --allow: created, but no address may call it, and the operator is told so.
+    const closed = spawnSvc(['tenant', 'create', '--client-id', 'closed'], env);
+    assert.equal(await closed.exit(), 0, closed.stderr.join(''));
+    assert.deepEqual(JSON.parse(closed.stdout.join('\n')).tenant.allowedNetworks, []);
+    assert.match(closed.stderr.join(''), /no address may call/);
   });
 
   it('a crash between the 202 and the processing loses nothing', async () => {
@@ -109,29 +135,60 @@ describe('insights in real processes', () => {
     assert.equal(await insight('crash-1'), undefined);
     platform.down = false;
     const second = await serve();
-    await waitUntil(async () => (await insight('crash-1')) !== undefined, 15_000);
+    await waitUntil(async () => (await insight('crash-1')) !== undefined, 60_000);
     second.child.proc.kill('SIGTERM');
     assert.equal(await second.child.exit(), 0);
   });
 
-  it('two instances share the queue and never process one job twice', async () => {
-    const [a, b] = await Promise.all([serve(), serve()]);
-    platform.delayMs = 20;
+  it('a stalled instance loses its jobs to another, and no result is stored twice', async () => {
+    // Every fetch of a transcript differs, so a second analysis that got stored would show
+    // as revision 2. Instance A holds four jobs whose fetches the platform keeps waiting,
+    // then stops dead (SIGSTOP) — its heartbeats stop too, and it writes nothing meanwhile.
+    platform.varyEachFetch = true;
+    platform.hold = true;
     const ids = Array.from({ length: 30 }, (_, i) => `multi-${i}`);
     for (const id of ids) platform.sessions.set(id, personalTranscript(id));
-    const answers = await Promise.all(ids.map((id, i) => deliver(i % 2 ? a.url : b.url, id)));
+    // No heartbeat and no sweep of its own: A's four leases simply run out. Its platform
+    // calls wait as long as it takes, so A does finish its work after waking up.
+    const a = await serve({
+      INSIGHTS_CONCURRENCY: '4',
+      INSIGHTS_HEARTBEAT_MS: '3600000',
+      INSIGHTS_POLL_MS: '3600000',
+      INSIGHTS_PLATFORM_TIMEOUT_MS: '3600000',
+    });
+    const answers = await Promise.all(ids.map((id) => deliver(a.url, id)));
     assert.ok(answers.every((r) => r.status === 202));
-    await waitUntil(async () => {
-      const n = await ctx.db.kysely
-        .selectFrom('insight_jobs')
-        .select('id')
-        .where('session_id', 'like', 'multi-%')
-        .where('status', '=', 'completed')
-        .execute();
-      return n.length === ids.length;
-    }, 20_000);
-    for (const id of ids) assert.equal(platform.transcriptFetches(id), 1, id);
-    platform.delayMs = 0;
+    await waitUntil(() => platform.heldCount === 4, 60_000);
+    const stalled = ids.filter((id) => platform.transcriptFetches(id) > 0);
+    a.child.proc.kill('SIGSTOP');
+    platform.hold = false;
+    // Instance B sweeps A's expired leases and does all the work, A's four included.
+    const b = await serve();
+    const completed = async () =>
+      (
+        await jobsDb(ctx.db)
+          .selectFrom('jobs')
+          .select('id')
+          .where('status', '=', 'completed')
+          .where('dedup_key', 'like', '%:multi-%')
+          .execute()
+      ).length;
+    await waitUntil(async () => (await completed()) === ids.length, 120_000);
+    // A wakes up, gets its transcripts, analyses them — and its completions are refused.
+    const lost = () => a.child.stdout.filter((l) => /job lease lost|"state":"lost"/.test(l)).length;
+    platform.release();
+    a.child.proc.kill('SIGCONT');
+    await waitUntil(() => lost() === stalled.length, 60_000);
+    for (const id of stalled) assert.ok(platform.transcriptFetches(id) >= 2, `${id} fetched again by B`);
+    const rows = await ctx.db.kysely
+      .selectFrom('insights')
+      .select(['session_id', 'revision'])
+      .where('session_id', 'like', 'multi-%')
+      .execute();
+    assert.equal(rows.length, ids.length);
+    for (const row of rows) assert.equal(row.revision, 1, `${row.session_id} stored once`);
+    assert.equal(await completed(), ids.length);
+    platform.varyEachFetch = false;
     for (const c of [a, b]) c.child.proc.kill('SIGTERM');
     assert.deepEqual(await Promise.all([a.child.exit(), b.child.exit()]), [0, 0]);
   });

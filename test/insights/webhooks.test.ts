@@ -3,8 +3,13 @@
 // the queue cannot be written.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { tokenHash, tokenMatches } from '../../src/insights/tenants.js';
+import type { IngestPayload } from '../../src/insights/processing/ingest.js';
+import { createTenantAuth, UNAUTHORIZED } from '../../src/insights/tenants/auth.js';
+import { tokenHash, tokenMatches } from '../../src/insights/tenants/store.js';
+import { safeEqual } from '../../src/platform/crypto.js';
+import { jobsDb } from '../../src/platform/jobs/index.js';
 import { harness, type Harness, TOKEN } from './helpers.js';
 
 describe('insights webhooks', () => {
@@ -37,19 +42,18 @@ describe('insights webhooks', () => {
       content: { id: 's-2', status: 'COMPLETED' },
     });
     assert.equal(r.statusCode, 202);
-    const jobs = await h.ctx.db.kysely
-      .selectFrom('insight_jobs')
-      .select(['session_id', 'status'])
-      .orderBy('session_id')
-      .execute();
-    assert.deepEqual(jobs, [
-      { session_id: 's-1', status: 'queued' },
-      { session_id: 's-2', status: 'queued' },
+    const jobs = async () =>
+      (
+        await jobsDb(h.ctx.db).selectFrom('jobs').select(['payload', 'status']).orderBy('payload').execute()
+      ).map((j) => ({ session: (JSON.parse(j.payload) as IngestPayload).sessionId, status: j.status }));
+    assert.deepEqual(await jobs(), [
+      { session: 's-1', status: 'queued' },
+      { session: 's-2', status: 'queued' },
     ]);
     // A repeat while the first is still waiting collapses into it.
     r = await post('/webhooks/partner-crm', { eventType: 'SESSION_COMPLETE', content: { id: 's-1' } });
     assert.equal(r.statusCode, 202);
-    assert.equal((await h.ctx.db.kysely.selectFrom('insight_jobs').selectAll().execute()).length, 2);
+    assert.equal((await jobs()).length, 2);
   });
 
   it('partner-crm: 200 ignored for other events, other statuses and a missing session id', async () => {
@@ -178,7 +182,7 @@ describe('insights webhooks', () => {
     });
     assert.equal(r.statusCode, 500);
     assert.deepEqual(r.json(), { error: 'queue_write_failed' });
-    await sql`DROP TABLE insight_jobs`.execute(h.ctx.db.kysely);
+    await sql`DROP TABLE jobs`.execute(h.ctx.db.kysely);
     const s = await post('/webhooks/partner-crm', { eventType: 'SESSION_COMPLETE', content: { id: 's-9' } });
     assert.equal(s.statusCode, 500);
     assert.deepEqual(s.json(), { error: 'queue_write_failed' });
@@ -240,28 +244,69 @@ describe('insights IP allowlist', () => {
 });
 
 describe('insights token check', () => {
-  it('stores only an HMAC and compares digests of equal length in constant time', async () => {
+  it('stores only an HMAC and compares digests of equal length, once per request, on every path', async () => {
     const ctx = { secret: 'test-secret-test-secret-test-secret-0000' };
     const tenant = { tokenHash: tokenHash(ctx, TOKEN) };
     assert.notEqual(tenant.tokenHash, TOKEN);
     assert.ok(!tenant.tokenHash.includes(TOKEN.slice(0, 8)));
     assert.equal(tokenMatches(ctx, tenant, TOKEN), true);
-    for (const guess of ['', 'w', TOKEN.slice(0, -1), `${TOKEN}x`, TOKEN.toUpperCase()])
-      assert.equal(tokenMatches(ctx, tenant, guess), false);
-    // Timing: a guess sharing a long prefix with the token costs what a wholly wrong one
-    // costs (both are hashed first; digests never share a prefix by construction).
-    // Interleaved rounds, fastest of each: the test suite runs in parallel, so noise is high.
-    const batch = (guess: string) => {
-      const t = process.hrtime.bigint();
-      for (let i = 0; i < 2000; i++) tokenMatches(ctx, tenant, guess);
-      return Number(process.hrtime.bigint() - t);
+    // Constant time without a stopwatch: whatever the guess (near miss, far miss, empty,
+    // longer), the one comparison made is timingSafeEqual's over two digests of the same
+    // length, neither of which is the guess — so its time cannot depend on the guess.
+    const calls: [string, string][] = [];
+    const spy = (a: string, b: string) => {
+      calls.push([a, b]);
+      return safeEqual(a, b);
     };
-    let near = Number.POSITIVE_INFINITY;
-    let far = Number.POSITIVE_INFINITY;
-    for (let round = 0; round < 15; round++) {
-      near = Math.min(near, batch(`${TOKEN.slice(0, -1)}x`));
-      far = Math.min(far, batch('x'.repeat(TOKEN.length)));
+    for (const guess of [
+      '',
+      'w',
+      TOKEN.slice(0, -1),
+      `${TOKEN.slice(0, -1)}x`,
+      `${TOKEN}x`,
+      TOKEN.toUpperCase(),
+    ]) {
+      calls.length = 0;
+      assert.equal(tokenMatches(ctx, tenant, guess, spy), false);
+      assert.equal(calls.length, 1, guess);
+      const [a, b] = calls[0]!;
+      assert.equal(a.length, b.length, guess);
+      assert.equal(b, tenant.tokenHash);
+      if (guess.length > 8) assert.ok(!a.includes(guess), 'the guess itself is never compared');
     }
-    assert.ok(near / far < 2 && far / near < 2, `near ${near} far ${far}`);
+  });
+
+  it('an unknown client id runs the same comparison as a wrong token', async () => {
+    const h = await harness({ background: false });
+    try {
+      const calls: [string, string][] = [];
+      const auth = createTenantAuth(h.ctx, {
+        headersToo: false,
+        body: UNAUTHORIZED,
+        equal: (a, b) => {
+          calls.push([a, b]);
+          return safeEqual(a, b);
+        },
+      });
+      const lengths = async (query: string) => {
+        calls.length = 0;
+        const request = {
+          query: Object.fromEntries(new URLSearchParams(query)),
+          headers: {},
+          socket: { remoteAddress: '203.0.113.5' },
+          log: h.ctx.logger,
+        } as unknown as FastifyRequest;
+        await auth(request).catch(() => {});
+        return calls.map(([a, b]) => [a.length, b.length]);
+      };
+      const wrong = await lengths(`client_id=${h.clientId}&token=wrong-token-0123456789abcdef`);
+      const unknown = await lengths(`client_id=nobody&token=wrong-token-0123456789abcdef`);
+      const right = await lengths(`client_id=${h.clientId}&token=${TOKEN}`);
+      assert.equal(wrong.length, 1);
+      assert.deepEqual(unknown, wrong);
+      assert.deepEqual(right, wrong);
+    } finally {
+      await h.dispose();
+    }
   });
 });

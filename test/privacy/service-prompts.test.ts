@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { chatMessages, summaryMessages } from '../../src/contracts/model.js';
-import { SYSTEM as INSIGHTS_SYSTEM } from '../../src/insights/analysis.js';
+import { SYSTEM as INSIGHTS_SYSTEM } from '../../src/insights/analysis/analyze.js';
 import { createCleaner } from '../../src/privacy/index.js';
 
 const prompts: [string, string][] = [

@@ -6,6 +6,7 @@ export interface InsightsTuning {
   pollMs?: number;
   concurrency?: number;
   leaseMs?: number;
+  heartbeatMs?: number;
   maxAttempts?: number;
   backoffMs?: number;
   maxBackoffMs?: number;
@@ -23,6 +24,7 @@ const TUNING: Record<string, keyof InsightsTuning> = {
   INSIGHTS_POLL_MS: 'pollMs',
   INSIGHTS_CONCURRENCY: 'concurrency',
   INSIGHTS_LEASE_MS: 'leaseMs',
+  INSIGHTS_HEARTBEAT_MS: 'heartbeatMs',
   INSIGHTS_MAX_ATTEMPTS: 'maxAttempts',
   INSIGHTS_BACKOFF_MS: 'backoffMs',
   INSIGHTS_MAX_BACKOFF_MS: 'maxBackoffMs',

@@ -16,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0005-usage': m0005,
   '0006-contracts': m0006,
   '0007-insights': m0007,
+  '0008-jobs': await import('./0008-jobs.js'),
 };

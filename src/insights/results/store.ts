@@ -1,16 +1,20 @@
 // Stored insights: one row per (tenant, conversation). The upsert only touches the row when
 // the transcript changed, so concurrent or repeated deliveries of the same conversation end
 // in one record, and a reopened conversation bumps its revision.
-import { sql } from 'kysely';
-import type { Db } from '../platform/db/index.js';
-import type { Database } from '../platform/db/schema.js';
-import { newId } from '../platform/ids.js';
-import type { Analysis } from './analysis.js';
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../../platform/db/index.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
+import type { Analysis } from '../analysis/analyze.js';
 
 type Row = Database['insights'];
 
-export async function storedHash(db: Db, tenantId: string, sessionId: string): Promise<string | undefined> {
-  const row = await db.kysely
+export async function storedHash(
+  db: Kysely<Database>,
+  tenantId: string,
+  sessionId: string,
+): Promise<string | undefined> {
+  const row = await db
     .selectFrom('insights')
     .select('transcript_hash')
     .where('tenant_id', '=', tenantId)
@@ -19,13 +23,14 @@ export async function storedHash(db: Db, tenantId: string, sessionId: string): P
   return row?.transcript_hash;
 }
 
+/** Called inside the job's fenced completion (any Kysely: the transaction's). */
 export async function saveInsight(
-  db: Db,
+  db: Kysely<Database>,
   input: { tenantId: string; sessionId: string; hash: string; messageCount: number; analysis: Analysis },
   now = Date.now(),
 ): Promise<void> {
   const a = input.analysis;
-  await db.kysely
+  await db
     .insertInto('insights')
     .values({
       id: newId('ins'),

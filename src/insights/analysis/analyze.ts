@@ -1,9 +1,9 @@
 // Analysis of one transcript: through the gateway (so the transcript crosses the privacy
 // barrier before any model sees it) when a real model is configured, else by rules. What
 // is stored is cleaned again locally: a model may echo or restore something personal.
-import { GatewayError, type GatewayClient } from '../platform/gateway-client.js';
-import { createCleaner } from '../privacy/index.js';
-import type { TranscriptMessage } from './platform.js';
+import { GatewayError, type GatewayClient } from '../../platform/gateway-client.js';
+import { createCleaner } from '../../privacy/index.js';
+import type { TranscriptMessage } from '../crm/client.js';
 import { type AnalysisFields, analyzeByRules, type Outcome, type Sentiment } from './rules.js';
 
 export interface Analysis extends AnalysisFields {

@@ -1,14 +1,16 @@
 // Tenants of the insights service: who may call the webhooks (client_id + secret token +
 // IP allowlist), where their conversation platform lives, which tags they watch and in
 // which time zone their day ends. The webhook token is kept only as an HMAC; the platform
-// token is sealed with AES-256-GCM, both with keys derived from SVC_SECRET.
+// token is sealed with AES-256-GCM, both with keys derived from SVC_SECRET. The allowlist
+// is part of the credential: empty admits nobody, and "any" must be written out.
 import type { Kysely } from 'kysely';
-import type { Context } from '../platform/context.js';
-import { decrypt, encrypt, hmac, randomToken, safeEqual } from '../platform/crypto.js';
-import type { Database } from '../platform/db/schema.js';
-import { newId } from '../platform/ids.js';
-import { cidrMatcher } from '../platform/net.js';
-import { deriveKey } from '../platform/secret.js';
+import type { Context } from '../../platform/context.js';
+import { decrypt, encrypt, hmac, randomToken, safeEqual } from '../../platform/crypto.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
+import { cidrMatcher } from '../../platform/net.js';
+import { assertPublicUrl } from '../crm/address-guard.js';
+import { deriveKey } from '../../platform/secret.js';
 
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
@@ -16,10 +18,12 @@ export interface Tenant {
   id: string;
   clientId: string;
   tokenHash: string;
+  /** Addresses and CIDR blocks, or ANY_ADDRESS; empty = no address may call. */
   allowedCidrs: string[];
-  /** Empty allowlist = any address (the token still has to match). */
   isAllowed: (address: string) => boolean;
   platformUrl: string | null;
+  /** The operator allowed a loopback, private or link-local platform URL for this tenant. */
+  privatePlatformAllowed: boolean;
   platformTokenSealed: string | null;
   watchedTags: string[];
   timeZone: string;
@@ -32,8 +36,12 @@ export interface NewTenant {
   watchedTags?: string[];
   platformUrl?: string;
   platformToken?: string;
+  allowPrivatePlatform?: boolean;
   timeZone?: string;
 }
+
+/** The allowlist entry that admits every address (the token still has to match). */
+export const ANY_ADDRESS = 'any';
 
 export class ClientIdTakenError extends Error {}
 
@@ -52,26 +60,30 @@ export function tokenMatches(
   ctx: Pick<Context, 'secret'>,
   tenant: Pick<Tenant, 'tokenHash'>,
   token: string,
+  equal: (a: string, b: string) => boolean = safeEqual,
 ): boolean {
-  return safeEqual(tokenHash(ctx, token), tenant.tokenHash);
+  return equal(tokenHash(ctx, token), tenant.tokenHash);
 }
 
 export function platformToken(ctx: Pick<Context, 'secret'>, tenant: Tenant): string | null {
   return tenant.platformTokenSealed ? decrypt(platformKey(ctx), tenant.platformTokenSealed) : null;
 }
 
-type Row = Database['insight_tenants'];
+// platform_private_ok comes with migration 0008-jobs.
+type Row = Database['insight_tenants'] & { platform_private_ok: number };
+const tenants = (db: Kysely<Database>) => db.withTables<{ insight_tenants: Row }>();
 
 function fromRow(row: Row): Tenant {
   const allowedCidrs = JSON.parse(row.allowed_cidrs) as string[];
-  const matcher = cidrMatcher(allowedCidrs);
+  const cidrs = allowedCidrs.filter((c) => c !== ANY_ADDRESS);
   return {
     id: row.id,
     clientId: row.client_id,
     tokenHash: row.token_hash,
     allowedCidrs,
-    isAllowed: allowedCidrs.length === 0 ? () => true : matcher,
+    isAllowed: allowedCidrs.includes(ANY_ADDRESS) ? () => true : cidrMatcher(cidrs),
     platformUrl: row.platform_url,
+    privatePlatformAllowed: row.platform_private_ok === 1,
     platformTokenSealed: row.platform_token_sealed,
     watchedTags: JSON.parse(row.watched_tags) as string[],
     timeZone: row.time_zone,
@@ -83,6 +95,8 @@ export async function createTenant(
   input: NewTenant,
 ): Promise<{ tenant: Tenant; token: string }> {
   const token = input.token ?? randomToken(32);
+  // Throws PrivateTargetError for a non-public target the operator did not allow.
+  if (input.platformUrl && !input.allowPrivatePlatform) await assertPublicUrl(input.platformUrl);
   const row: Row = {
     id: newId('ten'),
     client_id: input.clientId,
@@ -90,11 +104,12 @@ export async function createTenant(
     allowed_cidrs: JSON.stringify(input.allowedCidrs ?? []),
     platform_url: input.platformUrl?.replace(/\/+$/, '') ?? null,
     platform_token_sealed: input.platformToken ? encrypt(platformKey(ctx), input.platformToken) : null,
+    platform_private_ok: input.allowPrivatePlatform ? 1 : 0,
     watched_tags: JSON.stringify(input.watchedTags ?? []),
     time_zone: input.timeZone ?? DEFAULT_TIME_ZONE,
     created_at: Date.now(),
   };
-  const inserted = await ctx.db.kysely
+  const inserted = await tenants(ctx.db.kysely)
     .insertInto('insight_tenants')
     .values(row)
     .onConflict((oc) => oc.column('client_id').doNothing())
@@ -108,7 +123,7 @@ export async function findTenantByClientId(
   db: Kysely<Database>,
   clientId: string,
 ): Promise<Tenant | undefined> {
-  const row = await db
+  const row = await tenants(db)
     .selectFrom('insight_tenants')
     .selectAll()
     .where('client_id', '=', clientId)
@@ -117,7 +132,7 @@ export async function findTenantByClientId(
 }
 
 export async function findTenant(db: Kysely<Database>, idOrClientId: string): Promise<Tenant | undefined> {
-  const row = await db
+  const row = await tenants(db)
     .selectFrom('insight_tenants')
     .selectAll()
     .where((eb) => eb.or([eb('id', '=', idOrClientId), eb('client_id', '=', idOrClientId)]))
@@ -126,7 +141,9 @@ export async function findTenant(db: Kysely<Database>, idOrClientId: string): Pr
 }
 
 export async function listTenants(db: Kysely<Database>): Promise<Tenant[]> {
-  return (await db.selectFrom('insight_tenants').selectAll().orderBy('created_at').execute()).map(fromRow);
+  return (await tenants(db).selectFrom('insight_tenants').selectAll().orderBy('created_at').execute()).map(
+    fromRow,
+  );
 }
 
 /** Tenants are read on every webhook: a short in-process cache keeps that off the database. */
@@ -153,6 +170,7 @@ export function describeTenant(tenant: Tenant) {
     watchedTags: tenant.watchedTags,
     timeZone: tenant.timeZone,
     platformUrl: tenant.platformUrl,
+    privatePlatformAllowed: tenant.privatePlatformAllowed,
     platformToken: tenant.platformTokenSealed ? 'configurado' : null,
   };
 }

@@ -3,6 +3,11 @@
 //   GET    {base}/sessions/{id}/messages[?cursor=…]   → the transcript, page by page
 //   DELETE {base}/contacts/{contactId}/tags/{tag}      → removes one tag (404 = already gone)
 // Both with `Authorization: Bearer <tenant's platform token>`.
+import { isIP } from 'node:net';
+import { fetch } from 'undici';
+import { PermanentJobError } from '../../platform/jobs/index.js';
+import { isPublicAddress, PrivateTargetError, publicOnlyAgent } from './address-guard.js';
+
 export interface TranscriptMessage {
   /** cliente | atendente | bot | sistema */
   author: string;
@@ -79,22 +84,40 @@ export function parseTranscriptPage(json: unknown): { messages: TranscriptMessag
 
 const MAX_PAGES = 50;
 
+/**
+ * One path segment. encodeURIComponent leaves dots alone, and URL parsing resolves a `.`
+ * or `..` segment (even as `%2e%2e`) — an id of `..` would change which resource the
+ * tenant's token is sent to — so those are refused outright.
+ */
+export function pathSegment(value: string): string {
+  if (/^\.{1,2}$/.test(value) || value === '') throw new PermanentJobError('invalid_path_segment');
+  return encodeURIComponent(value);
+}
+
 export function createPlatformClient(options: {
   baseUrl: string;
   token: string;
   timeoutMs: number;
+  /** Loopback, private and link-local targets allowed (the operator's explicit choice per tenant). */
+  allowPrivate?: boolean;
 }): PlatformClient {
   const base = options.baseUrl.replace(/\/+$/, '');
+  const host = new URL(base).hostname.replace(/^\[|\]$/g, '');
+  // An address literal never goes through the lookup the guarded pool checks names with.
+  const literalRefused = !options.allowPrivate && isIP(host) !== 0 && !isPublicAddress(host);
 
-  async function call(method: string, path: string, signal?: AbortSignal): Promise<Response> {
+  async function call(method: string, path: string, signal?: AbortSignal) {
+    if (literalRefused) throw new PrivateTargetError('platform address not public');
     const timeout = AbortSignal.timeout(options.timeoutMs);
     try {
       return await fetch(`${base}${path}`, {
         method,
         headers: { authorization: `Bearer ${options.token}`, accept: 'application/json' },
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        dispatcher: options.allowPrivate ? undefined : publicOnlyAgent,
       });
-    } catch {
+    } catch (err) {
+      if (hasCause(err, PrivateTargetError)) throw new PrivateTargetError('platform address not public');
       throw new PlatformError(
         timeout.aborted ? 'platform_timeout' : signal?.aborted ? 'aborted' : 'platform_unreachable',
       );
@@ -107,7 +130,7 @@ export function createPlatformClient(options: {
       let cursor: string | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
         const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-        const res = await call('GET', `/sessions/${encodeURIComponent(sessionId)}/messages${query}`, signal);
+        const res = await call('GET', `/sessions/${pathSegment(sessionId)}/messages${query}`, signal);
         if (!res.ok) {
           await res.body?.cancel();
           throw new PlatformError(`platform_${res.status}`);
@@ -125,7 +148,7 @@ export function createPlatformClient(options: {
     async removeTag(contactId, tag, signal) {
       const res = await call(
         'DELETE',
-        `/contacts/${encodeURIComponent(contactId)}/tags/${encodeURIComponent(tag)}`,
+        `/contacts/${pathSegment(contactId)}/tags/${pathSegment(tag)}`,
         signal,
       );
       await res.body?.cancel();
@@ -134,4 +157,9 @@ export function createPlatformClient(options: {
       return 'removed';
     },
   };
+}
+
+function hasCause(err: unknown, type: new (...args: never[]) => Error): boolean {
+  for (let e = err; e; e = (e as { cause?: unknown }).cause) if (e instanceof type) return true;
+  return false;
 }

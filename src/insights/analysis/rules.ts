@@ -1,7 +1,7 @@
 // The deterministic analysis, used when no real model is configured or the model's answer
 // is unusable. Built only from counts and fixed Portuguese phrases: nothing from the
 // transcript is copied into it, so it cannot carry personal data.
-import type { TranscriptMessage } from './platform.js';
+import type { TranscriptMessage } from '../crm/client.js';
 
 export type Sentiment = 'positivo' | 'neutro' | 'negativo';
 export type Outcome = 'resolvido' | 'nao_resolvido' | 'indefinido';

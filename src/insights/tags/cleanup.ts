@@ -7,15 +7,15 @@
 // (404 = already gone), which covers the one window a crash can leave (call made, row not
 // yet marked).
 import { sql } from 'kysely';
-import type { Context } from '../platform/context.js';
-import type { Db } from '../platform/db/index.js';
-import { newId } from '../platform/ids.js';
-import type { Logger } from '../platform/logger.js';
-import { PermanentJobError, type PlatformFor } from './ingest.js';
-import { PlatformError } from './platform.js';
-import { backoff, type InsightsSettings } from './settings.js';
-import { listTenants, type Tenant } from './tenants.js';
-import { localDay } from './tz.js';
+import type { Context } from '../../platform/context.js';
+import type { Db } from '../../platform/db/index.js';
+import { newId } from '../../platform/ids.js';
+import type { Logger } from '../../platform/logger.js';
+import { errorCode, isPermanent } from '../../platform/jobs/index.js';
+import type { PlatformFor } from '../crm/for-tenant.js';
+import { backoff, type InsightsSettings } from '../settings.js';
+import { listTenants, type Tenant } from '../tenants/store.js';
+import { localDay } from '../tz.js';
 
 export async function queueTags(
   db: Db,
@@ -150,10 +150,9 @@ async function cleanTenant(
         await platform.removeTag(row.contact_id, row.tag);
         report.removed += Number((await done(row, 'removed', settings.now())).numUpdatedRows) > 0 ? 1 : 0;
       } catch (err) {
-        const code =
-          err instanceof PlatformError || err instanceof PermanentJobError ? err.code : 'internal_error';
+        const code = errorCode(err);
         const attempts = row.attempts + 1;
-        const failed = attempts >= settings.cleanupMaxAttempts || err instanceof PermanentJobError;
+        const failed = attempts >= settings.cleanupMaxAttempts || isPermanent(err);
         await db.kysely
           .updateTable('insight_tag_queue')
           .set({

@@ -1,31 +1,27 @@
-// The routes of Area C. Thin: authenticate (onRequest), read the envelope, call a plain
-// function, answer SPEC.md's exact bodies.
+// The two webhooks of Area C. Thin: the platform's `webhook` guard authenticates, then read the envelope, call a
+// plain function, answer SPEC.md's exact bodies.
 import { Type } from '@sinclair/typebox';
-import type { Context } from '../platform/context.js';
-import type { App } from '../platform/http/app.js';
-import { ApiError } from '../platform/http/errors.js';
+import type { Context } from '../../platform/context.js';
+import type { App } from '../../platform/http/app.js';
+import { enqueueIngestion } from '../processing/ingest.js';
+import type { InsightsSettings } from '../settings.js';
+import { queueTags } from '../tags/cleanup.js';
+import { credentialsQuery } from '../tenants/auth.js';
 import {
   contactIdOf,
   ENVELOPE_ERROR,
+  INVALID_CONTACT_ID,
+  INVALID_SESSION_ID,
   isContactEvent,
   readEnvelope,
   sessionToIngest,
   tagsOf,
   watchedTagsIn,
 } from './events.js';
-import { enqueueIngestion } from './jobs.js';
-import type { InsightsSettings } from './settings.js';
-import { getInsight, listInsights } from './store.js';
-import { queueTags } from './tag-queue.js';
 
 const QUEUE_WRITE_FAILED = { error: 'queue_write_failed' } as const;
 
-const credentialsQuery = {
-  client_id: Type.Optional(Type.String({ description: 'Identificador público do cliente (tenant)' })),
-  token: Type.Optional(Type.String({ description: 'Token secreto do webhook' })),
-};
-
-export function registerInsightsRoutes(
+export function registerWebhookRoutes(
   app: App,
   ctx: Context,
   deps: { settings: InsightsSettings; wake: () => void },
@@ -45,8 +41,9 @@ export function registerInsightsRoutes(
       if (!envelope) return reply.status(400).send(ENVELOPE_ERROR);
       const sessionId = sessionToIngest(envelope);
       if (sessionId === undefined) return reply.status(200).send({ status: 'ignored' });
+      if (sessionId === null) return reply.status(400).send(INVALID_SESSION_ID);
       try {
-        await enqueueIngestion(ctx.db, request.tenant!.id, sessionId, deps.settings.now());
+        await enqueueIngestion(ctx.db, { tenantId: request.tenant!.id, sessionId }, deps.settings);
       } catch (err) {
         request.log.error(
           { code: (err as { code?: string }).code ?? 'unknown' },
@@ -79,6 +76,7 @@ export function registerInsightsRoutes(
           .status(400)
           .send({ error: 'missing_contact_id', message: 'O evento não traz um id de contato reconhecível.' });
       }
+      if (contactId === null) return reply.status(400).send(INVALID_CONTACT_ID);
       const tenant = request.tenant!;
       const tags = watchedTagsIn(tagsOf(envelope.content), tenant.watchedTags);
       if (tags.length === 0) return reply.status(200).send({ status: 'ignored', reason: 'no_watched_tags' });
@@ -89,48 +87,6 @@ export function registerInsightsRoutes(
         return reply.status(500).send(QUEUE_WRITE_FAILED);
       }
       return reply.status(200).send({ status: 'queued' });
-    },
-  );
-
-  app.get(
-    '/insights',
-    {
-      config: { auth: 'webhook' },
-      schema: {
-        summary: 'Lista os insights do cliente, do mais recente ao mais antigo',
-        tags: ['insights'],
-        querystring: Type.Object({
-          ...credentialsQuery,
-          limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
-          cursor: Type.Optional(Type.String({ maxLength: 200 })),
-        }),
-      },
-    },
-    async (request) => {
-      const q = request.query as { limit?: string; cursor?: string };
-      const limit = q.limit === undefined ? 50 : Number(q.limit);
-      if (limit < 1 || limit > 100)
-        throw new ApiError(400, 'invalid_request', 'limit deve estar entre 1 e 100.', { param: 'limit' });
-      return listInsights(ctx.db, request.tenant!.id, limit, q.cursor);
-    },
-  );
-
-  app.get(
-    '/insights/:sessionId',
-    {
-      config: { auth: 'webhook' },
-      schema: {
-        summary: 'O insight de uma conversa',
-        tags: ['insights'],
-        params: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 200 }) }),
-        querystring: Type.Object(credentialsQuery),
-      },
-    },
-    async (request) => {
-      const { sessionId } = request.params as { sessionId: string };
-      const insight = await getInsight(ctx.db, request.tenant!.id, sessionId);
-      if (!insight) throw new ApiError(404, 'not_found', 'Insight não encontrado.');
-      return { insight };
     },
   );
 }

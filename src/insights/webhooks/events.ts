@@ -15,18 +15,34 @@ export function readEnvelope(body: unknown): Envelope | undefined {
   return { eventType: body.eventType, content: body.content };
 }
 
-function idString(v: unknown): string | undefined {
-  if (typeof v === 'string' && v.trim() !== '' && v.length <= 200) return v.trim();
-  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
-  return undefined;
+export const INVALID_SESSION_ID = {
+  error: 'invalid_session_id',
+  message: 'O id da conversa não é um identificador válido.',
+} as const;
+export const INVALID_CONTACT_ID = {
+  error: 'invalid_contact_id',
+  message: 'O id do contato não é um identificador válido.',
+} as const;
+
+/**
+ * What an id the platform issued looks like. Ids end up as path segments of calls made with
+ * the tenant's platform token, so `..`, slashes and the like are refused, not passed on.
+ */
+const ID = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,199}$/;
+
+/** An id: a string (trimmed) or a non-negative integer. undefined: absent; null: present but not an id. */
+function idOf(v: unknown): string | null | undefined {
+  if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0 ? String(v) : undefined;
+  if (typeof v !== 'string' || v.trim() === '') return undefined;
+  return ID.test(v.trim()) ? v.trim() : null;
 }
 
-/** The conversation-closed rule: the session id to ingest, or undefined (→ 200 ignored). */
-export function sessionToIngest(envelope: Envelope): string | undefined {
+/** The conversation-closed rule: the session id to ingest; undefined → 200 ignored, null → 400 (not an id). */
+export function sessionToIngest(envelope: Envelope): string | null | undefined {
   const { eventType, content } = envelope;
   const closed =
     eventType === 'SESSION_COMPLETE' || (eventType === 'SESSION_UPDATE' && content.status === 'COMPLETED');
-  return closed ? idString(content.id) : undefined;
+  return closed ? idOf(content.id) : undefined;
 }
 
 /**
@@ -65,17 +81,22 @@ function contactObject(content: Loose): Loose | undefined {
   return undefined;
 }
 
-/** Contact id paths, first match wins: contactId, contact_id, contact.id, data.contact.id, data.id, id. */
-export function contactIdOf(content: Loose): string | undefined {
+/**
+ * Contact id paths, first present wins: contactId, contact_id, contact.id, data.contact.id,
+ * data.id, id. undefined: none present; null: the first present one is not an id.
+ */
+export function contactIdOf(content: Loose): string | null | undefined {
   const contact = contactObject(content);
-  return (
-    idString(content.contactId) ??
-    idString(content.contact_id) ??
-    (contact
-      ? (idString(contact.id) ?? idString(contact.contactId) ?? idString(contact.contact_id))
-      : undefined) ??
-    idString(content.id)
-  );
+  return [
+    content.contactId,
+    content.contact_id,
+    contact?.id,
+    contact?.contactId,
+    contact?.contact_id,
+    content.id,
+  ]
+    .map(idOf)
+    .find((id) => id !== undefined);
 }
 
 function tagName(v: unknown): string | undefined {

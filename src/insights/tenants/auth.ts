@@ -2,12 +2,13 @@
 // plus the tenant's IP allowlist. Every failure is the same 401 {error:"unauthorized"};
 // only the log says which check failed (ip_not_allowed, unknown_client_id, bad_token).
 // Runs in onRequest, before the body is read: strangers cost no parsing.
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Context } from '../platform/context.js';
-import { bearerToken } from '../platform/http/authorization.js';
-import { ApiError } from '../platform/http/errors.js';
-import { cidrMatcher, clientAddress } from '../platform/net.js';
-import { type Tenant, tenantCache, tokenHash, tokenMatches } from './tenants.js';
+import type { Context } from '../../platform/context.js';
+import { bearerToken } from '../../platform/http/authorization.js';
+import { ApiError } from '../../platform/http/errors.js';
+import { cidrMatcher, clientAddress } from '../../platform/net.js';
+import { type Tenant, tenantCache, tokenHash, tokenMatches } from './store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,6 +17,12 @@ declare module 'fastify' {
 }
 
 export const UNAUTHORIZED = { error: 'unauthorized' } as const;
+
+/** The query credential, as the routes' schemas declare it. */
+export const credentialsQuery = {
+  client_id: Type.Optional(Type.String({ description: 'Identificador público do cliente (tenant)' })),
+  token: Type.Optional(Type.String({ description: 'Token secreto do webhook' })),
+};
 
 export type AuthFailure = 'unknown_client_id' | 'ip_not_allowed' | 'bad_token';
 
@@ -38,7 +45,15 @@ export function credentials(
   return { clientId, token };
 }
 
-export function createTenantAuth(ctx: Context, options: { headersToo: boolean; body: unknown }) {
+export function createTenantAuth(
+  ctx: Context,
+  options: {
+    headersToo: boolean;
+    body: unknown;
+    /** The digest comparison (tests spy on it: every path must run it exactly once). */
+    equal?: (a: string, b: string) => boolean;
+  },
+) {
   const lookup = tenantCache(ctx.db.kysely);
   const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies);
   // Spent when the client id is unknown, so that case costs what a wrong token costs.
@@ -48,7 +63,7 @@ export function createTenantAuth(ctx: Context, options: { headersToo: boolean; b
     const { clientId, token } = credentials(request, options.headersToo);
     const tenant = clientId ? await lookup(clientId) : undefined;
     if (!tenant) {
-      tokenMatches(ctx, { tokenHash: dummyHash }, token ?? '');
+      tokenMatches(ctx, { tokenHash: dummyHash }, token ?? '', options.equal);
       return 'unknown_client_id';
     }
     const address = clientAddress(
@@ -57,7 +72,7 @@ export function createTenantAuth(ctx: Context, options: { headersToo: boolean; b
       isTrustedProxy,
     );
     if (!tenant.isAllowed(address)) return 'ip_not_allowed';
-    if (!tokenMatches(ctx, tenant, token ?? '')) return 'bad_token';
+    if (!tokenMatches(ctx, tenant, token ?? '', options.equal)) return 'bad_token';
     return tenant;
   }
 
