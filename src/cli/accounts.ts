@@ -1,13 +1,9 @@
 // Operator commands for accounts and API keys (DESIGN.md operability contract). They skip
 // the browser-only rules (recent sign-in, second factor) but keep the data rules (key limit).
 import type { Context } from '../platform/context.js';
+import { EmailTakenError } from '../platform/identity/email.js';
 import { deriveKey } from '../platform/secret.js';
-import {
-  createAccount,
-  EmailTakenError,
-  findAccountByEmail,
-  updateAccount,
-} from '../gateway/accounts/store.js';
+import { createAccount, findAccountByEmail, updateAccount } from '../gateway/accounts/store.js';
 import { sealTotpSecret, totpKey } from '../gateway/accounts/totp.js';
 import { createKey, KeyLimitError, revokeKey } from '../gateway/keys/store.js';
 import {

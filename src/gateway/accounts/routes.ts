@@ -24,7 +24,7 @@ import {
   setPendingTotp,
   stateOf,
 } from '../sessions/store.js';
-import { DEFAULT_LIMITS, type ThrottleLimits } from '../sessions/throttle.js';
+import { DEFAULT_LIMITS, type ThrottleLimits } from '../../platform/identity/throttle.js';
 import { assertRecentSignIn } from '../sessions/reauth.js';
 import { browserState, sessionUser } from '../sessions/view.js';
 import { AVATAR_MAX, readAvatar, saveAvatar, toAvatar, UPLOAD_MAX } from './avatar.js';

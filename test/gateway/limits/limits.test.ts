@@ -8,7 +8,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import pino from 'pino';
 import { createGatewayApp } from '../../../src/gateway/app.js';
-import { ensureInternalKey } from '../../../src/gateway/keys/internal.js';
+import { ensureInternalKey } from '../../../src/platform/identity/internal-key.js';
 import { limitsOf } from '../../../src/gateway/limits/index.js';
 import type { App } from '../../../src/platform/http/app.js';
 import { loadConfig } from '../../../src/platform/config/index.js';

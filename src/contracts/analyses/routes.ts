@@ -1,8 +1,8 @@
 // /risk-analysis: run the analysis of one contract (rules + model summary), read it, list.
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
-import { analyseContract, analysisNotFound, getAnalysis, listAnalyses } from '../analyses.js';
-import { userOf } from '../auth.js';
+import { analyseContract, analysisNotFound, getAnalysis, listAnalyses } from './analysis.js';
+import { userOf } from '../auth/bearer.js';
 import type { ContractsDeps } from '../deps.js';
 import { authErrors, ErrorBody, Id, IdParams, listOf, Page, pageOf, Risk } from '../schemas.js';
 

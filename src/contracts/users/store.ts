@@ -1,18 +1,13 @@
-// SQL for the contract API's users. E-mails are stored normalised (trimmed, lower case), so
+// SQL for the contract API's users. E-mails are stored normalised (platform/identity), so
 // that login, sign-up and the identity-provider mapping agree on who is who.
 import type { Kysely, Selectable } from 'kysely';
-import { hashPassword } from '../gateway/accounts/passwords.js';
-import type { ContractUsersTable, Database } from '../platform/db/schema.js';
-import { newId } from '../platform/ids.js';
-import { DEFAULT_PLAN, type Plan } from './plans.js';
+import type { ContractUsersTable, Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
+import { EmailTakenError, normaliseEmail } from '../../platform/identity/email.js';
+import { hashPassword } from '../../platform/identity/passwords.js';
+import { DEFAULT_PLAN, type Plan } from '../subscriptions/plans.js';
 
 export type ContractUser = Selectable<ContractUsersTable>;
-
-export class EmailTakenError extends Error {}
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /** The user as the API shows it (SPEC.md B login response). */
 export function publicUser(user: ContractUser) {
@@ -38,7 +33,7 @@ export async function createUser(
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!inserted) throw new EmailTakenError('email taken');
+  if (!inserted) throw new EmailTakenError();
   return row;
 }
 

@@ -1,11 +1,12 @@
 // Questions about one contract, answered by a model through the gateway from the contract
 // text (which the barrier cleans on the way). Turns are kept, sealed, per contract.
-import { newId } from '../platform/ids.js';
-import type { ContractsDeps } from './deps.js';
-import { contractNotFound, getContract } from './documents.js';
-import { answerQuestion } from './model.js';
-import { consume, release } from './usage.js';
-import type { ContractUser } from './users.js';
+import { newId } from '../../platform/ids.js';
+import type { ContractsDeps } from '../deps.js';
+import { ContractsError } from '../errors.js';
+import { contractNotFound, getContract } from '../documents/store.js';
+import { answerQuestion } from '../model.js';
+import { consume, release } from '../subscriptions/usage.js';
+import type { ContractUser } from '../users/store.js';
 
 export const MAX_QUESTION_CHARS = 2000;
 
@@ -22,8 +23,10 @@ export async function ask(
   deps: ContractsDeps,
   user: ContractUser,
   contractId: string,
-  question: string,
+  asked: string,
 ): Promise<ChatTurn> {
+  const question = asked.trim();
+  if (question === '') throw new ContractsError('QUESTION_BLANK');
   const contract = await getContract(deps.db, deps.sealer, user.id, contractId);
   if (!contract) throw contractNotFound();
   const now = deps.now();

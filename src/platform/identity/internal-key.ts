@@ -4,17 +4,15 @@
 // sharing the database and the secret computes the same key without storing it anywhere,
 // and it belongs to an account that cannot sign in (its password hash is unusable).
 import { createHmac } from 'node:crypto';
-import type { Context } from '../../platform/context.js';
-import type { GatewayTarget } from '../../platform/gateway-client.js';
-import { newId } from '../../platform/ids.js';
-import { deriveKey } from '../../platform/secret.js';
-import { PRODUCT_ID } from '../product.js';
-import { generateSecret } from './format.js';
-import { secretHash } from './store.js';
+import type { Context } from '../context.js';
+import type { GatewayTarget } from '../gateway-client.js';
+import { newId } from '../ids.js';
+import { deriveKey } from '../secret.js';
+import { generateSecret, secretHash } from './api-key-secrets.js';
+import { PRODUCT_ID } from './product.js';
 
-import { INTERNAL_EMAIL } from './internal-email.js';
-
-export { INTERNAL_EMAIL };
+/** The account that owns the internal service key; `.invalid` can never be a real mailbox. */
+export const INTERNAL_EMAIL = 'servicos-internos@svc.invalid';
 
 export function internalKeySecret(secret: string): string {
   const key = deriveKey(secret, 'internal-service-key');

@@ -1,12 +1,12 @@
 // The user's overview: totals, the risk distribution of their analyses, the latest ones,
 // unread notifications and this month's use of the plan.
-import type { ContractsDeps } from './deps.js';
-import { listAnalyses } from './analyses.js';
-import { countUnread } from './notifications.js';
-import { limitsOf } from './plans.js';
-import type { RiskLevel } from './rules.js';
-import { periodOf, usageOf } from './usage.js';
-import type { ContractUser } from './users.js';
+import type { ContractsDeps } from '../deps.js';
+import { listAnalyses } from '../analyses/analysis.js';
+import { countUnread } from '../notifications/store.js';
+import { limitsOf } from '../subscriptions/plans.js';
+import type { RiskLevel } from '../analyses/rules.js';
+import { periodOf, usageOf } from '../subscriptions/usage.js';
+import type { ContractUser } from '../users/store.js';
 
 export async function dashboard(deps: ContractsDeps, user: ContractUser) {
   const now = deps.now();

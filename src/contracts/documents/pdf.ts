@@ -1,19 +1,9 @@
 // Text of an uploaded PDF, with pdf.js (no eval, no system fonts: the file is untrusted).
 // Scanned PDFs have no text layer; OCR is not done here, the caller gets a clear 422.
-import { ApiError } from '../platform/http/errors.js';
+import { ContractsError } from '../errors.js';
 
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;
 export const MAX_PDF_PAGES = 300;
-
-export const notPdf = () =>
-  new ApiError(415, 'UNSUPPORTED_FILE_TYPE', 'Envie o contrato em PDF (campo "file") ou como texto em JSON.');
-export const unreadablePdf = () => new ApiError(422, 'INVALID_PDF', 'Não foi possível ler este PDF.');
-export const noText = () =>
-  new ApiError(
-    422,
-    'NO_EXTRACTABLE_TEXT',
-    'O PDF não tem texto extraível (talvez seja uma imagem digitalizada).',
-  );
 
 export function looksLikePdf(data: Buffer): boolean {
   // The header may follow a little garbage; readers accept it within the first 1024 bytes.
@@ -26,7 +16,7 @@ interface TextItem {
 }
 
 export async function pdfText(data: Buffer): Promise<string> {
-  if (!looksLikePdf(data)) throw notPdf();
+  if (!looksLikePdf(data)) throw new ContractsError('UNSUPPORTED_FILE_TYPE');
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   let doc: Awaited<ReturnType<typeof getDocument>['promise']>;
   try {
@@ -37,11 +27,10 @@ export async function pdfText(data: Buffer): Promise<string> {
       verbosity: 0,
     }).promise;
   } catch {
-    throw unreadablePdf();
+    throw new ContractsError('INVALID_PDF');
   }
   try {
-    if (doc.numPages > MAX_PDF_PAGES)
-      throw new ApiError(413, 'PDF_TOO_LONG', `O PDF passa de ${MAX_PDF_PAGES} páginas.`);
+    if (doc.numPages > MAX_PDF_PAGES) throw new ContractsError('PDF_TOO_LONG', { max: MAX_PDF_PAGES });
     const pages: string[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
@@ -53,8 +42,8 @@ export async function pdfText(data: Buffer): Promise<string> {
     }
     return pages.join('\n\n');
   } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw unreadablePdf();
+    if (err instanceof ContractsError) throw err;
+    throw new ContractsError('INVALID_PDF');
   } finally {
     await doc.destroy();
   }

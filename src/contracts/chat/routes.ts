@@ -1,9 +1,8 @@
 // /chat: questions about one contract, answered by a model through the gateway.
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
-import { ApiError } from '../../platform/http/errors.js';
-import { userOf } from '../auth.js';
-import { ask, history, MAX_QUESTION_CHARS } from '../chat.js';
+import { userOf } from '../auth/bearer.js';
+import { ask, history, MAX_QUESTION_CHARS } from './conversation.js';
 import type { ContractsDeps } from '../deps.js';
 import { authErrors, ErrorBody, Id, listOf, Page, pageOf } from '../schemas.js';
 
@@ -25,7 +24,7 @@ export function registerChatRoutes(app: App, deps: ContractsDeps): void {
         summary: 'Perguntar sobre um contrato; a resposta vem de um modelo, com base no texto do contrato',
         tags: ['chat'],
         body: Type.Object(
-          { contract_id: Id, question: Type.String({ minLength: 1, maxLength: MAX_QUESTION_CHARS }) },
+          { contract_id: Id, question: Type.String({ maxLength: MAX_QUESTION_CHARS }) },
           { additionalProperties: false },
         ),
         response: {
@@ -40,9 +39,7 @@ export function registerChatRoutes(app: App, deps: ContractsDeps): void {
       },
     },
     async (request) => {
-      const question = request.body.question.trim();
-      if (question === '') throw new ApiError(400, 'invalid_request', 'Escreva uma pergunta.');
-      return ask(deps, userOf(request), request.body.contract_id, question);
+      return ask(deps, userOf(request), request.body.contract_id, request.body.question);
     },
   );
 

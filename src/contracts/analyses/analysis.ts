@@ -1,15 +1,15 @@
 // Risk analysis of one contract: the deterministic rules always, a model summary through the
 // gateway when a real model is configured. Stored (sealed: it quotes the contract) and
 // readable later; a notification tells the user it is done.
-import { ApiError } from '../platform/http/errors.js';
-import { newId } from '../platform/ids.js';
-import type { ContractsDeps } from './deps.js';
-import { contractNotFound, getContract } from './documents.js';
-import { modelSummary } from './model.js';
-import { notify } from './notifications.js';
+import { newId } from '../../platform/ids.js';
+import type { ContractsDeps } from '../deps.js';
+import { ContractsError } from '../errors.js';
+import { contractNotFound, getContract } from '../documents/store.js';
+import { modelSummary } from '../model.js';
+import { notify } from '../notifications/store.js';
 import { analyseRules, RISK_LABELS, type RiskLevel, type RuleAnalysis } from './rules.js';
-import { consume } from './usage.js';
-import type { ContractUser } from './users.js';
+import { consume } from '../subscriptions/usage.js';
+import type { ContractUser } from '../users/store.js';
 
 export interface AnalysisMeta {
   id: string;
@@ -25,7 +25,7 @@ export interface Analysis extends AnalysisMeta, RuleAnalysis {
 
 type Stored = Pick<Analysis, 'counts' | 'clauses' | 'missing' | 'summary'>;
 
-export const analysisNotFound = () => new ApiError(404, 'ANALYSIS_NOT_FOUND', 'Análise não encontrada.');
+export const analysisNotFound = () => new ContractsError('ANALYSIS_NOT_FOUND');
 
 export async function analyseContract(
   deps: ContractsDeps,
@@ -101,7 +101,7 @@ export async function listAnalyses(
   if (options.contractId) query = query.where('a.contract_id', '=', options.contractId);
   const [rows, total] = await Promise.all([
     query
-      .select(['a.id', 'a.contract_id', 'a.overall_risk', 'a.created_at', 'd.title'])
+      .select(['a.id', 'a.contract_id', 'a.overall_risk', 'a.created_at', 'd.sealed_title'])
       .orderBy('a.created_at', 'desc')
       .orderBy('a.id', 'desc')
       .limit(options.limit)
@@ -113,7 +113,7 @@ export async function listAnalyses(
     items: rows.map((r) => ({
       id: r.id,
       contract_id: r.contract_id,
-      contract_title: r.title,
+      contract_title: deps.sealer.open<string>(r.sealed_title),
       overall_risk: r.overall_risk as RiskLevel,
       created_at: new Date(Number(r.created_at)).toISOString(),
     })),

@@ -1,15 +1,15 @@
 // SPEC.md B "Token login": POST /auth/login, plus sign-up and "who am I".
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../gateway/accounts/passwords.js';
-import { recordFailure } from '../../gateway/sessions/throttle.js';
 import type { App } from '../../platform/http/app.js';
-import { ApiError } from '../../platform/http/errors.js';
-import { userOf } from '../auth.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../platform/identity/passwords.js';
 import type { ContractsDeps } from '../deps.js';
-import { checkThrottle, login, missingCredentials, signupSubject } from '../login.js';
-import { createUser, EmailTakenError, publicUser } from '../users.js';
+import { ContractsError } from '../errors.js';
 import { authErrors, ErrorBody, User } from '../schemas.js';
+import { publicUser } from '../users/store.js';
+import { userOf } from './bearer.js';
+import { login } from './login.js';
+import { signUp } from './signup.js';
 
 const LoginBody = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 320 })),
@@ -38,7 +38,8 @@ export function registerAuthRoutes(
       config: { auth: 'none' },
       // A login with no body at all is missing its credentials, not a schema violation.
       preValidation: async (request) => {
-        if (request.body === undefined || request.body === null) throw missingCredentials();
+        if (request.body === undefined || request.body === null)
+          throw new ContractsError('MISSING_CREDENTIALS');
       },
       schema: {
         summary: 'Entrar com e-mail e senha; devolve um JWT (SPEC.md B)',
@@ -65,22 +66,8 @@ export function registerAuthRoutes(
       },
     },
     async (request, reply) => {
-      const now = deps.now();
-      const subject = signupSubject(clientAddress(request));
-      await checkThrottle(deps.db, [subject], now);
-      // Every attempt counts against the network, successful or not.
-      await recordFailure(deps.db, [subject], now);
-      const { email, password, name } = request.body;
-      if (name.trim() === '') throw new ApiError(400, 'invalid_request', 'Informe o nome.');
-      try {
-        const user = await createUser(deps.db, { email, password, name });
-        const { token } = await deps.tokens.issue(user.id);
-        return reply.status(201).send({ token, user: publicUser(user) });
-      } catch (err) {
-        if (err instanceof EmailTakenError)
-          throw new ApiError(409, 'EMAIL_TAKEN', 'Já existe uma conta com este e-mail. Entre com sua senha.');
-        throw err;
-      }
+      const { token, user } = await signUp(deps, request.body, clientAddress(request));
+      return reply.status(201).send({ token, user: publicUser(user) });
     },
   );
 

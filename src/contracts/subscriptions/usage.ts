@@ -2,8 +2,8 @@
 // UPDATE, so two requests racing for the last unit cannot both get it.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../platform/db/schema.js';
-import { ApiError } from '../platform/http/errors.js';
+import type { Database } from '../../platform/db/schema.js';
+import { ContractsError } from '../errors.js';
 import { limitsOf, type PlanLimits } from './plans.js';
 
 export type UsageKind = keyof PlanLimits;
@@ -40,7 +40,7 @@ export async function usageOf(
   return out;
 }
 
-/** Takes one unit of this month's allowance, or throws 429 PLAN_LIMIT_REACHED. */
+/** Takes one unit of this month's allowance, or throws PLAN_LIMIT_REACHED (until next month). */
 export async function consume(
   db: Kysely<Database>,
   user: { id: string; plan: string },
@@ -64,12 +64,7 @@ export async function consume(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
     const seconds = Math.max(1, Math.ceil((nextPeriodStart(now) - now) / 1000));
-    throw new ApiError(
-      429,
-      'PLAN_LIMIT_REACHED',
-      `O limite mensal de ${WHAT[kind]} do seu plano (${limit}) foi atingido. Mude de plano em /subscriptions ou aguarde o próximo mês.`,
-      { headers: { 'retry-after': String(seconds) } },
-    );
+    throw new ContractsError('PLAN_LIMIT_REACHED', { what: WHAT[kind], limit }, seconds);
   }
 }
 

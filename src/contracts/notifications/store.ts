@@ -1,7 +1,7 @@
 // In-app notifications of the contract API (created when an analysis finishes).
 import type { Kysely } from 'kysely';
-import type { Database } from '../platform/db/schema.js';
-import { newId } from '../platform/ids.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
 
 type Row = Database['contract_notifications'];
 

@@ -1,11 +1,11 @@
 // The contract API's bearer tokens: our own HS256 JWTs from POST /auth/login, and the
 // front-end identity provider's tokens (RS/ES/PS/EdDSA, checked against its JWKS). Both
-// end as "which local user is this", or an ApiError with a SPEC.md B code.
+// end as "which local user is this", or a ContractsError with a SPEC.md B code.
 import { createRemoteJWKSet, decodeJwt, errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
-import type { ContractsTokenSettings } from '../platform/config/env.js';
-import { randomToken } from '../platform/crypto.js';
-import { ApiError } from '../platform/http/errors.js';
-import { deriveKey } from '../platform/secret.js';
+import type { ContractsTokenSettings } from '../../platform/config/env.js';
+import { randomToken } from '../../platform/crypto.js';
+import { deriveKey } from '../../platform/secret.js';
+import { ContractsError } from '../errors.js';
 
 /** `iss` and `aud` of our own tokens: a token minted for another service is not ours. */
 export const TOKEN_ISSUER = 'svc-contracts';
@@ -18,24 +18,6 @@ export interface TokenService {
   issue(userId: string): Promise<{ token: string; expiresAt: number }>;
   verify(token: string): Promise<TokenSubject>;
 }
-
-export const authError = {
-  missingHeader: () =>
-    new ApiError(401, 'MISSING_AUTHORIZATION_HEADER', 'Envie o cabeçalho Authorization: Bearer <token>.'),
-  missingToken: () =>
-    new ApiError(401, 'MISSING_TOKEN', 'O cabeçalho Authorization não traz um token Bearer.'),
-  expired: () => new ApiError(401, 'TOKEN_EXPIRED', 'O token expirou. Entre novamente.'),
-  invalid: () => new ApiError(401, 'INVALID_TOKEN', 'Token inválido.'),
-  failed: () => new ApiError(401, 'AUTHENTICATION_FAILED', 'Não foi possível autenticar com este token.'),
-  unavailable: () =>
-    new ApiError(
-      503,
-      'AUTHENTICATION_FAILED',
-      'Não foi possível validar o token do provedor de identidade agora. Tente novamente.',
-      { headers: { 'retry-after': '5' } },
-    ),
-  denied: () => new ApiError(403, 'ACCESS_DENIED', 'Acesso negado.'),
-};
 
 // Only asymmetric algorithms for the provider: with HS* anyone holding the JWKS "key" could sign.
 const IDP_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'EdDSA'];
@@ -79,7 +61,7 @@ export function createTokenService(
       try {
         claims = decodeJwt(token);
       } catch {
-        throw authError.invalid();
+        throw new ContractsError('INVALID_TOKEN');
       }
       const currentDate = new Date(now());
       if (idp && jwks && claims.iss === idp.issuer) {
@@ -95,7 +77,8 @@ export function createTokenService(
           throw mapVerifyError(err, true);
         }
         // The provider vouches for the address; an address it says is unverified vouches for nothing.
-        if (typeof payload.email !== 'string' || payload.email_verified === false) throw authError.failed();
+        if (typeof payload.email !== 'string' || payload.email_verified === false)
+          throw new ContractsError('AUTHENTICATION_FAILED');
         return { kind: 'idp', email: payload.email };
       }
       let payload: JWTPayload;
@@ -115,8 +98,8 @@ export function createTokenService(
   };
 }
 
-function mapVerifyError(err: unknown, remote: boolean): ApiError {
-  if (err instanceof errors.JWTExpired) return authError.expired();
+function mapVerifyError(err: unknown, remote: boolean): ContractsError {
+  if (err instanceof errors.JWTExpired) return new ContractsError('TOKEN_EXPIRED');
   if (
     err instanceof errors.JWSSignatureVerificationFailed ||
     err instanceof errors.JWSInvalid ||
@@ -127,8 +110,8 @@ function mapVerifyError(err: unknown, remote: boolean): ApiError {
     err instanceof errors.JWKSNoMatchingKey ||
     err instanceof errors.JWKSMultipleMatchingKeys
   )
-    return authError.invalid();
+    return new ContractsError('INVALID_TOKEN');
   // The provider's key set could not be fetched or read: our problem, not the caller's token.
-  if (remote) return authError.unavailable();
-  return authError.failed();
+  if (remote) return new ContractsError('IDP_UNAVAILABLE');
+  return new ContractsError('AUTHENTICATION_FAILED');
 }

@@ -1,9 +1,10 @@
 // SQL for contracts. Every query is scoped by the owner: another user's id reads as absent.
+// The title is sealed like the text: people name contracts after the other party.
 import type { Kysely } from 'kysely';
-import type { Database } from '../platform/db/schema.js';
-import { ApiError } from '../platform/http/errors.js';
-import { newId } from '../platform/ids.js';
-import type { Sealer } from './sealing.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
+import { ContractsError } from '../errors.js';
+import type { Sealer } from '../sealing.js';
 
 export const MAX_TEXT_CHARS = 500_000;
 export const MAX_TITLE_CHARS = 200;
@@ -20,7 +21,7 @@ export interface Contract extends ContractMeta {
   text: string;
 }
 
-export const contractNotFound = () => new ApiError(404, 'CONTRACT_NOT_FOUND', 'Contrato não encontrado.');
+export const contractNotFound = () => new ContractsError('CONTRACT_NOT_FOUND');
 
 /** Line endings unified, control characters (NUL from PDFs, etc.) dropped, outer space trimmed. */
 export function normaliseText(text: string): string {
@@ -32,13 +33,9 @@ export function normaliseText(text: string): string {
 }
 
 export function checkText(text: string): void {
-  if (text.length === 0) throw new ApiError(400, 'EMPTY_CONTRACT', 'O contrato não tem texto.');
+  if (text.length === 0) throw new ContractsError('EMPTY_CONTRACT');
   if (text.length > MAX_TEXT_CHARS)
-    throw new ApiError(
-      413,
-      'CONTRACT_TOO_LONG',
-      `O contrato passa de ${MAX_TEXT_CHARS.toLocaleString('pt-BR')} caracteres.`,
-    );
+    throw new ContractsError('CONTRACT_TOO_LONG', { max: MAX_TEXT_CHARS.toLocaleString('pt-BR') });
 }
 
 /** A title for a contract sent without one: the file name, else the first words of the text. */
@@ -51,9 +48,11 @@ export function defaultTitle(text: string, fileName?: string): string {
 
 type Row = Database['contract_documents'];
 
-const meta = (row: Pick<Row, 'id' | 'title' | 'source' | 'characters' | 'created_at'>): ContractMeta => ({
+type MetaRow = Pick<Row, 'id' | 'sealed_title' | 'source' | 'characters' | 'created_at'>;
+
+const meta = (sealer: Sealer, row: MetaRow): ContractMeta => ({
   id: row.id,
-  title: row.title,
+  title: sealer.open<string>(row.sealed_title),
   source: row.source as ContractMeta['source'],
   characters: Number(row.characters),
   created_at: new Date(Number(row.created_at)).toISOString(),
@@ -67,25 +66,26 @@ export async function createContract(
   const row: Row = {
     id: newId('ctr'),
     user_id: input.userId,
-    title: input.title,
+    sealed_title: sealer.seal(input.title),
     source: input.source,
     characters: input.text.length,
     sealed_text: sealer.seal(input.text),
     created_at: input.now,
   };
   await db.insertInto('contract_documents').values(row).execute();
-  return meta(row);
+  return meta(sealer, row);
 }
 
 export async function listContracts(
   db: Kysely<Database>,
+  sealer: Sealer,
   userId: string,
   page: { limit: number; offset: number },
 ): Promise<{ items: ContractMeta[]; total: number }> {
   const [rows, count] = await Promise.all([
     db
       .selectFrom('contract_documents')
-      .select(['id', 'title', 'source', 'characters', 'created_at'])
+      .select(['id', 'sealed_title', 'source', 'characters', 'created_at'])
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -98,7 +98,7 @@ export async function listContracts(
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(meta), total: Number(count.n) };
+  return { items: rows.map((row) => meta(sealer, row)), total: Number(count.n) };
 }
 
 export async function getContract(
@@ -114,7 +114,7 @@ export async function getContract(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { ...meta(row), text: sealer.open<string>(row.sealed_text) };
+  return { ...meta(sealer, row), text: sealer.open<string>(row.sealed_text) };
 }
 
 export async function deleteContract(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {

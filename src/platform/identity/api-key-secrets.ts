@@ -1,8 +1,9 @@
 // API key secrets: `svck_` + 32 base62 characters (≈190 bits) + a 6-character base62
 // CRC-32 of the body, so that mistyped or truncated keys are rejected offline, before any
-// database work (the approach GitHub's token formats take).
+// database work (the approach GitHub's token formats take). Only a keyed hash is stored.
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { hmac } from '../crypto.js';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const BODY = 32;
@@ -43,4 +44,9 @@ export function isWellFormed(secret: string): boolean {
   if (!SHAPE.test(secret)) return false;
   const body = secret.slice(KEY_PREFIX.length, KEY_PREFIX.length + BODY);
   return secret.slice(KEY_PREFIX.length + BODY) === checksum(body);
+}
+
+/** The stored form of a secret: HMAC-SHA256 under a key derived from SVC_SECRET. */
+export function secretHash(pepper: Buffer, secret: string): string {
+  return hmac(pepper, secret);
 }

@@ -2,10 +2,11 @@
 // on onRequest, before the body is read: an unauthenticated upload is refused unread.
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../platform/db/schema.js';
-import type { App } from '../platform/http/app.js';
-import { authError, type TokenService } from './tokens.js';
-import { type ContractUser, findUserByEmail, getUser } from './users.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { App } from '../../platform/http/app.js';
+import { ContractsError } from '../errors.js';
+import type { TokenService } from './tokens.js';
+import { type ContractUser, findUserByEmail, getUser } from '../users/store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,17 +17,17 @@ declare module 'fastify' {
 /** The authenticated user of a `jwt` route (the hook guarantees it is there). */
 export function userOf(request: FastifyRequest): ContractUser {
   const user = request.contractUser;
-  if (!user) throw authError.failed();
+  if (!user) throw new ContractsError('AUTHENTICATION_FAILED');
   return user;
 }
 
 /** `Authorization: Bearer <token>` → the token, or the SPEC.md B code for what is wrong. */
 export function bearerToken(header: string | undefined): string {
-  if (header === undefined) throw authError.missingHeader();
+  if (header === undefined) throw new ContractsError('MISSING_AUTHORIZATION_HEADER');
   const parts = header.trim().split(/\s+/);
   if (parts[0]?.toLowerCase() !== 'bearer' || parts.length < 2 || parts[1] === '')
-    throw authError.missingToken();
-  if (parts.length > 2) throw authError.invalid();
+    throw new ContractsError('MISSING_TOKEN');
+  if (parts.length > 2) throw new ContractsError('INVALID_TOKEN');
   return parts[1]!;
 }
 
@@ -39,8 +40,8 @@ export async function authenticate(
   const user =
     subject.kind === 'local' ? await getUser(db, subject.userId) : await findUserByEmail(db, subject.email);
   // A deleted user, or a provider identity with no local user: the token is fine, the person unknown here.
-  if (!user) throw authError.failed();
-  if (user.disabled) throw authError.denied();
+  if (!user) throw new ContractsError('AUTHENTICATION_FAILED');
+  if (user.disabled) throw new ContractsError('ACCESS_DENIED');
   return user;
 }
 

@@ -2,31 +2,27 @@
 // id of another user's contract is 404, exactly like an id that does not exist.
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
-import { ApiError } from '../../platform/http/errors.js';
-import { userOf } from '../auth.js';
+import { userOf } from '../auth/bearer.js';
 import type { ContractsDeps } from '../deps.js';
+import { authErrors, ErrorBody, IdParams, listOf, Page, pageOf } from '../schemas.js';
+import { MAX_PDF_BYTES } from './pdf.js';
 import {
-  checkText,
   contractNotFound,
-  createContract,
-  defaultTitle,
   deleteContract,
   getContract,
   listContracts,
   MAX_TEXT_CHARS,
   MAX_TITLE_CHARS,
-  normaliseText,
-} from '../documents.js';
-import { MAX_PDF_BYTES, noText, notPdf, pdfText } from '../pdf.js';
-import { authErrors, ErrorBody, IdParams, listOf, Page, pageOf } from '../schemas.js';
-import { consume, release } from '../usage.js';
+} from './store.js';
+import { submitContract } from './submit.js';
+import { readUpload } from './upload.js';
 
 const TextBody = Type.Object(
   {
     title: Type.Optional(Type.String({ maxLength: MAX_TITLE_CHARS })),
-    text: Type.String({ minLength: 1, maxLength: MAX_TEXT_CHARS }),
+    // Empty and blank texts are both EMPTY_CONTRACT (checkText), not a schema violation.
+    text: Type.String({ maxLength: MAX_TEXT_CHARS }),
   },
   { additionalProperties: false },
 );
@@ -47,51 +43,6 @@ const Meta = Type.Object({
 });
 
 const Full = Type.Composite([Meta, Type.Object({ text: Type.String() })]);
-
-interface Upload {
-  title?: string;
-  text: string;
-  source: 'text' | 'pdf';
-  fileName?: string;
-}
-
-/** Reads the multipart form: one PDF in the field "file", an optional "title". */
-async function readPdfUpload(request: FastifyRequest): Promise<Upload> {
-  let title: string | undefined;
-  let data: Buffer | undefined;
-  let fileName: string | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || data !== undefined) {
-          await part.toBuffer(); // drain it, then refuse
-          throw new ApiError(400, 'invalid_request', 'Envie um único arquivo, no campo "file".');
-        }
-        data = await part.toBuffer();
-        fileName = part.filename;
-      } else if (part.fieldname === 'title' && typeof part.value === 'string') {
-        title = part.value;
-      }
-    }
-  } catch (err) {
-    throw multipartError(err);
-  }
-  if (!data || data.length === 0) throw new ApiError(400, 'invalid_request', 'Envie o PDF no campo "file".');
-  if (title !== undefined && title.length > MAX_TITLE_CHARS)
-    throw new ApiError(400, 'invalid_request', `O título passa de ${MAX_TITLE_CHARS} caracteres.`);
-  const text = normaliseText(await pdfText(data));
-  if (text.length === 0) throw noText();
-  return { title, text, source: 'pdf', fileName };
-}
-
-function multipartError(err: unknown): unknown {
-  if (err instanceof ApiError) return err;
-  const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE')
-    return new ApiError(413, 'payload_too_large', 'O PDF passa de 10 MiB.');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return notPdf();
-  return new ApiError(400, 'invalid_request', 'Formulário multipart inválido.');
-}
 
 export async function registerContractRoutes(app: App, deps: ContractsDeps): Promise<void> {
   // Multipart only here: every other route keeps answering 415 to anything but JSON.
@@ -125,32 +76,9 @@ export async function registerContractRoutes(app: App, deps: ContractsDeps): Pro
         },
       },
       async (request, reply) => {
-        const user = userOf(request);
-        let upload: Upload;
-        if (request.isMultipart()) {
-          upload = await readPdfUpload(request);
-        } else {
-          const body = request.body as { title?: string; text: string };
-          upload = { title: body.title, text: normaliseText(body.text), source: 'text' };
-        }
-        checkText(upload.text);
-        const now = deps.now();
-        await consume(deps.db, user, 'contracts', now);
-        const title = upload.title?.trim() || defaultTitle(upload.text, upload.fileName);
-        try {
-          const contract = await createContract(deps.db, deps.sealer, {
-            userId: user.id,
-            title,
-            source: upload.source,
-            text: upload.text,
-            now,
-          });
-          reply.header('location', `/contracts/${contract.id}`);
-          return reply.status(201).send(contract);
-        } catch (err) {
-          await release(deps.db, user.id, 'contracts', now);
-          throw err;
-        }
+        const contract = await submitContract(deps, userOf(request), await readUpload(request));
+        reply.header('location', `/contracts/${contract.id}`);
+        return reply.status(201).send(contract);
       },
     );
   });
@@ -168,7 +96,7 @@ export async function registerContractRoutes(app: App, deps: ContractsDeps): Pro
     },
     async (request) => {
       const page = pageOf(request.query);
-      return { ...(await listContracts(deps.db, userOf(request).id, page)), ...page };
+      return { ...(await listContracts(deps.db, deps.sealer, userOf(request).id, page)), ...page };
     },
   );
 
