@@ -4,12 +4,7 @@ import type { Context } from '../platform/context.js';
 import { EmailTakenError } from '../platform/identity/email.js';
 import { deriveKey } from '../platform/secret.js';
 import { createAccount, findAccountByEmail, updateAccount } from '../gateway/accounts/store.js';
-import {
-  normaliseTotpSecret,
-  sealTotpSecret,
-  totpKey,
-  totpSecretProblem,
-} from '../gateway/accounts/totp.js';
+import { normaliseTotpSecret, sealTotpSecret, totpKey, totpSecretProblem } from '../gateway/accounts/totp.js';
 import { createKey, KeyLimitError, revokeKey } from '../gateway/keys/store.js';
 import {
   createOrganization,
