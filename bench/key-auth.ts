@@ -4,9 +4,8 @@
 // checksum + HMAC, no storage), so the ratio shows what the storage look-up costs.
 // Usage: npm run build && node dist/bench/key-auth.js [seconds]
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isWellFormed } from '../src/gateway/keys/format.js';
+import { isWellFormed, secretHash } from '../src/platform/identity/api-key-secrets.js';
 import { createKeyAuth } from '../src/gateway/keys/auth.js';
-import { secretHash } from '../src/gateway/keys/store.js';
 import { deriveKey } from '../src/platform/secret.js';
 import { makeKey } from '../test/helpers/gateway.js';
 import { testContext } from '../test/helpers/context.js';

@@ -1,14 +1,10 @@
 // Operator commands for accounts and API keys (DESIGN.md operability contract). They skip
 // the browser-only rules (recent sign-in, second factor) but keep the data rules (key limit).
 import type { Context } from '../platform/context.js';
+import { EmailTakenError } from '../platform/identity/email.js';
 import { deriveKey } from '../platform/secret.js';
-import {
-  createAccount,
-  EmailTakenError,
-  findAccountByEmail,
-  updateAccount,
-} from '../gateway/accounts/store.js';
-import { sealTotpSecret, totpKey } from '../gateway/accounts/totp.js';
+import { createAccount, findAccountByEmail, updateAccount } from '../gateway/accounts/store.js';
+import { normaliseTotpSecret, sealTotpSecret, totpKey, totpSecretProblem } from '../gateway/accounts/totp.js';
 import { createKey, KeyLimitError, revokeKey } from '../gateway/keys/store.js';
 import {
   createOrganization,
@@ -40,7 +36,8 @@ Creates a released account (--pending: awaiting release). --org makes it a membe
 organisation ORG (id or name), creating the organisation when it does not exist; --role
 defaults to owner for a new organisation and member otherwise; --policy sets that
 organisation's privacy policy. --mfa-secret enrols a TOTP second factor with that
-base32 secret (RFC 6238, SHA-1, 6 digits, 30 s). Prints {account, organization}.`,
+base32 secret of 26 to 103 characters (at least 128 bits, RFC 4226; RFC 6238,
+SHA-1, 6 digits, 30 s). Prints {account, organization}.`,
   async run(args) {
     const o = options(
       args,
@@ -57,10 +54,9 @@ base32 secret (RFC 6238, SHA-1, 6 digits, 30 s). Prints {account, organization}.
       },
       ['email', 'password'],
     );
-    const mfaSecret = o['mfa-secret']?.replace(/\s+/g, '').toUpperCase();
-    if (mfaSecret !== undefined && !/^[A-Z2-7]{16,}=*$/.test(mfaSecret)) {
-      throw new UsageError('--mfa-secret must be a base32 secret of at least 16 characters');
-    }
+    const mfaSecret = o['mfa-secret'] === undefined ? undefined : normaliseTotpSecret(o['mfa-secret']);
+    const mfaProblem = mfaSecret === undefined ? undefined : await totpSecretProblem(mfaSecret);
+    if (mfaProblem) throw new UsageError(`--mfa-secret ${mfaProblem}`);
     const role = oneOf('role', o.role, ROLES);
     const policy = oneOf('policy', o.policy, POLICIES);
     if ((role || policy) && !o.org) throw new UsageError('--role and --policy need --org');

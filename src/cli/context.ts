@@ -1,11 +1,12 @@
 // Shared by commands that need configuration and storage, and by those that take a new
 // account's credentials.
-import { PASSWORD_MAX, PASSWORD_MIN } from '../gateway/accounts/passwords.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Config, ConfigError, loadConfig } from '../platform/config/index.js';
 import { type Context, createContext } from '../platform/context.js';
 import { describeStorage } from '../platform/db/index.js';
+import { isEmailAddress } from '../platform/identity/email.js';
+import { isAcceptablePassword, PASSWORD_MAX, PASSWORD_MIN } from '../platform/identity/passwords.js';
 import { UsageError } from './command.js';
 
 /**
@@ -35,9 +36,8 @@ export async function withContext<T>(fn: (ctx: Context) => Promise<T>): Promise<
 }
 
 export function checkCredentials(email: string, password: string): void {
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
-    throw new UsageError('--email is not an e-mail address');
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+  if (!isEmailAddress(email)) throw new UsageError('--email is not an e-mail address');
+  if (!isAcceptablePassword(password)) {
     throw new UsageError(`--password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
   }
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { migrate, openDb } from '../platform/db/index.js';
 import { storageConfig } from './context.js';
+import { ensureSecret } from '../platform/secret.js';
 import { type CliCommand, printJson, UsageError } from './command.js';
 
 export const migrateCommand: CliCommand = {
@@ -14,9 +15,11 @@ Prints {"dialect": …, "applied": [names]}.`,
   async run(args) {
     const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
     if (positionals.length > 0) throw new UsageError('migrate takes no arguments');
-    const db = openDb(storageConfig(true));
+    const config = storageConfig(true);
+    const db = openDb(config);
     try {
-      printJson({ dialect: db.dialect, applied: await migrate(db) });
+      const secret = ensureSecret(config.dataDir, config.secret);
+      printJson({ dialect: db.dialect, applied: await migrate(db, secret) });
     } finally {
       await db.close();
     }

@@ -1,6 +1,7 @@
 // Operator commands for the contract API's users (DESIGN.md: `svc user create`).
-import { PLANS } from '../contracts/plans.js';
-import { createUser, EmailTakenError, findUserByEmail, publicUser, updateUser } from '../contracts/users.js';
+import { PLANS } from '../contracts/subscriptions/plans.js';
+import { createUser, findUserByEmail, publicUser, updateUser } from '../contracts/users/store.js';
+import { EmailTakenError } from '../platform/identity/email.js';
 import { oneOf, options } from './args.js';
 import { type CliCommand, printJson, UsageError } from './command.js';
 import { checkCredentials, withContext } from './context.js';

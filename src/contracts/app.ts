@@ -5,13 +5,16 @@ import { type App, createApp } from '../platform/http/app.js';
 import { registerHealth } from '../platform/http/health.js';
 import { registerOpenApi } from '../platform/http/openapi.js';
 import { cidrMatcher, clientAddress } from '../platform/net.js';
-import { authenticate } from './auth.js';
+import { registerAnalysisRoutes } from './analyses/routes.js';
+import { authenticate } from './auth/bearer.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import { registerChatRoutes } from './chat/routes.js';
+import { registerDashboardRoutes } from './dashboard/routes.js';
 import { createDeps } from './deps.js';
-import { registerAccountRoutes } from './routes/account.js';
-import { registerAnalysisRoutes } from './routes/analyses.js';
-import { registerAuthRoutes } from './routes/auth.js';
-import { registerChatRoutes } from './routes/chat.js';
-import { registerContractRoutes } from './routes/contracts.js';
+import { registerContractRoutes } from './documents/routes.js';
+import { registerErrorMapping } from './edge.js';
+import { registerNotificationRoutes } from './notifications/routes.js';
+import { registerSubscriptionRoutes } from './subscriptions/routes.js';
 
 export interface ContractsAppOptions {
   /** The clock (tests move it to expire tokens). */
@@ -27,6 +30,7 @@ export async function createContractsApp(ctx: Context, options: ContractsAppOpti
       'API de análise de contratos (SPEC.md, área B). Login por e-mail e senha devolve um JWT; rotas protegidas pedem `Authorization: Bearer <JWT>`. Erros: `{message, error}`. Detalhes em docs/contracts.md.',
     baseUrl: '/',
   });
+  registerErrorMapping(app);
   const deps = createDeps(ctx, log, options.now);
   app.guards.set('jwt', async (request) => {
     request.contractUser = await authenticate(deps.db, deps.tokens, request.headers.authorization);
@@ -38,7 +42,9 @@ export async function createContractsApp(ctx: Context, options: ContractsAppOpti
   );
   await registerContractRoutes(app, deps);
   registerAnalysisRoutes(app, deps);
-  registerAccountRoutes(app, deps);
+  registerDashboardRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
+  registerSubscriptionRoutes(app, deps);
   registerChatRoutes(app, deps);
   app.get(
     '/openapi.json',

@@ -3,11 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Context } from '../platform/context.js';
 import type { Database } from '../platform/db/schema.js';
 import { createGatewayClient, type GatewayClient } from '../platform/gateway-client.js';
-import { defaultGatewayTarget } from '../gateway/keys/internal.js';
+import { defaultGatewayTarget } from '../platform/identity/internal-key.js';
 import type { Logger } from '../platform/logger.js';
 import { createModelPicker, type ModelPicker } from './model.js';
 import { createSealer, type Sealer } from './sealing.js';
-import { createTokenService, type TokenService } from './tokens.js';
+import { createTokenService, type TokenService } from './auth/tokens.js';
 
 export interface ContractsDeps {
   db: Kysely<Database>;

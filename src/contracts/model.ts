@@ -2,12 +2,11 @@
 // text crosses the privacy barrier like any client's). `svc/auto` when the gateway offers
 // it, else the first real model; svc/eco (the barrier's echo) is not a model and is only
 // used where an answer of some kind is better than none (chat without any real model).
-import { ECO_ID } from '../gateway/models/catalogue.js';
 import { type ChatMessage, type GatewayClient, GatewayError } from '../platform/gateway-client.js';
-import { ApiError } from '../platform/http/errors.js';
 import type { Logger } from '../platform/logger.js';
+import { AUTO_ID, ECO_ID } from '../platform/model-ids.js';
+import { ContractsError } from './errors.js';
 
-export const AUTO_ID = 'svc/auto';
 /** Characters of contract text sent to a model: enough for most contracts, bounded cost. */
 export const MODEL_TEXT_CHARS = 24_000;
 
@@ -83,18 +82,8 @@ export async function answerQuestion(
     return { text: result.text, model: result.model || model };
   } catch (err) {
     log.warn({ error: gatewayFailure(err) }, 'contract chat unavailable');
-    if (err instanceof GatewayError && err.status === 422)
-      throw new ApiError(
-        422,
-        'CONTENT_BLOCKED',
-        'A política de privacidade bloqueou o envio deste conteúdo ao modelo.',
-      );
-    throw new ApiError(
-      503,
-      'MODEL_UNAVAILABLE',
-      'O modelo não está disponível agora. Tente novamente em instantes.',
-      { headers: { 'retry-after': '10' } },
-    );
+    if (err instanceof GatewayError && err.status === 422) throw new ContractsError('CONTENT_BLOCKED');
+    throw new ContractsError('MODEL_UNAVAILABLE');
   }
 }
 

@@ -1,2 +1,2 @@
-/** This gateway's product id: keys and sessions are valid only in the product that made them. */
-export const PRODUCT_ID = 'svc';
+// The product id lives with the other identity rules (the internal service key needs it too).
+export { PRODUCT_ID } from '../platform/identity/product.js';

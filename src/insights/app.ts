@@ -4,7 +4,7 @@
 // SIGTERM drains requests and then the running jobs.
 import type { Context } from '../platform/context.js';
 import { createGatewayClient } from '../platform/gateway-client.js';
-import { defaultGatewayTarget } from '../gateway/keys/internal.js';
+import { defaultGatewayTarget } from '../platform/identity/internal-key.js';
 import { type App, createApp } from '../platform/http/app.js';
 import { registerHealth } from '../platform/http/health.js';
 import { createTenantAuth, UNAUTHORIZED } from './tenants/auth.js';

@@ -22,7 +22,7 @@ export async function createContext(
   const secret = ensureSecret(config.dataDir, config.secret);
   const db = openDb(config);
   try {
-    await migrate(db);
+    await migrate(db, secret);
     await checkSecret(db, secret);
   } catch (err) {
     await db.close();

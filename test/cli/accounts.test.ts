@@ -141,6 +141,45 @@ describe(`operator CLI and cross-instance revocation (${onPostgres ? 'postgres' 
     assert.match(bad.stderr, /--mfa-secret/);
   });
 
+  it('refuses an --mfa-secret no code could ever match: under 128 bits or not decodable', async () => {
+    const cases: [string, RegExp][] = [
+      ['JBSWY3DPEHPK3PXP', /--mfa-secret must have at least 26 base32 characters/], // 80 bits
+      ['A'.repeat(25), /--mfa-secret must have at least 26/],
+      ['A'.repeat(27), /--mfa-secret is not base32 otplib can decode/],
+      ['JBSWY3DPEHPK3PXPJBSWY3DPEH', /--mfa-secret is not base32 otplib can decode/], // stray bits
+      ['A'.repeat(104), /--mfa-secret must have at most 103/],
+    ];
+    for (const [secret, message] of cases) {
+      const res = await svc(
+        env,
+        'account',
+        'create',
+        '--email',
+        'mfa3@acme.com',
+        '--password',
+        PASSWORD,
+        '--mfa-secret',
+        secret,
+      );
+      assert.equal(res.code, 2, secret);
+      assert.match(res.stderr, message, secret);
+    }
+    // Spaces, lower case and padding are forgiven: 26 characters (130 bits) is enough.
+    const ok = await svc(
+      env,
+      'account',
+      'create',
+      '--email',
+      'mfa3@acme.com',
+      '--password',
+      PASSWORD,
+      '--mfa-secret',
+      'jbsw y3dp ehpk 3pxp jbsw y3dp ea==',
+    );
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.equal(ok.json.account.mfa, true);
+  });
+
   it('rejects bad arguments with exit 2 and a message naming the option', async () => {
     const cases: [string[], RegExp][] = [
       [['account', 'create', '--email', 'x@y.com'], /--password is required/],

@@ -163,10 +163,10 @@ describe(`contracts API (${dialect})`, () => {
       ]),
       '422 INVALID_PDF',
     );
-    assert.equal(await send([{ name: 'title', data: 'sem arquivo' }]), '400 invalid_request');
+    assert.equal(await send([{ name: 'title', data: 'sem arquivo' }]), '400 INVALID_REQUEST');
     assert.equal(
       await send([{ name: 'outro', filename: 'a.pdf', type: 'application/pdf', data: await pdfOf(['x']) }]),
-      '400 invalid_request',
+      '400 INVALID_REQUEST',
     );
   });
 
@@ -216,7 +216,7 @@ describe(`contracts API (${dialect})`, () => {
   it('refuses a body above the JSON limit with 413', async () => {
     const res = await post(ana, '/contracts', { text: 'a'.repeat(12 * 1024 * 1024) });
     assert.equal(res.statusCode, 413);
-    assert.equal(res.json().error, 'payload_too_large');
+    assert.equal(res.json().error, 'PAYLOAD_TOO_LARGE');
   });
 
   it('analyses risks with Portuguese rules, stores the result and notifies', async () => {

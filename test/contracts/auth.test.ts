@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { updateUser } from '../../src/contracts/users.js';
+import { updateUser } from '../../src/contracts/users/store.js';
 import { onPostgres } from '../helpers/db.js';
 import { type Harness, harness, PASSWORD } from './helpers.js';
 
@@ -93,7 +93,7 @@ describe(`contracts: POST /auth/login (${dialect})`, () => {
       payload: '{"email":',
     });
     assert.equal(malformed.statusCode, 400);
-    assert.equal(malformed.json().error, 'invalid_json');
+    assert.equal(malformed.json().error, 'INVALID_JSON');
     const types = await login({ email: 12, password: ['x'] });
     assert.equal(types.statusCode, 400);
     const form = await h.app.inject({

@@ -1,8 +1,8 @@
 // Shared setup of the contract API tests: a test context, the gateway listening on loopback
 // (model calls go over HTTP, as in production) and the contracts app (inject).
 import { createContractsApp } from '../../src/contracts/app.js';
-import type { Plan } from '../../src/contracts/plans.js';
-import { createUser } from '../../src/contracts/users.js';
+import type { Plan } from '../../src/contracts/subscriptions/plans.js';
+import { createUser } from '../../src/contracts/users/store.js';
 import { createGatewayApp } from '../../src/gateway/app.js';
 import type { App } from '../../src/platform/http/app.js';
 import { type TestContext, testContext } from '../helpers/context.js';

@@ -1,7 +1,7 @@
 // The deterministic Portuguese rules, without HTTP.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyseRules, sentences } from '../../src/contracts/rules.js';
+import { analyseRules, sentences } from '../../src/contracts/analyses/rules.js';
 
 const risk = (text: string, category: string) =>
   analyseRules(text).clauses.find((c) => c.category === category)?.risk;

@@ -1,13 +1,13 @@
 // The internal service key and the gateway client the contracts and insights services use.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { isWellFormed } from '../../src/gateway/keys/format.js';
+import { isWellFormed } from '../../src/platform/identity/api-key-secrets.js';
 import {
   defaultGatewayTarget,
   ensureInternalKey,
   INTERNAL_EMAIL,
   internalKeySecret,
-} from '../../src/gateway/keys/internal.js';
+} from '../../src/platform/identity/internal-key.js';
 import { createGatewayClient, GatewayError } from '../../src/platform/gateway-client.js';
 import { testGateway } from '../helpers/gateway.js';
 import { Browser, ORIGIN } from './accounts/helpers.js';

@@ -10,23 +10,24 @@ import {
   type SessionRow,
   stateOf,
 } from '../sessions/store.js';
+import { EmailTakenError, isEmailAddress, normaliseEmail } from '../../platform/identity/email.js';
+import { IdentityError, identityApiError } from '../../platform/identity/errors.js';
 import {
-  accountSubject,
+  isAcceptablePassword,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  verifyPassword,
+} from '../../platform/identity/passwords.js';
+import {
   assertNotThrottled,
   clearFailures,
+  credentialSubjects,
   networkSubject,
   recordFailure,
+  type Subject,
   type ThrottleLimits,
-} from '../sessions/throttle.js';
-import { PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './passwords.js';
-import {
-  createAccount,
-  EmailTakenError,
-  endAllAccesses,
-  findAccountByEmail,
-  getAccount,
-  normaliseEmail,
-} from './store.js';
+} from '../../platform/identity/throttle.js';
+import { createAccount, endAllAccesses, findAccountByEmail, getAccount } from './store.js';
 import { acceptStep, matchTotp, openTotpSecret } from './totp.js';
 
 export interface AccountDeps extends SessionDeps {
@@ -46,16 +47,14 @@ export const invalidCredentials = () =>
 export const invalidCode = () =>
   new ApiError(401, 'invalid_code', 'Código inválido ou já utilizado. Aguarde o próximo código.');
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function checkEmail(email: string): void {
-  if (email.length > 254 || !EMAIL.test(email.trim())) {
+  if (!isEmailAddress(email)) {
     throw new ApiError(400, 'invalid_email', 'Informe um e-mail válido.');
   }
 }
 
 export function checkNewPassword(password: string): void {
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+  if (!isAcceptablePassword(password)) {
     throw new ApiError(
       400,
       'invalid_password',
@@ -63,6 +62,18 @@ export function checkNewPassword(password: string): void {
     );
   }
 }
+
+/** The throttle's refusal in this area's code style (429 `too_many_attempts`). */
+async function checkThrottle(deps: AccountDeps, subjects: Subject[]): Promise<void> {
+  try {
+    await assertNotThrottled(deps.db, subjects, deps.now());
+  } catch (err) {
+    throw err instanceof IdentityError ? identityApiError(err, 'lower') : err;
+  }
+}
+
+const passwordSubjects = (deps: AccountDeps, email: string, address: string) =>
+  credentialSubjects(deps.limits, { scope: 'pwd', id: normaliseEmail(email), address });
 
 /**
  * Password step. An unknown e-mail and a wrong password take the same path (a dummy Argon2
@@ -73,19 +84,16 @@ export async function login(
   session: SessionRow,
   input: { email: string; password: string; address: string },
 ): Promise<Issued> {
-  const subjects = [
-    accountSubject(deps.limits, 'pwd', normaliseEmail(input.email)),
-    networkSubject(deps.limits, input.address),
-  ];
-  await assertNotThrottled(deps.db, subjects, deps.now());
+  const subjects = passwordSubjects(deps, input.email, input.address);
+  await checkThrottle(deps, subjects.all);
   const account = await findAccountByEmail(deps.db, input.email);
   const ok = await verifyPassword(account?.password_hash, input.password);
   const now = deps.now();
   if (!ok || !account) {
-    await recordFailure(deps.db, subjects, now);
+    await recordFailure(deps.db, subjects.all, now);
     throw invalidCredentials();
   }
-  await clearFailures(deps.db, subjects[0]!);
+  await clearFailures(deps.db, subjects.onSuccess);
   const hasTotp = account.totp_secret !== null;
   return regenerateSession(
     deps.db,
@@ -106,11 +114,8 @@ export async function verifyMfa(
   if (session.auth_time === null || now - session.auth_time > MFA_STEP_WINDOW) {
     throw new ApiError(401, 'invalid_session', 'A etapa de senha expirou. Entre novamente.');
   }
-  const subjects = [
-    accountSubject(deps.limits, 'otp', accountId),
-    networkSubject(deps.limits, input.address),
-  ];
-  await assertNotThrottled(deps.db, subjects, now);
+  const subjects = credentialSubjects(deps.limits, { scope: 'otp', id: accountId, address: input.address });
+  await checkThrottle(deps, subjects.all);
   const account = await getAccount(deps.db, accountId);
   if (!account?.totp_secret) throw new ApiError(401, 'invalid_session', 'Sessão inválida. Entre novamente.');
   const step = await matchTotp(
@@ -120,10 +125,10 @@ export async function verifyMfa(
     account.totp_last_step,
   );
   if (step === null || !(await acceptStep(deps.db, accountId, step))) {
-    await recordFailure(deps.db, subjects, now);
+    await recordFailure(deps.db, subjects.all, now);
     throw invalidCode();
   }
-  await clearFailures(deps.db, subjects[0]!);
+  await clearFailures(deps.db, subjects.onSuccess);
   return regenerateSession(
     deps.db,
     session,
@@ -144,8 +149,8 @@ export async function signUp(
 ): Promise<Issued> {
   checkEmail(input.email);
   checkNewPassword(input.password);
-  const network = networkSubject(deps.limits, input.address);
-  await assertNotThrottled(deps.db, [network], deps.now());
+  const network = networkSubject('net', deps.limits.network, input.address);
+  await checkThrottle(deps, [network]);
   let accountId: string;
   try {
     const name = input.name?.trim();
@@ -185,13 +190,10 @@ export async function changePassword(
   const account = await getAccount(deps.db, accountId);
   if (!account) throw new ApiError(401, 'invalid_session', 'Sessão inválida. Entre novamente.');
   // The same counter as the login form: a stolen session cannot guess the password faster here.
-  const subjects = [
-    accountSubject(deps.limits, 'pwd', account.email),
-    networkSubject(deps.limits, input.address),
-  ];
-  await assertNotThrottled(deps.db, subjects, deps.now());
+  const subjects = passwordSubjects(deps, account.email, input.address);
+  await checkThrottle(deps, subjects.all);
   if (!(await verifyPassword(account.password_hash, input.currentPassword))) {
-    await recordFailure(deps.db, subjects, deps.now());
+    await recordFailure(deps.db, subjects.all, deps.now());
     throw invalidCredentials();
   }
   await endAllAccesses(deps.db, accountId, input.newPassword);

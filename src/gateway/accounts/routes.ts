@@ -17,7 +17,7 @@ import { deriveKey } from '../../platform/secret.js';
 import { registerKeyRoutes } from '../keys/routes.js';
 import { PRODUCT_ID } from '../product.js';
 import { sessionGuard } from '../sessions/guard.js';
-import { DEFAULT_LIMITS, type ThrottleLimits } from '../sessions/throttle.js';
+import { DEFAULT_LIMITS, type ThrottleLimits } from '../../platform/identity/throttle.js';
 import type { AccountDeps } from './login.js';
 import { registerAvatarRoutes } from './routes/avatar.js';
 import { registerProfileRoutes } from './routes/profile.js';

@@ -3,15 +3,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AccountsTable, Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { hashPassword } from './passwords.js';
+import { EmailTakenError, normaliseEmail } from '../../platform/identity/email.js';
+import { hashPassword } from '../../platform/identity/passwords.js';
 
 export type Account = Selectable<AccountsTable>;
-
-export class EmailTakenError extends Error {}
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 export interface NewAccount {
   email: string;
@@ -45,7 +40,7 @@ export async function createAccount(db: Kysely<Database>, input: NewAccount): Pr
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!inserted) throw new EmailTakenError('email taken');
+  if (!inserted) throw new EmailTakenError();
   return row;
 }
 

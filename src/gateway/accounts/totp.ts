@@ -2,7 +2,7 @@
 // either side of now. The last accepted step is stored and a code of that step or an earlier
 // one is refused, so an observed code cannot be replayed. Secrets are kept encrypted.
 import type { Kysely } from 'kysely';
-import { generateSecret, generateURI, verify } from 'otplib';
+import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { decrypt, encrypt } from '../../platform/crypto.js';
 import type { Database } from '../../platform/db/schema.js';
@@ -10,6 +10,34 @@ import { deriveKey } from '../../platform/secret.js';
 
 const ISSUER = 'svc';
 const CODE = /^\d{6}$/;
+
+/**
+ * Secrets typed by an operator: RFC 4226 (R6) requires at least 128 bits and otplib refuses
+ * less (and more than 64 bytes), so 26 to 103 base32 characters. Spaces, case and `=`
+ * padding are forgiven; the canonical form is what gets stored.
+ */
+export const TOTP_SECRET_MIN_CHARS = 26;
+export const TOTP_SECRET_MAX_CHARS = 103;
+
+export function normaliseTotpSecret(raw: string): string {
+  return raw.replace(/\s+/g, '').toUpperCase().replace(/=+$/, '');
+}
+
+/** Why a (normalised) secret cannot work as a TOTP secret, or undefined when it can. */
+export async function totpSecretProblem(secret: string): Promise<string | undefined> {
+  if (!/^[A-Z2-7]+$/.test(secret)) return 'must be base32: letters A-Z and digits 2-7';
+  if (secret.length < TOTP_SECRET_MIN_CHARS)
+    return `must have at least ${TOTP_SECRET_MIN_CHARS} base32 characters (128 bits; RFC 4226)`;
+  if (secret.length > TOTP_SECRET_MAX_CHARS)
+    return `must have at most ${TOTP_SECRET_MAX_CHARS} base32 characters (64 bytes)`;
+  // The library that will check the codes is the judge of the rest (a length base32 cannot have).
+  try {
+    await generate({ secret });
+    return undefined;
+  } catch {
+    return 'is not base32 otplib can decode: its length or last character leaves stray bits';
+  }
+}
 
 /** The key that seals `accounts.totp_secret` (and a pending enrolment): one purpose, one key. */
 export function totpKey(secret: string): Buffer {

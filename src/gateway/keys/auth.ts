@@ -17,9 +17,8 @@ import { cidrMatcher, clientAddress } from '../../platform/net.js';
 import { deriveKey } from '../../platform/secret.js';
 import { isPolicy, type Policy } from '../../privacy/index.js';
 import { PRODUCT_ID } from '../product.js';
-import { isWellFormed } from './format.js';
-import { INTERNAL_EMAIL } from './internal-email.js';
-import { secretHash } from './store.js';
+import { isWellFormed, secretHash } from '../../platform/identity/api-key-secrets.js';
+import { INTERNAL_EMAIL } from '../../platform/identity/internal-key.js';
 
 /** Who is calling a `/v1` route, and the organisation settings that apply. */
 export interface Principal {

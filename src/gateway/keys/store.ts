@@ -1,10 +1,9 @@
 // SQL for API keys. Only a keyed hash of the secret is stored; the secret is returned once.
 import type { Kysely, Selectable } from 'kysely';
 import { PostgresAdapter, sql } from 'kysely';
-import { hmac } from '../../platform/crypto.js';
 import type { ApiKeysTable, Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { generateSecret } from './format.js';
+import { generateSecret, secretHash } from '../../platform/identity/api-key-secrets.js';
 
 export type KeyRow = Selectable<ApiKeysTable>;
 
@@ -36,11 +35,6 @@ export function toRecord(row: KeyRow): KeyRecord {
     revokedAt: iso(row.revoked_at),
     active: row.revoked_at === null && row.stopped_at === null,
   };
-}
-
-/** The stored form of a secret: HMAC-SHA256 under a key derived from SVC_SECRET. */
-export function secretHash(pepper: Buffer, secret: string): string {
-  return hmac(pepper, secret);
 }
 
 export interface NewKey {

@@ -2,6 +2,7 @@
 // under several providers is one model with a fallback order (the order of the file).
 // With no model configured the catalogue holds only the built-in svc/eco.
 import type { FileConfig, ModelConfig, ProviderConfig } from '../../platform/config/index.js';
+import { ECO_ID } from '../../platform/model-ids.js';
 import type { WireFormat } from './types.js';
 
 export interface Target {
@@ -22,7 +23,7 @@ export interface CatalogueModel {
   targets: Target[];
 }
 
-export const ECO_ID = 'svc/eco';
+export { ECO_ID } from '../../platform/model-ids.js';
 
 export const ECO_MODEL: CatalogueModel = {
   id: ECO_ID,

@@ -3,7 +3,15 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  type Migration,
+  type MigrationResultSet,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -85,7 +93,7 @@ export function describeStorage(options: DbOptions): string {
 }
 
 /** Brings the schema up to date. Idempotent; safe when several instances start together. */
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(db: Db, secret?: string): Promise<string[]> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; a
   // database shared with other schemas (or other deployments) would confuse it.
   const migrationTableSchema =
@@ -94,7 +102,7 @@ export async function migrate(db: Db): Promise<string[]> {
       : undefined;
   const migrator = new Migrator({
     db: db.kysely,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => withSecret(migrations, secret) },
     migrationTableSchema,
   });
   // PostgreSQL serialises migrators with a lock and runs each migration in a transaction.
@@ -116,6 +124,19 @@ export async function migrate(db: Db): Promise<string[]> {
       await new Promise((r) => setTimeout(r, 20 * attempt));
     }
   }
+}
+
+/** A migration that re-seals data (0009) takes the master secret as a second argument. */
+type SealingStep = (db: Kysely<unknown>, secret?: string) => Promise<void>;
+
+function withSecret(all: Record<string, Migration>, secret: string | undefined): Record<string, Migration> {
+  const bind = (step: SealingStep) => (db: Kysely<unknown>) => step(db, secret);
+  return Object.fromEntries(
+    Object.entries(all).map(([name, m]) => [
+      name,
+      { up: bind(m.up), ...(m.down ? { down: bind(m.down) } : {}) },
+    ]),
+  );
 }
 
 /**

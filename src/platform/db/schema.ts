@@ -189,7 +189,7 @@ export interface ContractUsersTable {
 export interface ContractDocumentsTable {
   id: string;
   user_id: string;
-  title: string;
+  sealed_title: string;
   source: string;
   characters: number;
   sealed_text: string;

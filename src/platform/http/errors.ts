@@ -52,7 +52,7 @@ export function envelope(kind: EnvelopeKind, err: ApiError): unknown {
     case 'anthropic':
       return { type: 'error', error: { type: errorType(ANTHROPIC_TYPES, err.status), message: err.message } };
     case 'contracts':
-      return { message: err.message, error: err.code };
+      return { message: err.message, error: err.code.toUpperCase() }; // SPEC.md B codes are upper case
     case 'api':
     case 'insights':
       return err.extra.param !== undefined

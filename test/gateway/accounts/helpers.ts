@@ -6,7 +6,7 @@ import { type Account, createAccount, updateAccount } from '../../../src/gateway
 import { registerAccountRoutes } from '../../../src/gateway/accounts/routes.js';
 import { sealTotpSecret, totpKey } from '../../../src/gateway/accounts/totp.js';
 import { gatewayEnvelope } from '../../../src/gateway/app.js';
-import type { ThrottleLimits } from '../../../src/gateway/sessions/throttle.js';
+import type { ThrottleLimits } from '../../../src/platform/identity/throttle.js';
 import type { Database } from '../../../src/platform/db/schema.js';
 import { type App, createApp } from '../../../src/platform/http/app.js';
 import { type TestContext, testContext } from '../../helpers/context.js';

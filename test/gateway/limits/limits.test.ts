@@ -9,7 +9,7 @@ import OpenAI from 'openai';
 import pino from 'pino';
 import { createGatewayApp } from '../../../src/gateway/app.js';
 import { createGatewayDeps } from '../../../src/gateway/deps.js';
-import { ensureInternalKey } from '../../../src/gateway/keys/internal.js';
+import { ensureInternalKey } from '../../../src/platform/identity/internal-key.js';
 import type { Limits } from '../../../src/gateway/limits/index.js';
 import type { App } from '../../../src/platform/http/app.js';
 import { loadConfig } from '../../../src/platform/config/index.js';

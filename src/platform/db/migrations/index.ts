@@ -7,6 +7,7 @@ import * as m0004 from './0004-sessions.js';
 import * as m0005 from './0005-usage.js';
 import * as m0006 from './0006-contracts.js';
 import * as m0007 from './0007-insights.js';
+import * as m0009 from './0009-contracts-sealed-titles.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-meta': m0001,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0006-contracts': m0006,
   '0007-insights': m0007,
   '0008-jobs': await import('./0008-jobs.js'),
+  '0009-contracts-sealed-titles': m0009,
 };

@@ -1,0 +1,137 @@
+// /contracts: upload (JSON text or a multipart PDF), list, read, delete. Owner-scoped: an
+// id of another user's contract is 404, exactly like an id that does not exist.
+import multipart from '@fastify/multipart';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../platform/http/app.js';
+import { userOf } from '../auth/bearer.js';
+import type { ContractsDeps } from '../deps.js';
+import { authErrors, ErrorBody, IdParams, listOf, Page, pageOf } from '../schemas.js';
+import { MAX_PDF_BYTES } from './pdf.js';
+import {
+  contractNotFound,
+  deleteContract,
+  getContract,
+  listContracts,
+  MAX_TEXT_CHARS,
+  MAX_TITLE_CHARS,
+} from './store.js';
+import { submitContract } from './submit.js';
+import { readUpload } from './upload.js';
+
+const TextBody = Type.Object(
+  {
+    title: Type.Optional(Type.String({ maxLength: MAX_TITLE_CHARS })),
+    // Empty and blank texts are both EMPTY_CONTRACT (checkText), not a schema violation.
+    text: Type.String({ maxLength: MAX_TEXT_CHARS }),
+  },
+  { additionalProperties: false },
+);
+
+// Documentation only: the multipart body is read in the handler (request.body stays
+// undefined, so a typed schema would refuse it), which checks the fields itself.
+const PdfBody = {
+  description:
+    'Formulário multipart: o PDF no campo "file" (até 10 MiB, com texto extraível) e um campo "title" opcional (até 200 caracteres).',
+};
+
+const Meta = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  source: Type.Union([Type.Literal('text'), Type.Literal('pdf')]),
+  characters: Type.Integer(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+const Full = Type.Composite([Meta, Type.Object({ text: Type.String() })]);
+
+export async function registerContractRoutes(app: App, deps: ContractsDeps): Promise<void> {
+  // Multipart only here: every other route keeps answering 415 to anything but JSON.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_PDF_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 4096 },
+    });
+    scope.post(
+      '/contracts',
+      {
+        config: { auth: 'jwt' },
+        bodyLimit: MAX_PDF_BYTES + 64 * 1024,
+        schema: {
+          summary: 'Enviar um contrato: JSON {title?, text} ou multipart com um PDF no campo "file"',
+          tags: ['contracts'],
+          body: {
+            content: {
+              'application/json': { schema: TextBody },
+              'multipart/form-data': { schema: PdfBody },
+            },
+          },
+          response: {
+            201: Meta,
+            400: ErrorBody,
+            413: ErrorBody,
+            415: ErrorBody,
+            422: ErrorBody,
+            429: ErrorBody,
+            ...authErrors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const contract = await submitContract(deps, userOf(request), await readUpload(request));
+        reply.header('location', `/contracts/${contract.id}`);
+        return reply.status(201).send(contract);
+      },
+    );
+  });
+
+  app.get(
+    '/contracts',
+    {
+      config: { auth: 'jwt' },
+      schema: {
+        summary: 'Listar os contratos do usuário, do mais recente ao mais antigo',
+        tags: ['contracts'],
+        querystring: Type.Object(Page, { additionalProperties: false }),
+        response: { 200: listOf(Meta), 400: ErrorBody, ...authErrors },
+      },
+    },
+    async (request) => {
+      const page = pageOf(request.query);
+      return { ...(await listContracts(deps.db, deps.sealer, userOf(request).id, page)), ...page };
+    },
+  );
+
+  app.get(
+    '/contracts/:id',
+    {
+      config: { auth: 'jwt' },
+      schema: {
+        summary: 'Ler um contrato, com o texto',
+        tags: ['contracts'],
+        params: IdParams,
+        response: { 200: Full, 404: ErrorBody, ...authErrors },
+      },
+    },
+    async (request) => {
+      const contract = await getContract(deps.db, deps.sealer, userOf(request).id, request.params.id);
+      if (!contract) throw contractNotFound();
+      return contract;
+    },
+  );
+
+  app.delete(
+    '/contracts/:id',
+    {
+      config: { auth: 'jwt' },
+      schema: {
+        summary: 'Apagar um contrato, com suas análises e conversas',
+        tags: ['contracts'],
+        params: IdParams,
+        response: { 204: Type.Null(), 404: ErrorBody, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteContract(deps.db, userOf(request).id, request.params.id))) throw contractNotFound();
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,58 @@
+// SQL for the contract API's users. E-mails are stored normalised (platform/identity), so
+// that login, sign-up and the identity-provider mapping agree on who is who.
+import type { Kysely, Selectable } from 'kysely';
+import type { ContractUsersTable, Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
+import { EmailTakenError, normaliseEmail } from '../../platform/identity/email.js';
+import { hashPassword } from '../../platform/identity/passwords.js';
+import { DEFAULT_PLAN, type Plan } from '../subscriptions/plans.js';
+
+export type ContractUser = Selectable<ContractUsersTable>;
+
+/** The user as the API shows it (SPEC.md B login response). */
+export function publicUser(user: ContractUser) {
+  return { id: user.id, email: user.email, name: user.name, plan: user.plan };
+}
+
+export async function createUser(
+  db: Kysely<Database>,
+  input: { email: string; password: string; name: string; plan?: Plan; disabled?: boolean },
+): Promise<ContractUser> {
+  const row: ContractUser = {
+    id: newId('usr'),
+    email: normaliseEmail(input.email),
+    password_hash: await hashPassword(input.password),
+    name: input.name.trim(),
+    plan: input.plan ?? DEFAULT_PLAN,
+    disabled: input.disabled ? 1 : 0,
+    created_at: Date.now(),
+  };
+  const inserted = await db
+    .insertInto('contract_users')
+    .values(row)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) throw new EmailTakenError();
+  return row;
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<ContractUser | undefined> {
+  return db
+    .selectFrom('contract_users')
+    .selectAll()
+    .where('email', '=', normaliseEmail(email))
+    .executeTakeFirst();
+}
+
+export function getUser(db: Kysely<Database>, id: string): Promise<ContractUser | undefined> {
+  return db.selectFrom('contract_users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateUser(
+  db: Kysely<Database>,
+  id: string,
+  patch: Partial<Pick<ContractUser, 'plan' | 'disabled' | 'name'>>,
+): Promise<void> {
+  await db.updateTable('contract_users').set(patch).where('id', '=', id).execute();
+}

@@ -1,0 +1,35 @@
+// Every error code of platform/identity, with its HTTP status and the message people see.
+// Identity functions throw IdentityError (a domain error); each area's edge turns it into
+// its own envelope and code style with `identityApiError`.
+import { ApiError } from '../http/errors.js';
+
+export const IDENTITY_ERRORS = {
+  TOO_MANY_ATTEMPTS: {
+    status: 429,
+    message: (retryAfterSeconds: number) =>
+      `Muitas tentativas. Tente novamente em ${Math.ceil(retryAfterSeconds / 60)} minuto(s).`,
+  },
+} as const;
+
+export type IdentityErrorCode = keyof typeof IDENTITY_ERRORS;
+
+export class IdentityError extends Error {
+  constructor(
+    readonly code: IdentityErrorCode,
+    /** Whole seconds the caller should wait (`Retry-After`). */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code);
+  }
+}
+
+/** The HTTP form of an identity error; `style` is the area's code style (SPEC.md A lower, B upper case). */
+export function identityApiError(err: IdentityError, style: 'lower' | 'upper'): ApiError {
+  const entry = IDENTITY_ERRORS[err.code];
+  return new ApiError(
+    entry.status,
+    style === 'lower' ? err.code.toLowerCase() : err.code,
+    entry.message(err.retryAfterSeconds),
+    { headers: { 'retry-after': String(err.retryAfterSeconds) } },
+  );
+}
