@@ -41,6 +41,13 @@ const WORDS: Record<ContextKind, readonly string[]> = {
     'ligue',
     'liga',
     'ligacao',
+    'ligou',
+    'liguei',
+    'ligaram',
+    'ligando',
+    'disque',
+    'discar',
+    'numero',
     'contato',
     'fixo',
     'movel',
@@ -86,8 +93,19 @@ const WORDS: Record<ContextKind, readonly string[]> = {
     'ref',
     'utm',
     'linha digitavel',
+    'ip',
+    'ipv4',
+    'servidor',
+    'host',
+    'dns',
+    'versao',
+    'version',
+    'build',
   ],
 };
+
+/** Generic words that only count when no specific word is near: "número do CPF", "número 119…". */
+const WEAK = new Set(['numero']);
 
 const KIND_OF = new Map<string, ContextKind>();
 for (const kind of Object.keys(WORDS) as ContextKind[]) for (const w of WORDS[kind]) KIND_OF.set(w, kind);
@@ -119,11 +137,16 @@ export interface Context {
 export function contextAround(text: string, start: number, end: number): Context {
   const kinds = new Set<ContextKind>();
   let nearest: ContextKind | null = null;
+  let weak: ContextKind | null = null;
   let best = Number.POSITIVE_INFINITY;
   const before = fold(text.slice(Math.max(0, start - BEFORE), start));
   for (const m of before.matchAll(WORD_RE)) {
     const kind = KIND_OF.get(m[0])!;
     kinds.add(kind);
+    if (WEAK.has(m[0])) {
+      weak = kind;
+      continue;
+    }
     const dist = before.length - (m.index + m[0].length);
     if (dist <= best) {
       best = dist;
@@ -134,6 +157,10 @@ export function contextAround(text: string, start: number, end: number): Context
   for (const m of after.matchAll(WORD_RE)) {
     const kind = KIND_OF.get(m[0])!;
     kinds.add(kind);
+    if (WEAK.has(m[0])) {
+      weak ??= kind;
+      continue;
+    }
     // Labels come before values: an after-word counts triple ("celular 119… pedido").
     const dist = 3 * m.index + 8;
     if (dist < best) {
@@ -141,7 +168,7 @@ export function contextAround(text: string, start: number, end: number): Context
       nearest = kind;
     }
   }
-  return { kinds, nearest };
+  return { kinds, nearest: nearest ?? weak };
 }
 
 export function hasDocContext(c: Context): boolean {
