@@ -6,9 +6,15 @@
 // "preço da arroba do boi" stay prose. The e-mail detector then validates as usual.
 import { MapBuilder, type MappedText } from './normalize-map.js';
 
-/** "@" and the spelled forms of it. The bare English " at " needs spaces on both sides. */
-const AT = /@|(?<![\p{L}\p{N}])arroba(?![\p{L}\p{N}])|[[({]\s*(?:at|arroba)\s*[\])}]|\sat\s/giu;
-const AT_TEST = /@|arroba|[[({]\s*(?:at|arroba)\s*[\])}]|\sat\s/i;
+/**
+ * Spelled forms of "@". The bare English " at " needs spaces on both sides. Cases
+ * spelled out instead of the i flag, which makes the scan slower.
+ */
+const SPELLED_AT =
+  /[aA][rR][rR][oO][bB][aA]|[[({]\s*(?:[aA][tT]|[aA][rR][rR][oO][bB][aA])\s*[\])}]|\s[aA][tT]\s/g;
+/** After a real "@": a domain label followed by a spelled dot. */
+const SPELLED_DOT_AHEAD = /[\p{L}\p{N}.-]+[ \t]*(?:[[({][ \t]*)?(?:ponto|dot)(?![\p{L}\p{N}])/iuy;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
 const DOT = /[ \t]*[[({][ \t]*(?:dot|ponto)[ \t]*[\])}][ \t]*|[ \t]+(?:ponto|dot)[ \t]+|\./iy;
 const LABEL = /[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?/uy;
 const LOCAL_CHAR = /[\p{L}\p{N}._%+-]/u;
@@ -34,7 +40,23 @@ const TLDS = new Set([
   'email',
 ]);
 /** Words that start prose, not a domain: "investors at the dot com bubble". */
-const NOT_A_DOMAIN = new Set(['the', 'a', 'an', 'o', 'os', 'as', 'um', 'uma', 'da', 'do', 'de', 'dos', 'das', 'na', 'no']);
+const NOT_A_DOMAIN = new Set([
+  'the',
+  'a',
+  'an',
+  'o',
+  'os',
+  'as',
+  'um',
+  'uma',
+  'da',
+  'do',
+  'de',
+  'dos',
+  'das',
+  'na',
+  'no',
+]);
 
 interface Edit {
   start: number;
@@ -97,12 +119,26 @@ function readAddress(text: string, at: number, atEnd: number, edits: Edit[]): nu
 
 /** The view with spelled addresses rewritten, or null when there is none. */
 export function spelledEmails(text: string, base: MappedText | null): MappedText | null {
-  if (!AT_TEST.test(text)) return null;
+  const tokens: [number, number][] = [];
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    SPELLED_DOT_AHEAD.lastIndex = at + 1;
+    if (SPELLED_DOT_AHEAD.test(text)) tokens.push([at, at + 1]);
+  }
+  SPELLED_AT.lastIndex = 0;
+  for (let m = SPELLED_AT.exec(text); m; m = SPELLED_AT.exec(text)) {
+    const end = m.index + m[0].length;
+    // "arroba" as a word, not inside one.
+    const word = m[0][0] === 'a' || m[0][0] === 'A';
+    if (word && (WORD_CHAR.test(text[m.index - 1] ?? '') || WORD_CHAR.test(text[end] ?? ''))) continue;
+    tokens.push([m.index, end]);
+  }
+  if (tokens.length === 0) return null;
+  tokens.sort((x, y) => x[0] - y[0]);
   const edits: Edit[] = [];
-  AT.lastIndex = 0;
-  for (let m = AT.exec(text); m; m = AT.exec(text)) {
-    const end = readAddress(text, m.index, m.index + m[0].length, edits);
-    if (end > 0) AT.lastIndex = end;
+  let next = 0;
+  for (const [start, end] of tokens) {
+    if (start < next) continue;
+    next = Math.max(end, readAddress(text, start, end, edits));
   }
   if (edits.length === 0) return null;
   const b = new MapBuilder(text, base);

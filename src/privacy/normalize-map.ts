@@ -1,87 +1,105 @@
-// The offset map behind the normalised view: for every UTF-16 unit of the view, the
-// span of the original text it came from. Detectors read the view; replacements are
-// made on the original through this map, so everything outside a match stays as it was.
+// The offset map behind the normalised view: the view is a list of segments, each
+// either a copy of an input span or a replacement for one. Detectors read the view;
+// replacements are made on the original through this map, so everything outside a
+// match stays as it was. Building costs one entry per change, not per character.
 
-/** A text derived from an original, with each unit's source span in the original. */
+/** A text derived from an input (the original, or another MappedText: `base`). */
 export interface MappedText {
   text: string;
-  /** Original start of the source of view unit i. */
-  starts: Int32Array;
-  /** Original end (exclusive) of the source of view unit i. */
-  ends: Int32Array;
+  /** View offset where each segment starts (ascending). */
+  at: number[];
+  /** Input span of each segment. */
+  from: number[];
+  to: number[];
+  /** Copy segments map unit by unit; replacements map every unit to the whole span. */
+  copied: boolean[];
+  base: MappedText | null;
 }
 
-/**
- * Builds a MappedText piece by piece from an input that is either the original
- * (`base` null) or itself a MappedText, in which case the spans are composed.
- */
 export class MapBuilder {
   #text = '';
-  #starts: Int32Array;
-  #ends: Int32Array;
-  #n = 0;
+  readonly #at: number[] = [];
+  readonly #from: number[] = [];
+  readonly #to: number[] = [];
+  readonly #copied: boolean[] = [];
+  #length = 0;
+  #last = -1;
 
   constructor(
     private readonly input: string,
     private readonly base: MappedText | null,
-  ) {
-    this.#starts = new Int32Array(input.length + 16);
-    this.#ends = new Int32Array(input.length + 16);
-  }
-
-  #grow(need: number): void {
-    if (this.#n + need <= this.#starts.length) return;
-    const size = Math.max(this.#starts.length * 2, this.#n + need);
-    const s = new Int32Array(size);
-    const e = new Int32Array(size);
-    s.set(this.#starts.subarray(0, this.#n));
-    e.set(this.#ends.subarray(0, this.#n));
-    this.#starts = s;
-    this.#ends = e;
-  }
+  ) {}
 
   /** Input units [from, to) unchanged. */
   copy(from: number, to: number): void {
     if (to <= from) return;
-    this.#grow(to - from);
-    const b = this.base;
-    for (let k = from; k < to; k++) {
-      this.#starts[this.#n] = b ? b.starts[k]! : k;
-      this.#ends[this.#n] = b ? b.ends[k]! : k + 1;
-      this.#n++;
-    }
+    const last = this.#at.length - 1;
+    if (last >= 0 && this.#copied[last] && this.#to[last] === from) this.#to[last] = to;
+    else this.#segment(from, to, true);
     this.#text += this.input.slice(from, to);
+    this.#length += to - from;
+    this.#last = this.input.charCodeAt(to - 1);
   }
 
-  /** `s` in place of input units [from, to); every unit of `s` maps to the whole span. */
+  /** `s` in place of input units [from, to). */
   emit(s: string, from: number, to: number): void {
     if (s.length === 0) return;
-    this.#grow(s.length);
-    const start = this.base ? this.base.starts[from]! : from;
-    const end = this.base ? this.base.ends[to - 1]! : to;
-    for (let k = 0; k < s.length; k++) {
-      this.#starts[this.#n] = start;
-      this.#ends[this.#n] = end;
-      this.#n++;
-    }
+    this.#segment(from, to, false);
     this.#text += s;
+    this.#length += s.length;
+    this.#last = s.charCodeAt(s.length - 1);
+  }
+
+  #segment(from: number, to: number, copied: boolean): void {
+    this.#at.push(this.#length);
+    this.#from.push(from);
+    this.#to.push(to);
+    this.#copied.push(copied);
   }
 
   /** The last unit written so far, or -1. */
   lastCode(): number {
-    return this.#text.length > 0 ? this.#text.charCodeAt(this.#text.length - 1) : -1;
+    return this.#last;
   }
 
   done(): MappedText {
     return {
       text: this.#text,
-      starts: this.#starts.subarray(0, this.#n),
-      ends: this.#ends.subarray(0, this.#n),
+      at: this.#at,
+      from: this.#from,
+      to: this.#to,
+      copied: this.#copied,
+      base: this.base,
     };
   }
 }
 
+function segmentOf(v: MappedText, i: number): number {
+  let lo = 0;
+  let hi = v.at.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (v.at[mid]! <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Original offset where view unit i's source starts. */
+function startOf(v: MappedText, i: number): number {
+  const k = segmentOf(v, i);
+  const s = v.copied[k] ? v.from[k]! + (i - v.at[k]!) : v.from[k]!;
+  return v.base ? startOf(v.base, s) : s;
+}
+
+/** Original offset where view unit i's source ends. */
+function endOf(v: MappedText, i: number): number {
+  const k = segmentOf(v, i);
+  const e = v.copied[k] ? v.from[k]! + (i - v.at[k]!) + 1 : v.to[k]!;
+  return v.base ? endOf(v.base, e - 1) : e;
+}
+
 /** The original span of view span [start, end), end > start. */
 export function originalSpan(view: MappedText, start: number, end: number): [number, number] {
-  return [view.starts[start]!, view.ends[end - 1]!];
+  return [startOf(view, start), endOf(view, end - 1)];
 }

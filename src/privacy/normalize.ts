@@ -19,13 +19,43 @@ export { type MappedText, originalSpan } from './normalize-map.js';
 
 /** Characters the view may change. Without the u flag, astral characters match as surrogates. */
 const SPECIAL = /[\u00a0\u00ad\u0100-\uffff]/g;
-const SPECIAL_TEST = /[\u00a0\u00ad\u0100-\uffff]/;
-const INVISIBLE =
-  /^(?:[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]|\udb40[\udc00-\udc7f\udd00-\uddef])$/;
+/**
+ * The fast path: one scan for anything the view could change (the same characters, the
+ * spelled "@" forms, and "ponto"/"dot" after a real "@"). Spelled out in both cases
+ * instead of the i flag, which makes the scan slower.
+ */
+const MAY_CHANGE =
+  /[\u00a0\u00ad\u0100-\uffff]|[aA][rR][rR][oO][bB][aA]|[[({]\s*[aA][tT]\s*[\])}]|\s[aA][tT]\s/;
+const SPELLED_DOT = /[pP][oO][nN][tT][oO]|[dD][oO][tT]/;
+
+function isInvisible(cp: number): boolean {
+  if (cp < 0x2000) {
+    return (
+      cp === 0xad ||
+      cp === 0x34f ||
+      cp === 0x61c ||
+      cp === 0x115f ||
+      cp === 0x1160 ||
+      cp === 0x17b4 ||
+      cp === 0x17b5 ||
+      (cp >= 0x180b && cp <= 0x180f)
+    );
+  }
+  if (cp < 0x2100)
+    return (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f);
+  return (
+    cp === 0x3164 ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    cp === 0xfeff ||
+    cp === 0xffa0 ||
+    (cp >= 0xe0000 && cp <= 0xe007f) ||
+    (cp >= 0xe0100 && cp <= 0xe01ef)
+  );
+}
 const DASHES = new Set([0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0xfe58, 0xfe63, 0xff0d]);
 const SPACES = new Set([
-  0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x202f,
-  0x205f, 0x3000,
+  0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a,
+  0x202f, 0x205f, 0x3000,
 ]);
 const DOTS = new Set([0x3002, 0xff0e, 0xff61, 0xfe52]);
 const ATS = new Set([0xff20, 0xfe6b]);
@@ -53,12 +83,12 @@ export function asciiDigit(cp: number): string | null {
 }
 
 /** A single code point's replacement, or null when NFKC decides. */
-function mapCodePoint(cp: number, ch: string): string | null {
+function mapCodePoint(cp: number): string | null {
   if (DASHES.has(cp)) return '-';
   if (SPACES.has(cp)) return ' ';
   if (DOTS.has(cp)) return '.';
   if (ATS.has(cp)) return '@';
-  if (INVISIBLE.test(ch)) return '';
+  if (isInvisible(cp)) return '';
   return asciiDigit(cp);
 }
 
@@ -71,7 +101,7 @@ function normaliseCluster(cluster: string): string {
   let r = cluster.normalize('NFKC');
   if (ASCII_DIGIT.test(r) && !ND.test(cluster)) r = cluster;
   let out = '';
-  for (const ch of r) out += mapCodePoint(ch.codePointAt(0)!, ch) ?? ch;
+  for (const ch of r) out += mapCodePoint(ch.codePointAt(0)!) ?? ch;
   if (clusterCache.size > 4096) clusterCache.clear();
   clusterCache.set(cluster, out);
   return out;
@@ -99,9 +129,9 @@ function isDigitAt(text: string, i: number): boolean {
 
 /** The character-level view, or null when the text has nothing to change. */
 function normaliseChars(text: string): MappedText | null {
-  if (!SPECIAL_TEST.test(text)) return null;
   const b = new MapBuilder(text, null);
   let pos = 0;
+  let changed = false;
   SPECIAL.lastIndex = 0;
   for (let m = SPECIAL.exec(text); m; m = SPECIAL.exec(text)) {
     let start = m.index;
@@ -115,15 +145,20 @@ function normaliseChars(text: string): MappedText | null {
       // A soft hyphen between digits was typed as a separator ("529­982­247­25").
       const last = b.lastCode();
       if (last >= 48 && last <= 57 && isDigitAt(text, end)) b.emit('-', start, end);
+      changed = true;
     } else {
-      const single = end - start === codePointLength(text, start) ? mapCodePoint(cp, text.slice(start, end)) : null;
+      const single = end - start === codePointLength(text, start) ? mapCodePoint(cp) : null;
       const out = single ?? normaliseCluster(text.slice(start, end));
-      if (out === text.slice(start, end)) b.copy(start, end);
-      else b.emit(out, start, end);
+      if (single === null && out.length === end - start && out === text.slice(start, end)) b.copy(start, end);
+      else {
+        b.emit(out, start, end);
+        changed = true;
+      }
     }
     pos = end;
     SPECIAL.lastIndex = end;
   }
+  if (!changed) return null;
   b.copy(pos, text.length);
   return b.done();
 }
@@ -133,6 +168,7 @@ function normaliseChars(text: string): MappedText | null {
  * decided by two quick scans). Offsets of the view map back through `originalSpan`.
  */
 export function normalisedView(text: string): MappedText | null {
+  if (!MAY_CHANGE.test(text) && !(text.includes('@') && SPELLED_DOT.test(text))) return null;
   const chars = normaliseChars(text);
   const spelled = spelledEmails(chars ? chars.text : text, chars);
   return spelled ?? chars;
