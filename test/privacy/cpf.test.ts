@@ -86,3 +86,9 @@ test('several CPFs in one cluster of numbers', () => {
     [K, a],
   );
 });
+
+test("a label on the next line is the next value's", () => {
+  const d = cpfFrom('080014463');
+  const t = `SAC ${d.slice(0, 4)} ${d.slice(4, 7)} ${d.slice(7)}\n\nCPF do titular abaixo`;
+  assert.deepEqual(found(cpfDetector, t), []);
+});

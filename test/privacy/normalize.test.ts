@@ -15,7 +15,8 @@ test('plain Portuguese text needs no view', () => {
 
 test('every decimal digit script maps to ASCII, astral ones included', () => {
   for (const zero of [0x30, 0x660, 0x6f0, 0x966, 0x9e6, 0xe50, 0xff10, 0x1d7ce, 0x1d7d8, 0x1d7e2, 0x1d7f6]) {
-    for (let d = 0; d <= 9; d++) assert.equal(asciiDigit(zero + d), String(d), `U+${(zero + d).toString(16)}`);
+    for (let d = 0; d <= 9; d++)
+      assert.equal(asciiDigit(zero + d), String(d), `U+${(zero + d).toString(16)}`);
   }
   assert.equal(asciiDigit(0xb2), null, 'superscript two is not a decimal digit');
   assert.equal(asciiDigit(0x2460), null, 'circled one is not a decimal digit');
@@ -31,11 +32,18 @@ test('the view and its offsets', () => {
   assert.equal(src(2), '２');
   assert.equal(src(3), '\u00ad');
   assert.equal(src(6), 'a\u0301');
-  assert.deepEqual(originalSpan(v, 1, 5), [2, 7], 'a span from the astral digit to the 3, the zero-width before it left out');
+  assert.deepEqual(
+    originalSpan(v, 1, 5),
+    [2, 7],
+    'a span from the astral digit to the 3, the zero-width before it left out',
+  );
 });
 
 test('invisible characters are removed; a soft hyphen between digits is a hyphen', () => {
-  assert.equal(normalisedView('a\u00adb\u200c\u200d\u200e\u200f\u202a\u202e\u2060\u2066\u2069\ufeff\ufe0fc')!.text, 'abc');
+  assert.equal(
+    normalisedView('a\u00adb\u200c\u200d\u200e\u200f\u202a\u202e\u2060\u2066\u2069\ufeff\ufe0fc')!.text,
+    'abc',
+  );
   assert.equal(normalisedView('12\u00ad34 a\u00ad1')!.text, '12-34 a1');
 });
 

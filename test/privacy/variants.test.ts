@@ -39,8 +39,20 @@ const VARIANTS: [string, string, string, Category, string][] = [
   ['email small @', 'escreva para %s hoje', 'ana.souza\ufe6bempresa.com.br', 'email', MAIL],
   ['email ideographic dots', 'escreva para %s hoje', 'ana.souza@empresa\u3002com\u3002br', 'email', MAIL],
   ['email zero-width inside', 'escreva para %s hoje', 'ana.sou\u200bza@empresa.com.br', 'email', MAIL],
-  ['email arroba ... ponto com', 'escreva para %s hoje', 'ana.souza arroba empresa ponto com ponto br', 'email', MAIL],
-  ['email [at] ... [dot]', 'escreva para %s hoje', 'ana.souza [at] empresa [dot] com [dot] br', 'email', MAIL],
+  [
+    'email arroba ... ponto com',
+    'escreva para %s hoje',
+    'ana.souza arroba empresa ponto com ponto br',
+    'email',
+    MAIL,
+  ],
+  [
+    'email [at] ... [dot]',
+    'escreva para %s hoje',
+    'ana.souza [at] empresa [dot] com [dot] br',
+    'email',
+    MAIL,
+  ],
   ['phone full-width digits', 'me liga no %s amanhã', script('(11) 98765-4321', FULL), 'telefone', PHONE],
   ['phone zero-width inside', 'me liga no %s amanhã', '(11) 98765\u200b-4321', 'telefone', PHONE],
   ['phone after "ligou do número"', 'ele ligou do número %s ontem', '5511987654321', 'telefone', PHONE],
@@ -58,17 +70,47 @@ const VARIANTS: [string, string, string, Category, string][] = [
   ['cpf bare with zero-width, CPF word', 'meu cpf é %s', '5299\u200b8224725', 'cpf', CPF],
   ['cnpj Arabic-Indic digits', 'fornecedor %s ok', script('11.222.333/0001-81', ARABIC), 'cnpj', CNPJ],
   ['cnpj full-width slash and em dash', 'fornecedor %s ok', '11.222.333\uff0f0001\u201481', 'cnpj', CNPJ],
-  ['cnpj alphanumeric full-width', 'a empresa %s pagou', '１２．ＡＢＣ．３４５／０１ＤＥ－３５', 'cnpj', '12ABC34501DE35'],
-  ['email (at) ... (dot)', 'escreva para %s hoje', 'ana.souza (at) empresa (dot) com (dot) br', 'email', MAIL],
+  [
+    'cnpj alphanumeric full-width',
+    'a empresa %s pagou',
+    '１２．ＡＢＣ．３４５／０１ＤＥ－３５',
+    'cnpj',
+    '12ABC34501DE35',
+  ],
+  [
+    'email (at) ... (dot)',
+    'escreva para %s hoje',
+    'ana.souza (at) empresa (dot) com (dot) br',
+    'email',
+    MAIL,
+  ],
   ['email at ... dot', 'write to %s today', 'ana.souza at empresa dot com dot br', 'email', MAIL],
   ['email arroba with real dots', 'escreva para %s hoje', 'ana.souza arroba empresa.com.br', 'email', MAIL],
   ['email @ with ponto', 'escreva para %s hoje', 'ana.souza@empresa ponto com ponto br', 'email', MAIL],
-  ['email full-width letters', 'escreva para %s hoje', 'ａｎａ.ｓｏｕｚａ＠ｅｍｐｒｅｓａ.ｃｏｍ.ｂｒ', 'email', MAIL],
+  [
+    'email full-width letters',
+    'escreva para %s hoje',
+    'ａｎａ.ｓｏｕｚａ＠ｅｍｐｒｅｓａ.ｃｏｍ.ｂｒ',
+    'email',
+    MAIL,
+  ],
   ['email full-width dots', 'escreva para %s hoje', 'ana.souza@empresa\uff0ecom\uff0ebr', 'email', MAIL],
   ['phone Arabic-Indic digits', 'me liga no %s amanhã', script('(11) 98765-4321', ARABIC), 'telefone', PHONE],
-  ['phone no-break space and em dash', 'me liga no %s amanhã', '(11)\u00a098765\u20144321', 'telefone', PHONE],
+  [
+    'phone no-break space and em dash',
+    'me liga no %s amanhã',
+    '(11)\u00a098765\u20144321',
+    'telefone',
+    PHONE,
+  ],
   ['phone after "número"', 'anota o número %s', '5511987654321', 'telefone', PHONE],
-  ['phone mathematical digits', 'me liga no %s amanhã', script('+55 11 98765-4321', MATH_BOLD), 'telefone', PHONE],
+  [
+    'phone mathematical digits',
+    'me liga no %s amanhã',
+    script('+55 11 98765-4321', MATH_BOLD),
+    'telefone',
+    PHONE,
+  ],
 ];
 
 for (const [name, around, value, category, key] of VARIANTS) {
@@ -96,9 +138,14 @@ test('a variant and its plain form share one placeholder', () => {
   );
   assert.equal(out, '[CPF_1], [CPF_1], [CPF_1] e [CPF_1] (CPF)');
   assert.equal(c.map.get('[CPF_1]'), '529.982.247-25', 'the first form seen is restored');
-  const mails = c.cleanText('ana.souza@empresa.com.br / ana.souza arroba empresa ponto com ponto br / ANA.SOUZA＠EMPRESA.COM.BR');
+  const mails = c.cleanText(
+    'ana.souza@empresa.com.br / ana.souza arroba empresa ponto com ponto br / ANA.SOUZA＠EMPRESA.COM.BR',
+  );
   assert.equal(mails, '[EMAIL_1] / [EMAIL_1] / [EMAIL_1]');
-  assert.equal(c.cleanText(`${script('(11) 98765-4321', ARABIC)} ou (11) 98765-4321`), '[TELEFONE_1] ou [TELEFONE_1]');
+  assert.equal(
+    c.cleanText(`${script('(11) 98765-4321', ARABIC)} ou (11) 98765-4321`),
+    '[TELEFONE_1] ou [TELEFONE_1]',
+  );
 });
 
 test('the output equals the original outside the replaced spans, byte for byte', () => {
@@ -108,7 +155,10 @@ test('the output equals the original outside the replaced spans, byte for byte',
   const out = createCleaner({ policy: 'placeholder', names: false }).cleanText(text);
   assert.equal(out, `${zw}${astral} ${zw}[CPF_1]${zw}, ${astral}${zw} [EMAIL_1]${zw}\u00ad fim ﬁ ${astral}`);
   for (const m of findAll(text, { names: false })) {
-    assert.ok(!text.slice(m.start, m.end).startsWith(zw), 'a leading invisible character stays outside the match');
+    assert.ok(
+      !text.slice(m.start, m.end).startsWith(zw),
+      'a leading invisible character stays outside the match',
+    );
     assert.ok(!/[\udc00-\udfff]/.test(text[m.start]!), 'never starts inside a surrogate pair');
   }
 });
