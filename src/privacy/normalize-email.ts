@@ -8,10 +8,13 @@ import { MapBuilder, type MappedText } from './normalize-map.js';
 
 /**
  * Spelled forms of "@". The bare English " at " needs spaces on both sides. Cases
- * spelled out instead of the i flag, which makes the scan slower.
+ * spelled out instead of the i flag, which makes scans slower.
  */
-const SPELLED_AT =
-  /[aA][rR][rR][oO][bB][aA]|[[({]\s*(?:[aA][tT]|[aA][rR][rR][oO][bB][aA])\s*[\])}]|\s[aA][tT]\s/g;
+export const SPELLED_AT_SOURCE =
+  '[aA][rR][rR][oO][bB][aA]|[[({]\\s*(?:[aA][tT]|[aA][rR][rR][oO][bB][aA])\\s*[\\])}]|\\s[aA][tT]\\s';
+const SPELLED_AT = new RegExp(SPELLED_AT_SOURCE, 'g');
+const MAY_SPELL_AT = new RegExp(SPELLED_AT_SOURCE);
+const SPELLED_DOT_WORD = /[pP][oO][nN][tT][oO]|[dD][oO][tT]/;
 /** After a real "@": a domain label followed by a spelled dot. */
 const SPELLED_DOT_AHEAD = /[\p{L}\p{N}.-]+[ \t]*(?:[[({][ \t]*)?(?:ponto|dot)(?![\p{L}\p{N}])/iuy;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
@@ -115,6 +118,11 @@ function readAddress(text: string, at: number, atEnd: number, edits: Edit[]): nu
   if (!real) edits.push({ start: a, end: b, to: '@' });
   edits.push(...used);
   return labels[k]!.end;
+}
+
+/** Whether the text may hold a spelled address: a spelled "@", or a real one and "ponto"/"dot". */
+export function mayHaveSpelledAddress(text: string): boolean {
+  return MAY_SPELL_AT.test(text) || (text.includes('@') && SPELLED_DOT_WORD.test(text));
 }
 
 /** The view with spelled addresses rewritten, or null when there is none. */

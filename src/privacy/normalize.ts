@@ -12,21 +12,15 @@
 // NFKC results that contain digits although the source had no decimal digit
 // (superscripts, circled numbers, fractions: "10²", "①", "½") keep the source: turning
 // them into digits would glue them to the digits around them.
-import { spelledEmails } from './normalize-email.js';
+import { mayHaveSpelledAddress, SPELLED_AT_SOURCE, spelledEmails } from './normalize-email.js';
 import { MapBuilder, type MappedText } from './normalize-map.js';
 
 export { type MappedText, originalSpan } from './normalize-map.js';
 
 /** Characters the view may change. Without the u flag, astral characters match as surrogates. */
 const SPECIAL = /[\u00a0\u00ad\u0100-\uffff]/g;
-/**
- * The fast path: one scan for anything the view could change (the same characters, the
- * spelled "@" forms, and "ponto"/"dot" after a real "@"). Spelled out in both cases
- * instead of the i flag, which makes the scan slower.
- */
-const MAY_CHANGE =
-  /[\u00a0\u00ad\u0100-\uffff]|[aA][rR][rR][oO][bB][aA]|[[({]\s*[aA][tT]\s*[\])}]|\s[aA][tT]\s/;
-const SPELLED_DOT = /[pP][oO][nN][tT][oO]|[dD][oO][tT]/;
+/** The fast path: one scan for anything the view could change, spelled "@" forms included. */
+const MAY_CHANGE = new RegExp(`[\\u00a0\\u00ad\\u0100-\\uffff]|${SPELLED_AT_SOURCE}`);
 
 function isInvisible(cp: number): boolean {
   if (cp < 0x2000) {
@@ -168,8 +162,9 @@ function normaliseChars(text: string): MappedText | null {
  * decided by two quick scans). Offsets of the view map back through `originalSpan`.
  */
 export function normalisedView(text: string): MappedText | null {
-  if (!MAY_CHANGE.test(text) && !(text.includes('@') && SPELLED_DOT.test(text))) return null;
+  if (!MAY_CHANGE.test(text) && !mayHaveSpelledAddress(text)) return null;
   const chars = normaliseChars(text);
-  const spelled = spelledEmails(chars ? chars.text : text, chars);
+  const t = chars ? chars.text : text;
+  const spelled = mayHaveSpelledAddress(t) ? spelledEmails(t, chars) : null;
   return spelled ?? chars;
 }
