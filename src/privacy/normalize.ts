@@ -159,7 +159,8 @@ function normaliseChars(text: string): MappedText | null {
 
 /**
  * The normalised view of `text`, or null when it equals the text (the common case,
- * decided by two quick scans). Offsets of the view map back through `originalSpan`.
+ * decided by one quick scan, two when the text has an "@"). Offsets of the view map
+ * back through `originalSpan`.
  */
 export function normalisedView(text: string): MappedText | null {
   if (!MAY_CHANGE.test(text) && !mayHaveSpelledAddress(text)) return null;
