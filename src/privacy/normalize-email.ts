@@ -10,11 +10,11 @@ import { MapBuilder, type MappedText } from './normalize-map.js';
  * Spelled forms of "@". The bare English " at " needs spaces on both sides. Cases
  * spelled out instead of the i flag, which makes scans slower.
  */
-export const SPELLED_AT_SOURCE =
+const SPELLED_AT_SOURCE =
   '[aA][rR][rR][oO][bB][aA]|[[({]\\s*(?:[aA][tT]|[aA][rR][rR][oO][bB][aA])\\s*[\\])}]|\\s[aA][tT]\\s';
 const SPELLED_AT = new RegExp(SPELLED_AT_SOURCE, 'g');
-const MAY_SPELL_AT = new RegExp(SPELLED_AT_SOURCE);
-const SPELLED_DOT_WORD = /[pP][oO][nN][tT][oO]|[dD][oO][tT]/;
+/** A cheap prefilter for SPELLED_AT: "arrob", or "at" before a space or closing bracket. */
+const MAY_SPELL_AT = /[aA](?:[rR][rR][oO][bB]|[tT][\s\])}])/;
 /** After a real "@": a domain label followed by a spelled dot. */
 const SPELLED_DOT_AHEAD = /[\p{L}\p{N}.-]+[ \t]*(?:[[({][ \t]*)?(?:ponto|dot)(?![\p{L}\p{N}])/iuy;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
@@ -120,18 +120,24 @@ function readAddress(text: string, at: number, atEnd: number, edits: Edit[]): nu
   return labels[k]!.end;
 }
 
-/** Whether the text may hold a spelled address: a spelled "@", or a real one and "ponto"/"dot". */
+/** Real "@"s followed by a domain label and a spelled dot. */
+function atsBeforeSpelledDots(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    SPELLED_DOT_AHEAD.lastIndex = at + 1;
+    if (SPELLED_DOT_AHEAD.test(text)) out.push([at, at + 1]);
+  }
+  return out;
+}
+
+/** Whether the text may hold a spelled address: a spelled "@", or a real one before a spelled dot. */
 export function mayHaveSpelledAddress(text: string): boolean {
-  return MAY_SPELL_AT.test(text) || (text.includes('@') && SPELLED_DOT_WORD.test(text));
+  return MAY_SPELL_AT.test(text) || atsBeforeSpelledDots(text).length > 0;
 }
 
 /** The view with spelled addresses rewritten, or null when there is none. */
 export function spelledEmails(text: string, base: MappedText | null): MappedText | null {
-  const tokens: [number, number][] = [];
-  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
-    SPELLED_DOT_AHEAD.lastIndex = at + 1;
-    if (SPELLED_DOT_AHEAD.test(text)) tokens.push([at, at + 1]);
-  }
+  const tokens = atsBeforeSpelledDots(text);
   SPELLED_AT.lastIndex = 0;
   for (let m = SPELLED_AT.exec(text); m; m = SPELLED_AT.exec(text)) {
     const end = m.index + m[0].length;

@@ -12,15 +12,18 @@
 // NFKC results that contain digits although the source had no decimal digit
 // (superscripts, circled numbers, fractions: "10²", "①", "½") keep the source: turning
 // them into digits would glue them to the digits around them.
-import { mayHaveSpelledAddress, SPELLED_AT_SOURCE, spelledEmails } from './normalize-email.js';
+import { mayHaveSpelledAddress, spelledEmails } from './normalize-email.js';
 import { MapBuilder, type MappedText } from './normalize-map.js';
 
 export { type MappedText, originalSpan } from './normalize-map.js';
 
 /** Characters the view may change. Without the u flag, astral characters match as surrogates. */
 const SPECIAL = /[\u00a0\u00ad\u0100-\uffff]/g;
-/** The fast path: one scan for anything the view could change, spelled "@" forms included. */
-const MAY_CHANGE = new RegExp(`[\\u00a0\\u00ad\\u0100-\\uffff]|${SPELLED_AT_SOURCE}`);
+/**
+ * The fast path: a text made only of characters the view keeps. Anchored and negated,
+ * this runs as one tight loop, several times faster than searching for SPECIAL.
+ */
+const NOTHING_SPECIAL = /^[^\u00a0\u00ad\u0100-\uffff]*$/;
 
 function isInvisible(cp: number): boolean {
   if (cp < 0x2000) {
@@ -159,11 +162,11 @@ function normaliseChars(text: string): MappedText | null {
 
 /**
  * The normalised view of `text`, or null when it equals the text (the common case,
- * decided by one quick scan, two when the text has an "@"). Offsets of the view map
+ * decided by two quick scans). Offsets of the view map
  * back through `originalSpan`.
  */
 export function normalisedView(text: string): MappedText | null {
-  if (!MAY_CHANGE.test(text) && !mayHaveSpelledAddress(text)) return null;
+  if (NOTHING_SPECIAL.test(text) && !mayHaveSpelledAddress(text)) return null;
   const chars = normaliseChars(text);
   const t = chars ? chars.text : text;
   const spelled = mayHaveSpelledAddress(t) ? spelledEmails(t, chars) : null;
