@@ -1,5 +1,9 @@
 // Throughput and latency of the barrier on mixed Portuguese text (prose, chat and
 // identifiers), and the same figures for openredaction on the same text in the same run.
+// The same text with typographic characters (no-break spaces, curly quotes, dashes)
+// measures the barrier when it has to build the normalised view.
+// BENCH_BASELINE=<other checkout>/dist/bench runs that build's barrier too, in
+// interleaved rounds, for before/after ratios (openredaction is then skipped).
 // Run: npm run build && node dist/bench/privacy-speed.js [MB]
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -7,10 +11,23 @@ import { OpenRedaction } from 'openredaction';
 import { createCleaner } from '../src/privacy/barrier.js';
 import { mixedText } from './privacy-gen.js';
 
+type CreateCleaner = typeof createCleaner;
+
 const loadAtStart = loadavg()[0]!;
 const MB = Number(process.argv[2] ?? 8);
 const big = mixedText(1, MB * 1024 * 1024);
 const bigBytes = Buffer.byteLength(big);
+/** About one character in 60 becomes a typographic one, so nearly every message needs the view. */
+const typographic = big
+  .replace(/ /g, (sp, i: number) => (i % 97 === 0 ? '\u00a0' : sp))
+  .replace(/"/g, '\u201d')
+  .replace(/ - /g, ' \u2014 ')
+  .replace(/\. /g, (dot, i: number) => (i % 3 === 0 ? '\u2026 ' : dot));
+const typoBytes = Buffer.byteLength(typographic);
+const baselineDir = process.env.BENCH_BASELINE;
+const baseline: CreateCleaner | null = baselineDir
+  ? (await import(`${baselineDir}/../src/privacy/barrier.js`)).createCleaner
+  : null;
 
 /** Splits text into ~4 KB messages on line/space boundaries. */
 function messages(text: string, size: number): string[] {
@@ -26,42 +43,49 @@ function messages(text: string, size: number): string[] {
 }
 
 /** The full barrier as a request runs it: detection plus placeholder policy. */
-function barrier(names: boolean) {
-  return (t: string) => createCleaner({ policy: 'placeholder', names }).cleanText(t);
+function barrier(names: boolean, create: CreateCleaner = createCleaner) {
+  return (t: string) => create({ policy: 'placeholder', names }).cleanText(t);
 }
 
 const ROUNDS = 5;
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Median of ROUNDS runs over the whole text, after one full warm-up run (JIT, lazy name model). */
-function throughput(run: (t: string) => unknown, text: string, bytes: number): number {
-  run(text);
-  const rates: number[] = [];
+/**
+ * Median of ROUNDS runs over the whole text per engine, after one full warm-up run each
+ * (JIT, lazy name model). Engines take turns in every round, so load changes hit all alike.
+ */
+function throughput(runs: ((t: string) => unknown)[], text: string, bytes: number): number[] {
+  for (const run of runs) run(text);
+  const rates: number[][] = runs.map(() => []);
   for (let k = 0; k < ROUNDS; k++) {
-    const t0 = performance.now();
-    run(text);
-    rates.push(bytes / 1024 / 1024 / ((performance.now() - t0) / 1000));
+    runs.forEach((run, e) => {
+      const t0 = performance.now();
+      run(text);
+      rates[e]!.push(bytes / 1024 / 1024 / ((performance.now() - t0) / 1000));
+    });
   }
-  return median(rates);
+  return rates.map(median);
 }
 
-/** p50/p99 per round over all messages; the median round is reported. */
-function latencies(run: (t: string) => unknown, msgs: string[]): { p50: number; p99: number } {
-  for (const m of msgs) run(m);
-  const p50s: number[] = [];
-  const p99s: number[] = [];
+/** p50/p99 per round over all messages, engines taking turns; the median round is reported. */
+function latencies(runs: ((t: string) => unknown)[], msgs: string[]): { p50: number; p99: number }[] {
+  for (const run of runs) for (const m of msgs) run(m);
+  const p50s: number[][] = runs.map(() => []);
+  const p99s: number[][] = runs.map(() => []);
   for (let k = 0; k < ROUNDS; k++) {
-    const ts: number[] = [];
-    for (const m of msgs) {
-      const t0 = performance.now();
-      run(m);
-      ts.push(performance.now() - t0);
-    }
-    ts.sort((a, b) => a - b);
-    p50s.push(ts[Math.floor(ts.length * 0.5)]!);
-    p99s.push(ts[Math.floor(ts.length * 0.99)]!);
+    runs.forEach((run, e) => {
+      const ts: number[] = [];
+      for (const m of msgs) {
+        const t0 = performance.now();
+        run(m);
+        ts.push(performance.now() - t0);
+      }
+      ts.sort((a, b) => a - b);
+      p50s[e]!.push(ts[Math.floor(ts.length * 0.5)]!);
+      p99s[e]!.push(ts[Math.floor(ts.length * 0.99)]!);
+    });
   }
-  return { p50: median(p50s), p99: median(p99s) };
+  return runs.map((_, e) => ({ p50: median(p50s[e]!), p99: median(p99s[e]!) }));
 }
 
 async function latenciesAsync(run: (t: string) => Promise<unknown>, msgs: string[]) {
@@ -77,25 +101,59 @@ async function latenciesAsync(run: (t: string) => Promise<unknown>, msgs: string
 }
 
 const msgs = messages(big, 4096).filter((m) => m.length > 3000);
-const structured = barrier(false);
-const full = barrier(true);
+const typoMsgs = messages(typographic, 4096).filter((m) => m.length > 3000);
 
-const rows: [string, number, { p50: number; p99: number }][] = [];
-rows.push(['ours, structured only', throughput(structured, big, bigBytes), latencies(structured, msgs)]);
-rows.push(['ours, full (with names)', throughput(full, big, bigBytes), latencies(full, msgs)]);
+type Row = [string, number, { p50: number; p99: number }];
+const rows: Row[] = [];
+/** One table row per engine, measured in interleaved rounds. */
+function measure(
+  names: string[],
+  runs: ((t: string) => unknown)[],
+  text: string,
+  bytes: number,
+  ms: string[],
+) {
+  const mbs = throughput(runs, text, bytes);
+  const lat = latencies(runs, ms);
+  names.forEach((name, e) => {
+    rows.push([name, mbs[e]!, lat[e]!]);
+  });
+}
+for (const [label, names] of [
+  ['structured only', false],
+  ['full (with names)', true],
+] as const) {
+  const engines = [barrier(names)];
+  const labels = [`ours, ${label}`];
+  if (baseline) {
+    engines.push(barrier(names, baseline));
+    labels.push(`baseline, ${label}`);
+  }
+  measure(labels, engines, big, bigBytes, msgs);
+  measure(
+    labels.map((l) => `${l}, typographic text`),
+    engines,
+    typographic,
+    typoBytes,
+    typoMsgs,
+  );
+}
 
 // openredaction is much slower: measure it on a 256 KB slice and 200 messages.
-const or = new OpenRedaction({ includeNames: true, includeAddresses: false });
-const slice = big.slice(0, 256 * 1024);
-await or.detect(slice.slice(0, 20_000));
-const t0 = performance.now();
-for (const m of messages(slice, 4096)) await or.detect(m);
-const orMbs = Buffer.byteLength(slice) / 1024 / 1024 / ((performance.now() - t0) / 1000);
-rows.push([
-  'openredaction (defaults + names)',
-  orMbs,
-  await latenciesAsync((m) => or.detect(m), msgs.slice(0, 200)),
-]);
+let orMbs = Number.NaN;
+if (!baseline) {
+  const or = new OpenRedaction({ includeNames: true, includeAddresses: false });
+  const slice = big.slice(0, 256 * 1024);
+  await or.detect(slice.slice(0, 20_000));
+  const t0 = performance.now();
+  for (const m of messages(slice, 4096)) await or.detect(m);
+  orMbs = Buffer.byteLength(slice) / 1024 / 1024 / ((performance.now() - t0) / 1000);
+  rows.push([
+    'openredaction (defaults + names)',
+    orMbs,
+    await latenciesAsync((m) => or.detect(m), msgs.slice(0, 200)),
+  ]);
+}
 
 console.log(
   `text: ${(bigBytes / 1024 / 1024).toFixed(1)} MB mixed Portuguese; ${msgs.length} messages of ~4 KB`,
@@ -103,10 +161,13 @@ console.log(
 console.log(
   `node ${process.version}, one core; load average at start ${loadAtStart.toFixed(2)} on ${cpus().length} CPUs\n`,
 );
-console.log('| engine | MB/s | p50 4 KB (ms) | p99 4 KB (ms) | MB/s vs openredaction |');
+const ratioTo = baseline ? 'MB/s vs baseline' : 'MB/s vs openredaction';
+console.log(`| engine | MB/s | p50 4 KB (ms) | p99 4 KB (ms) | ${ratioTo} |`);
 console.log('|---|---|---|---|---|');
-for (const [name, mbs, l] of rows) {
+rows.forEach(([name, mbs, l], k) => {
+  // With a baseline, rows come in (ours, baseline) pairs.
+  const ref = baseline ? (k % 2 === 0 ? rows[k + 1]![1] : mbs) : orMbs;
   console.log(
-    `| ${name} | ${mbs.toFixed(1)} | ${l.p50.toFixed(3)} | ${l.p99.toFixed(3)} | ${(mbs / orMbs).toFixed(1)}× |`,
+    `| ${name} | ${mbs.toFixed(1)} | ${l.p50.toFixed(3)} | ${l.p99.toFixed(3)} | ${(mbs / ref).toFixed(2)}× |`,
   );
-}
+});

@@ -4,6 +4,7 @@ import { cnpjDetector } from './cnpj.js';
 import { cpfDetector } from './cpf.js';
 import { emailDetector } from './email.js';
 import { detectNames } from './names/index.js';
+import { type MappedText, normalisedView, originalSpan } from './normalize.js';
 import { createPhoneDetector, phoneDetector } from './phone.js';
 import { PlaceholderMap } from './placeholders.js';
 import { CATEGORY_ORDER, redactMarker } from './policy.js';
@@ -71,12 +72,30 @@ function pickDisjoint(group: Match[]): Match[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
-/** Every piece of personal data in `text`, disjoint and sorted by position. */
+/**
+ * Every piece of personal data in `text`, disjoint and sorted by position. Detectors
+ * read the normalised view (normalize.ts); offsets are the original text's, keys the
+ * view's, so a full-width or spelled copy gets the same placeholder as the plain value.
+ */
 export function findAll(text: string, options: FindOptions = {}): Match[] {
+  const view = normalisedView(text);
+  const t = view ? view.text : text;
   const all: Match[] = [];
-  for (const d of detectorsFor(options)) for (const m of d.detect(text)) all.push(m);
-  if (options.names !== false) for (const m of detectNames(text)) all.push(m);
-  return resolveOverlaps(all);
+  for (const d of detectorsFor(options)) for (const m of d.detect(t)) all.push(m);
+  if (options.names !== false) for (const m of detectNames(t)) all.push(m);
+  const found = resolveOverlaps(all);
+  return view ? toOriginal(view, found) : found;
+}
+
+/** View matches as original spans; two that now share a source character keep the first. */
+function toOriginal(view: MappedText, matches: Match[]): Match[] {
+  const out: Match[] = [];
+  for (const m of matches) {
+    const [start, end] = originalSpan(view, m.start, m.end);
+    if (out.length > 0 && start < out[out.length - 1]!.end) continue;
+    out.push({ category: m.category, start, end, key: m.key });
+  }
+  return out;
 }
 
 export interface CleanerOptions extends FindOptions {

@@ -36,6 +36,7 @@ function isSepChar(c: number): boolean {
     c === 40 || // (
     c === 41 || // )
     c === 44 || // ,
+    c === 95 || // _ (still glues a number to a word at a cluster edge)
     c === 0xa0 || // no-break space
     c === 0x2013 || // en dash
     c === 0x2010 ||

@@ -41,6 +41,13 @@ const WORDS: Record<ContextKind, readonly string[]> = {
     'ligue',
     'liga',
     'ligacao',
+    'ligou',
+    'liguei',
+    'ligaram',
+    'ligando',
+    'disque',
+    'discar',
+    'numero',
     'contato',
     'fixo',
     'movel',
@@ -86,8 +93,23 @@ const WORDS: Record<ContextKind, readonly string[]> = {
     'ref',
     'utm',
     'linha digitavel',
+    'ip',
+    'ipv4',
+    'servidor',
+    'host',
+    'dns',
+    'versao',
+    'version',
+    'build',
   ],
 };
+
+/**
+ * Generic words, counted as farther than they are, so a specific word close by wins:
+ * "CPF número 529…" is a CPF, "pedido 123, anota o número 5511…" a telephone.
+ */
+const WEAK = new Set(['numero']);
+const WEAK_PENALTY = 8;
 
 const KIND_OF = new Map<string, ContextKind>();
 for (const kind of Object.keys(WORDS) as ContextKind[]) for (const w of WORDS[kind]) KIND_OF.set(w, kind);
@@ -97,6 +119,7 @@ const escaped = [...KIND_OF.keys()]
   .map((w) => w.replace(/[./]/g, (c) => '\\' + c));
 const WORD_RE = new RegExp(`(?<![a-z0-9])(?:${escaped.join('|')})(?![a-z0-9])`, 'g');
 
+const TRAILS_NUMBER = /[0-9][ .\-/]*$/;
 const BEFORE = 48;
 const AFTER = 24;
 
@@ -124,18 +147,24 @@ export function contextAround(text: string, start: number, end: number): Context
   for (const m of before.matchAll(WORD_RE)) {
     const kind = KIND_OF.get(m[0])!;
     kinds.add(kind);
-    const dist = before.length - (m.index + m[0].length);
+    const dist = before.length - (m.index + m[0].length) + (WEAK.has(m[0]) ? WEAK_PENALTY : 0);
     if (dist <= best) {
       best = dist;
       nearest = kind;
     }
   }
-  const after = fold(text.slice(end, end + AFTER));
+  // A number right after another number (the end of a boleto line, a list) is not the
+  // one a following word labels.
+  if (TRAILS_NUMBER.test(text.slice(Math.max(0, start - 3), start))) return { kinds, nearest };
+  // Labels after a value stay on its line; the next line's label is the next value's.
+  let after = fold(text.slice(end, end + AFTER));
+  const nl = after.indexOf('\n');
+  if (nl >= 0) after = after.slice(0, nl);
   for (const m of after.matchAll(WORD_RE)) {
     const kind = KIND_OF.get(m[0])!;
     kinds.add(kind);
     // Labels come before values: an after-word counts triple ("celular 119… pedido").
-    const dist = 3 * m.index + 8;
+    const dist = 3 * m.index + 8 + (WEAK.has(m[0]) ? WEAK_PENALTY : 0);
     if (dist < best) {
       best = dist;
       nearest = kind;

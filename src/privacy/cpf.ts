@@ -1,5 +1,9 @@
 // CPF detector. Accepted shapes (check digits always verified):
-//   529.982.247-25, 529 982 247 25, 529.982.247 25 (3-3-3-2 with '.', '-' or spaces)
+//   529.982.247-25, 529 982 247 25, 529.982.247 25, 529/982/247_25 (3-3-3-2 with '.',
+//   '-', '/', '_' or spaces; dashes, spaces and invisible characters already unified
+//   by the normalised view)
+//   529.982.247.25 (four dotted groups) when some group is above 255, so it cannot be
+//   an IP address; an IP-shaped one (192.168.100.12) needs a document word
 //   529982247-25 (9-2)
 //   52998224725 and other groupings: only with a document word nearby (see context.ts),
 //   because bare 11-digit runs are as often order numbers or phones.
@@ -17,6 +21,12 @@ export function shapeOf(g: { start: number; end: number }[], i: number, j: numbe
 
 function allDots(groups: { sep: string }[], i: number, j: number): boolean {
   for (let k = i + 1; k <= j; k++) if (groups[k]!.sep !== '.') return false;
+  return true;
+}
+
+/** Every group fits an IPv4 octet (0–255). */
+function octets(text: string, groups: { start: number; end: number }[], i: number, j: number): boolean {
+  for (let k = i; k <= j; k++) if (Number(text.slice(groups[k]!.start, groups[k]!.end)) > 255) return false;
   return true;
 }
 
@@ -48,17 +58,16 @@ export const cpfDetector: Detector = {
           total += g[j]!.end - g[j]!.start;
           if (total > 11) break;
           if (total < 11 || !softAfter(c, j)) continue;
-          if (!sepsWithin(c, i, j, '.- \u00a0')) break;
+          if (!sepsWithin(c, i, j, '.-/_ \u00a0')) break;
           const digits = digitsOf(text, c, i, j);
           if (!isValidCpf(digits)) break;
           const shape = shapeOf(g, i, j);
           const start = g[i]!.start;
           const end = g[j]!.end;
-          const masked =
-            (shape === '3,3,3,2' && !allDots(g, i, j)) || (shape === '9,2' && g[j]!.sep.trim() === '-');
-          // Four dotted groups read as an IP address, whatever the words around.
-          const ipLike = j - i === 3 && allDots(g, i, j);
-          if (masked || (!ipLike && cpfByContext(text, start, end, digits))) {
+          // Four dotted groups that could be an IP address need a document word.
+          const ipLike = j - i === 3 && allDots(g, i, j) && octets(text, g, i, j);
+          const masked = (shape === '3,3,3,2' && !ipLike) || (shape === '9,2' && g[j]!.sep.trim() === '-');
+          if (masked || cpfByContext(text, start, end, digits)) {
             out.push({ category: 'cpf', start, end, key: digits });
             found = j;
           }

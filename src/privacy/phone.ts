@@ -61,6 +61,8 @@ function read(
     const digits = digitsOf(text, c, i, j);
     const key = keyOf(digits, plus, opts);
     if (key === null) continue;
+    // Nobody splits an area code: "00. (44) 9…" is not 0 + carrier 04 + DDD 49.
+    if (key.length >= 10 && splitsAt(c, i, j, digits.length - key.length + 1)) continue;
     // A number without DDD must stand alone: after "(36) " or "0055 23 " the groups are
     // the rest of a number with an invalid area code, not a local number.
     if (key.length < 10 && (i > 0 || start < g[i]!.start)) continue;
@@ -72,6 +74,16 @@ function read(
     best = { j, key };
   }
   return best;
+}
+
+/** Whether a group boundary of groups i..j falls after `at` digits. */
+function splitsAt(c: Cluster, i: number, j: number, at: number): boolean {
+  let total = 0;
+  for (let k = i; k < j; k++) {
+    total += c.groups[k]!.end - c.groups[k]!.start;
+    if (total >= at) return total === at;
+  }
+  return false;
 }
 
 /**

@@ -7,14 +7,18 @@ export type Category = 'cpf' | 'cnpj' | 'email' | 'telefone' | 'nome';
 /** Policies, from least to most strict. */
 export type Policy = 'placeholder' | 'redact' | 'block';
 
-/** One occurrence of personal data in a text. Offsets are UTF-16 code units, end exclusive. */
+/**
+ * One occurrence of personal data in a text. Offsets are UTF-16 code units of the
+ * text as given (findAll maps them back from the normalised view), end exclusive.
+ */
 export interface Match {
   category: Category;
   start: number;
   end: number;
   /**
-   * The normalised value (digits only for documents and phones, case-folded and
-   * accent-folded for e-mail and names). Equal keys get the same placeholder number.
+   * The normalised value, read from the normalised view (ASCII digits only for
+   * documents and phones, whatever digits or separators were typed; case-folded for
+   * e-mail; the name model's folded form for names). Equal keys get the same placeholder number.
    * Never leaves the process: not logged, not returned, not stored.
    */
   key: string;

@@ -45,3 +45,13 @@ test('invalid check digits, identical digits and look-alikes', () => {
     assert.deepEqual(found(cnpjDetector, t), [], t);
   }
 });
+
+test("a label on the next line, or after a run of numbers, is not this number's", () => {
+  const v = cnpjFrom('486307038292');
+  assert.deepEqual(
+    found(cnpjDetector, `linha digitável 31673.04342 92096.728134 16705.562829 9 ${v} empresa`),
+    [],
+  );
+  assert.deepEqual(found(cnpjDetector, `${v}\n\nempresa ACME`), []);
+  assert.deepEqual(found(cnpjDetector, `${v} (CNPJ)`), [[v, v]], 'a label after it on the same line');
+});

@@ -51,7 +51,8 @@ test('look-alikes', () => {
   for (const t of [
     'R$ 529.982.247,25',
     'IP 192.168.100.12',
-    '529.982.247.25 ', // four dotted groups read as an IP-like code without context
+    '192.168.100.41 ', // four dotted groups that can be an IP address, without a document word
+    'servidor 192.168.100.41, CPF do admin',
     'hash a52998224725f',
     'código 1529.982.247-25',
     '529.982.247-251',
@@ -63,6 +64,20 @@ test('look-alikes', () => {
   }
 });
 
+test('four dotted groups: a CPF unless they can be an IP address', () => {
+  assert.deepEqual(found(cpfDetector, 'segue 529.982.247.25 ok'), [['529.982.247.25', K]], '529 is no octet');
+  assert.deepEqual(found(cpfDetector, 'CPF 192.168.100.41'), [['192.168.100.41', '19216810041']]);
+  assert.deepEqual(found(cpfDetector, 'IP 192.168.100.41'), []);
+});
+
+test('separators a person still reads', () => {
+  for (const v of ['529/982/247/25', '529_982_247_25', '529.982.247/25', '529.982.247_25']) {
+    assert.deepEqual(found(cpfDetector, `cliente ${v} ok`), [[v, K]], v);
+  }
+  assert.deepEqual(found(cpfDetector, 'arquivo_529.982.247-25'), [], 'glued to a word by "_"');
+  assert.deepEqual(found(cpfDetector, '529.982.247-25_v2'), [], 'glued to a word by "_"');
+});
+
 test('several CPFs in one cluster of numbers', () => {
   const a = cpfFrom('123456789');
   const t = `CPFs: 529.982.247-25 ${a.slice(0, 3)}.${a.slice(3, 6)}.${a.slice(6, 9)}-${a.slice(9)}`;
@@ -70,4 +85,10 @@ test('several CPFs in one cluster of numbers', () => {
     found(cpfDetector, t).map((x) => x[1]),
     [K, a],
   );
+});
+
+test("a label on the next line is the next value's", () => {
+  const d = cpfFrom('080014463');
+  const t = `SAC ${d.slice(0, 4)} ${d.slice(4, 7)} ${d.slice(7)}\n\nCPF do titular abaixo`;
+  assert.deepEqual(found(cpfDetector, t), []);
 });

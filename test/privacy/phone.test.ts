@@ -94,3 +94,7 @@ test('two phones in a row', () => {
     [L, M],
   );
 });
+
+test('an area code is never split across groups', () => {
+  assert.deepEqual(found(phoneDetector, 'fim 00. (44) 92874-1725'), [['(44) 92874-1725', '44928741725']]);
+});

@@ -1,0 +1,167 @@
+// Spelled e-mail separators in the normalised view: "ana arroba gmail ponto com",
+// "ana [at] empresa [dot] com [dot] br", "ana at x dot com", "ana@gmail ponto com"
+// read as the address they spell. Only rewritten where the result has an address's
+// shape: a local part, "@", two or more domain labels, and a plausible top-level label
+// after a spelled dot (a known generic one or two letters), so "ponto final" and
+// "preço da arroba do boi" stay prose. The e-mail detector then validates as usual.
+import { MapBuilder, type MappedText } from './normalize-map.js';
+
+/**
+ * Spelled forms of "@". The bare English " at " needs spaces on both sides. Cases
+ * spelled out instead of the i flag, which makes scans slower.
+ */
+const SPELLED_AT_SOURCE =
+  '[aA][rR][rR][oO][bB][aA]|[[({]\\s*(?:[aA][tT]|[aA][rR][rR][oO][bB][aA])\\s*[\\])}]|\\s[aA][tT]\\s';
+const SPELLED_AT = new RegExp(SPELLED_AT_SOURCE, 'g');
+/** A cheap prefilter for SPELLED_AT: "arrob", or "at" before a space or closing bracket. */
+const MAY_SPELL_AT = /[aA](?:[rR][rR][oO][bB]|[tT][\s\])}])/;
+/** After a real "@": a domain label followed by a spelled dot. */
+const SPELLED_DOT_AHEAD = /[\p{L}\p{N}.-]+[ \t]*(?:[[({][ \t]*)?(?:ponto|dot)(?![\p{L}\p{N}])/iuy;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const DOT = /[ \t]*[[({][ \t]*(?:dot|ponto)[ \t]*[\])}][ \t]*|[ \t]+(?:ponto|dot)[ \t]+|\./iy;
+const LABEL = /[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?/uy;
+const LOCAL_CHAR = /[\p{L}\p{N}._%+-]/u;
+const ASCII_LETTERS = /^[A-Za-z]{2,24}$/;
+const TLDS = new Set([
+  'com',
+  'net',
+  'org',
+  'gov',
+  'edu',
+  'mil',
+  'info',
+  'biz',
+  'adv',
+  'jus',
+  'app',
+  'dev',
+  'tech',
+  'online',
+  'site',
+  'store',
+  'digital',
+  'email',
+]);
+/** Words that start prose, not a domain: "investors at the dot com bubble". */
+const NOT_A_DOMAIN = new Set([
+  'the',
+  'a',
+  'an',
+  'o',
+  'os',
+  'as',
+  'um',
+  'uma',
+  'da',
+  'do',
+  'de',
+  'dos',
+  'das',
+  'na',
+  'no',
+]);
+
+interface Edit {
+  start: number;
+  end: number;
+  to: string;
+}
+
+function skipBlanks(text: string, i: number, step: 1 | -1): number {
+  let k = i;
+  while (true) {
+    const c = text.charCodeAt(step === 1 ? k : k - 1);
+    if (c !== 32 && c !== 9) return k;
+    k += step;
+  }
+}
+
+/** The edits that turn one spelled address at the '@'-like token [at, atEnd) into its plain form. */
+function readAddress(text: string, at: number, atEnd: number, edits: Edit[]): number {
+  const token = text.slice(at, atEnd);
+  const real = token === '@';
+  const english = !real && /^\sat\s$/i.test(token);
+  const a = real ? at : skipBlanks(text, at, -1);
+  const b = real ? atEnd : skipBlanks(text, atEnd, 1);
+  let s = a;
+  while (s > 0 && LOCAL_CHAR.test(text[s - 1]!)) s--;
+  while (s < a && '.+-'.includes(text[s]!)) s++;
+  if (s === a || text[s - 1] === '@') return -1;
+  const labels: { start: number; end: number; spelled: boolean }[] = [];
+  const dots: Edit[] = [];
+  LABEL.lastIndex = b;
+  if (!LABEL.test(text)) return -1;
+  const first = text.slice(b, LABEL.lastIndex).toLowerCase();
+  if (NOT_A_DOMAIN.has(first)) return -1;
+  let pos = LABEL.lastIndex;
+  for (;;) {
+    DOT.lastIndex = pos;
+    if (!DOT.test(text)) break;
+    const dotEnd = DOT.lastIndex;
+    LABEL.lastIndex = dotEnd;
+    if (!LABEL.test(text)) break;
+    const spelled = dotEnd - pos > 1;
+    if (spelled) dots.push({ start: pos, end: dotEnd, to: '.' });
+    labels.push({ start: dotEnd, end: LABEL.lastIndex, spelled });
+    pos = LABEL.lastIndex;
+  }
+  // The address ends at the last label that can be a top-level one.
+  let k = labels.length - 1;
+  for (; k >= 0; k--) {
+    const label = text.slice(labels[k]!.start, labels[k]!.end);
+    if (!ASCII_LETTERS.test(label)) continue;
+    if (!labels[k]!.spelled || label.length === 2 || TLDS.has(label.toLowerCase())) break;
+  }
+  if (k < 0) return -1;
+  const used = dots.filter((d) => d.end <= labels[k]!.end);
+  if (english ? used.length === 0 : real && used.length === 0) return -1;
+  if (!real) edits.push({ start: a, end: b, to: '@' });
+  edits.push(...used);
+  return labels[k]!.end;
+}
+
+/** Real "@"s followed by a domain label and a spelled dot. */
+function atsBeforeSpelledDots(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    SPELLED_DOT_AHEAD.lastIndex = at + 1;
+    if (SPELLED_DOT_AHEAD.test(text)) out.push([at, at + 1]);
+  }
+  return out;
+}
+
+/** Whether the text may hold a spelled address: a spelled "@", or a real one before a spelled dot. */
+export function mayHaveSpelledAddress(text: string): boolean {
+  return MAY_SPELL_AT.test(text) || atsBeforeSpelledDots(text).length > 0;
+}
+
+/** The view with spelled addresses rewritten, or null when there is none. */
+export function spelledEmails(text: string, base: MappedText | null): MappedText | null {
+  const tokens = atsBeforeSpelledDots(text);
+  SPELLED_AT.lastIndex = 0;
+  for (let m = SPELLED_AT.exec(text); m; m = SPELLED_AT.exec(text)) {
+    const end = m.index + m[0].length;
+    // "arroba" as a word, not inside one.
+    const word = m[0][0] === 'a' || m[0][0] === 'A';
+    if (word && (WORD_CHAR.test(text[m.index - 1] ?? '') || WORD_CHAR.test(text[end] ?? ''))) continue;
+    tokens.push([m.index, end]);
+  }
+  if (tokens.length === 0) return null;
+  tokens.sort((x, y) => x[0] - y[0]);
+  const edits: Edit[] = [];
+  let next = 0;
+  for (const [start, end] of tokens) {
+    if (start < next) continue;
+    next = Math.max(end, readAddress(text, start, end, edits));
+  }
+  if (edits.length === 0) return null;
+  const b = new MapBuilder(text, base);
+  let pos = 0;
+  for (const e of edits) {
+    b.copy(pos, e.start);
+    b.emit(e.to, e.start, e.end);
+    pos = e.end;
+  }
+  b.copy(pos, text.length);
+  return b.done();
+}
