@@ -117,7 +117,9 @@ describe('every protected route refuses an anonymous call', () => {
           url: route.path.replace(/:[A-Za-z]+/g, 'x'.repeat(150)),
         });
         assert.equal(res.statusCode, 414, `${service} ${route.method} ${route.path}`);
-        assert.equal(codeOf(res.json()), 'uri_too_long');
+        // The contracts service writes its codes in upper case (its own code space).
+        const expected = service === 'contracts' ? 'URI_TOO_LONG' : 'uri_too_long';
+        assert.equal(codeOf(res.json()), expected);
         const seen = observed.get(service)!;
         const key = `${route.method} ${route.path}`;
         seen.set(key, (seen.get(key) ?? new Set()).add(414));
