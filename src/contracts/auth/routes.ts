@@ -42,7 +42,7 @@ export function registerAuthRoutes(
           throw new ContractsError('MISSING_CREDENTIALS');
       },
       schema: {
-        summary: 'Entrar com e-mail e senha; devolve um JWT (SPEC.md B)',
+        summary: 'Entrar com e-mail e senha; devolve um JWT',
         tags: ['auth'],
         body: LoginBody,
         response: { 200: TokenAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
