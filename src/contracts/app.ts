@@ -1,4 +1,4 @@
-// Area B: the contract-analysis API. Errors are `{message, error}` (SPEC.md B). Routes,
+// Area B: the contract-analysis API. Errors are `{message, error}`. Routes,
 // codes and decisions: docs/contracts.md; the OpenAPI document at GET /openapi.json.
 import type { Context } from '../platform/context.js';
 import { type App, createApp } from '../platform/http/app.js';

@@ -1,4 +1,4 @@
-// Area C: the conversation-insights service. Webhook routes answer SPEC.md C's exact bodies;
+// Area C: the conversation-insights service. Webhook routes answer the interface's exact bodies;
 // other errors are `{error: <code>, message}`. The app owns the background work: the
 // ingestion worker loop and the tag-cleanup scheduler start with it and stop on close, so
 // SIGTERM drains requests and then the running jobs.

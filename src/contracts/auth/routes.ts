@@ -1,4 +1,4 @@
-// SPEC.md B "Token login": POST /auth/login, plus sign-up and "who am I".
+// Token login: POST /auth/login, plus sign-up and "who am I".
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
