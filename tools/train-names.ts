@@ -3,7 +3,7 @@
 //   npm run train:names -- --holdout          trains on 90% of train, reports the other 10% and dev
 //   npm run train:names -- --folds 5          5-fold cross-validation on train only (writes nothing)
 //   options: --errors (print misses and false alarms)  --epochs N  --bits N  --chat N  --prose N
-//            --dropout P  --out FILE  (data dir: NAMES_DATA_DIR, default ../shared/data)
+//            --dropout P  --out FILE  (reference data folder: NAMES_DATA_DIR)
 // Deterministic: fixed seeds, no dependence on time or iteration order of hash maps.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// Operator commands for accounts and API keys (DESIGN.md operability contract). They skip
+// Operator commands for accounts and API keys. They skip
 // the browser-only rules (recent sign-in, second factor) but keep the data rules (key limit).
 import type { Context } from '../platform/context.js';
 import { EmailTakenError } from '../platform/identity/email.js';

@@ -1,4 +1,4 @@
-// Operator commands for the contract API's users (DESIGN.md: `svc user create`).
+// Operator commands for the contract API's users (`svc user create`, `svc user set`).
 import { PLANS } from '../contracts/subscriptions/plans.js';
 import { createUser, findUserByEmail, publicUser, updateUser } from '../contracts/users/store.js';
 import { EmailTakenError } from '../platform/identity/email.js';

@@ -1,4 +1,4 @@
-// Area B: the contract-analysis API. Errors are `{message, error}` (SPEC.md B). Routes,
+// Area B: the contract-analysis API. Errors are `{message, error}`. Routes,
 // codes and decisions: docs/contracts.md; the OpenAPI document at GET /openapi.json.
 import type { Context } from '../platform/context.js';
 import { type App, createApp } from '../platform/http/app.js';
@@ -27,7 +27,7 @@ export async function createContractsApp(ctx: Context, options: ContractsAppOpti
   await registerOpenApi(app, {
     title: 'svc contracts',
     description:
-      'API de análise de contratos (SPEC.md, área B). Login por e-mail e senha devolve um JWT; rotas protegidas pedem `Authorization: Bearer <JWT>`. Erros: `{message, error}`. Detalhes em docs/contracts.md.',
+      'API de análise de contratos. Login por e-mail e senha devolve um JWT; rotas protegidas pedem `Authorization: Bearer <JWT>`. Erros: `{message, error}`.',
     baseUrl: '/',
   });
   registerErrorMapping(app);

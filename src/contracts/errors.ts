@@ -1,4 +1,4 @@
-// Every error of the contract API: its code (SPEC.md B, upper case), status and the message
+// Every error of the contract API: its code (upper case), status and the message
 // people see. Domain functions throw ContractsError with a name from this catalogue; the
 // edge (edge.ts) turns it into the `{message, error}` answer. Messages never hold personal data.
 import { ApiError } from '../platform/http/errors.js';
@@ -15,13 +15,13 @@ interface Entry {
 }
 
 export const CONTRACTS_ERRORS = {
-  // Login and sign-up (SPEC.md B "Token login")
+  // Login and sign-up
   MISSING_CREDENTIALS: { status: 400, message: 'Informe o e-mail e a senha.' },
   INVALID_CREDENTIALS: { status: 401, message: 'E-mail ou senha incorretos.' },
   ACCESS_DENIED: { status: 403, message: 'Acesso negado.' },
   EMAIL_TAKEN: { status: 409, message: 'Já existe uma conta com este e-mail. Entre com sua senha.' },
   NAME_BLANK: { status: 400, code: 'INVALID_REQUEST', message: 'Informe o nome.' },
-  // Bearer tokens (SPEC.md B "Authentication")
+  // Bearer tokens
   MISSING_AUTHORIZATION_HEADER: {
     status: 401,
     message: 'Envie o cabeçalho Authorization: Bearer <token>.',

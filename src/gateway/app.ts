@@ -26,7 +26,8 @@ export async function createGatewayApp(
   const app = createApp({ logger: ctx.logger.child({ service: 'gateway' }), envelopeFor: gatewayEnvelope });
   await registerOpenApi(app, {
     title: 'svc gateway',
-    description: 'Gateway de privacidade para IA (SPEC.md, área A).',
+    description:
+      'Gateway de privacidade para IA: barreira de dados pessoais, rotas de modelos, contas e chaves.',
     baseUrl: ctx.config.publicOrigin,
   });
   // The guards of the gateway's schemes (the platform applies them before the body is read,

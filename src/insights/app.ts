@@ -1,4 +1,4 @@
-// Area C: the conversation-insights service. Webhook routes answer SPEC.md C's exact bodies;
+// Area C: the conversation-insights service. Webhook routes answer the interface's exact bodies;
 // other errors are `{error: <code>, message}`. The app owns the background work: the
 // ingestion worker loop and the tag-cleanup scheduler start with it and stop on close, so
 // SIGTERM drains requests and then the running jobs.
@@ -7,6 +7,7 @@ import { createGatewayClient } from '../platform/gateway-client.js';
 import { defaultGatewayTarget } from '../platform/identity/internal-key.js';
 import { type App, createApp } from '../platform/http/app.js';
 import { registerHealth } from '../platform/http/health.js';
+import { registerOpenApi } from '../platform/http/openapi.js';
 import { createTenantAuth, UNAUTHORIZED } from './tenants/auth.js';
 import { JobRegistry, type Runner, startRunner } from '../platform/jobs/index.js';
 import { createAnalyzer } from './analysis/analyze.js';
@@ -32,6 +33,12 @@ export interface InsightsOptions {
 export async function createInsightsApp(ctx: Context, options: InsightsOptions = {}): Promise<App> {
   const log = ctx.logger.child({ service: 'insights' });
   const app = createApp({ logger: log, envelopeFor: () => 'insights' });
+  await registerOpenApi(app, {
+    title: 'svc insights',
+    description:
+      'Webhooks de insights de conversas: a plataforma envia eventos; os resultados da análise são lidos por conversa.',
+    baseUrl: '/',
+  });
   registerHealth(app, 'insights');
   const settings: InsightsSettings = {
     ...DEFAULT_SETTINGS,
@@ -52,6 +59,14 @@ export async function createInsightsApp(ctx: Context, options: InsightsOptions =
   app.guards.set('webhook', (request) => (request.method === 'POST' ? webhookAuth : readAuth)(request));
   registerWebhookRoutes(app, ctx, { settings, wake: () => worker?.wake() });
   registerResultRoutes(app, ctx);
+  app.get(
+    '/openapi.json',
+    {
+      config: { auth: 'none' },
+      schema: { summary: 'Documento OpenAPI 3.1 desta API', tags: ['public'], hide: true },
+    },
+    async () => app.swagger(),
+  );
   if (worker && scheduler) app.decorate('insights', { worker, runCleanup: scheduler.runNow, settings });
 
   app.addHook('onClose', async () => {

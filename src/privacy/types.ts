@@ -1,7 +1,7 @@
 // The shared vocabulary of the privacy barrier. Everything in src/privacy is pure:
 // no I/O (except the name model loader), no framework imports.
 
-/** Categories of personal data, as they appear in findings (DESIGN.md). */
+/** Categories of personal data, as they appear in findings. */
 export type Category = 'cpf' | 'cnpj' | 'email' | 'telefone' | 'nome';
 
 /** Policies, from least to most strict. */
@@ -30,7 +30,7 @@ export interface Detector {
   detect(text: string): Match[];
 }
 
-/** One findings item per category (DESIGN.md): never a value, never an offset. */
+/** One findings item per category: never a value, never an offset. */
 export interface Finding {
   category: Category;
   count: number;

@@ -1,4 +1,4 @@
-// SPEC.md B token login: every login code path, every token failure code, the identity
+// Token login: every login code path, every token failure code, the identity
 // provider's tokens (a JWKS server on loopback), sign-up and brute-force protection.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';

@@ -1,4 +1,4 @@
-// The contract API's answers to bad input: one upper-case code space (SPEC.md B), messages
+// The contract API's answers to bad input: one upper-case code space, messages
 // in Portuguese that never quote the schema, the same code for the same mistake, and no 500.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// The API-key check every /v1 route goes through (SPEC.md Authentication, rule 1).
+// The API-key check every /v1 route goes through (authentication rule 1).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { endAllAccesses, updateAccount } from '../../src/gateway/accounts/store.js';

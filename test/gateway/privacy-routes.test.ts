@@ -1,4 +1,4 @@
-// POST /v1/privacy/clean, POST /v1/privacy/jobs, GET /v1/privacy/jobs/:id (SPEC.md A.4).
+// POST /v1/privacy/clean, POST /v1/privacy/jobs, GET /v1/privacy/jobs/:id.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decrypt } from '../../src/platform/crypto.js';

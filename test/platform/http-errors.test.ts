@@ -143,7 +143,7 @@ describe('platform error envelope', () => {
   it('shapes errors of the contracts ({message, error}) and insights ({error}) services', async () => {
     const contracts = testApp(() => 'contracts').app;
     const c = await contracts.inject({ method: 'GET', url: '/api/teapot' });
-    // SPEC.md B's code space is upper case: the contracts envelope upper-cases every code.
+    // The contracts code space is upper case: the contracts envelope upper-cases every code.
     assert.deepEqual(c.json(), { message: 'Limite de chaves atingido.', error: 'KEY_LIMIT_REACHED' });
     const insights = testApp(() => 'insights').app;
     const i = await insights.inject({ method: 'GET', url: '/nope' });

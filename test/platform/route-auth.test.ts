@@ -1,5 +1,5 @@
 // Walks the route table of the three services: every protected route refuses an anonymous
-// call with the status and code SPEC.md (and docs/errors.md) give for its scheme, and the
+// call with the status and code docs/errors.md gives for its scheme, and the
 // OpenAPI documents declare every status observed.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

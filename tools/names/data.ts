@@ -1,4 +1,4 @@
-// Readers for the reference data in ../shared/data (override with NAMES_DATA_DIR).
+// Readers for the reference data folder (NAMES_DATA_DIR overrides the default).
 // Used only at training and benchmark time; nothing here ships in the model path.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// The check of the `jwt` auth scheme (SPEC.md B "Authentication"); app.ts registers it as
+// The check of the `jwt` auth scheme; app.ts registers it as
 // the scheme's guard, which runs on onRequest, before the body is read.
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -21,7 +21,7 @@ export function userOf(request: FastifyRequest): ContractUser {
   return user;
 }
 
-/** `Authorization: Bearer <token>` → the token, or the SPEC.md B code for what is wrong. */
+/** `Authorization: Bearer <token>` → the token, or the code for what is wrong. */
 export function bearerToken(header: string | undefined): string {
   if (header === undefined) throw new ContractsError('MISSING_AUTHORIZATION_HEADER');
   const auth = parseAuthorization(header);

@@ -1,4 +1,4 @@
-// SPEC.md B "Token login": POST /auth/login, plus sign-up and "who am I".
+// Token login: POST /auth/login, plus sign-up and "who am I".
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
@@ -42,7 +42,7 @@ export function registerAuthRoutes(
           throw new ContractsError('MISSING_CREDENTIALS');
       },
       schema: {
-        summary: 'Entrar com e-mail e senha; devolve um JWT (SPEC.md B)',
+        summary: 'Entrar com e-mail e senha; devolve um JWT',
         tags: ['auth'],
         body: LoginBody,
         response: { 200: TokenAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },

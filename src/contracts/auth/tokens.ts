@@ -1,6 +1,6 @@
 // The contract API's bearer tokens: our own HS256 JWTs from POST /auth/login, and the
 // front-end identity provider's tokens (RS/ES/PS/EdDSA, checked against its JWKS). Both
-// end as "which local user is this", or a ContractsError with a SPEC.md B code.
+// end as "which local user is this", or a ContractsError with its documented code.
 import { createRemoteJWKSet, decodeJwt, errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { ContractsTokenSettings } from '../../platform/config/env.js';
 import { randomToken } from '../../platform/crypto.js';

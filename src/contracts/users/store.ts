@@ -9,7 +9,7 @@ import { DEFAULT_PLAN, type Plan } from '../subscriptions/plans.js';
 
 export type ContractUser = Selectable<ContractUsersTable>;
 
-/** The user as the API shows it (SPEC.md B login response). */
+/** The user as the API shows it (the login response). */
 export function publicUser(user: ContractUser) {
   return { id: user.id, email: user.email, name: user.name, plan: user.plan };
 }

@@ -1,4 +1,4 @@
-// Profile photos: any common image in, a WebP of at most 64 KiB out (SPEC.md "Limits").
+// Profile photos: any common image in, a WebP of at most 64 KiB out (the interface limit).
 // sharp drops EXIF and other metadata (camera, GPS) unless asked to keep it.
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-// The browser sign-in flows (DESIGN.md "Browser login"): password, second factor, sign-up,
+// The browser sign-in flows: password, second factor, sign-up,
 // password change and "end all accesses". Each privilege change regenerates the session.
 // Plain functions over storage; the routes only parse and shape.
 import { ApiError } from '../../platform/http/errors.js';
@@ -178,7 +178,7 @@ export async function signUp(
 
 /**
  * Password change: proves the current password, stops every key and session of the account
- * (SPEC.md "API key" states), then signs this browser in again with a new session.
+ * (the key becomes inactive), then signs this browser in again with a new session.
  */
 export async function changePassword(
   deps: AccountDeps,

@@ -1,4 +1,4 @@
-// The profile (SPEC.md "Profile") with optimistic concurrency: every change names the
+// The profile with optimistic concurrency: every change names the
 // revision it was based on, and a stale one is refused instead of silently overwriting.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';

@@ -1,4 +1,4 @@
-// SPEC.md A.1 (Session routes) and the browser login of DESIGN.md: registers the `session`
+// The Session routes and the browser login: registers the `session`
 // guard and one small plugin per concern (routes/*.ts). Thin: the guard checks Origin, CSRF
 // and the session; plain functions do the work; handlers shape the answer.
 //

@@ -1,4 +1,4 @@
-// Wire shapes of the Session routes (SPEC.md A.1 and the login routes of DESIGN.md).
+// Wire shapes of the Session routes (account, profile, key and browser login routes).
 import { type TSchema, Type } from '@sinclair/typebox';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

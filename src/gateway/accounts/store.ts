@@ -61,7 +61,7 @@ export async function updateAccount(
 }
 
 /**
- * "End all accesses" (SPEC.md): every session of the account is revoked and every key stops
+ * "End all accesses": every session of the account is revoked and every key stops
  * (`active` false). A password change does the same, then sets the new password.
  */
 export async function endAllAccesses(

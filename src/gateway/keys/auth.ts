@@ -1,4 +1,4 @@
-// The API-key check of every `config.auth: 'key'` route (SPEC.md "Authentication", rule 1):
+// The API-key check of every `config.auth: 'key'` route (authentication rule 1):
 // 401 when the key is absent or invalid; 403 when the account awaits release, the free
 // trial has ended, the organisation has the product off, the organisation requires a
 // second factor its owner lacks, or the network is outside the organisation's policy. Model release is checked by the model pipeline (pipeline/resolve.ts).

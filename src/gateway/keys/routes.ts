@@ -1,5 +1,5 @@
-// SPEC.md A.1, the three Session routes for API keys. The bodies are checked here rather
-// than by the schema validator, so that each broken field gets the code SPEC.md names for it
+// The three Session routes for API keys. The bodies are checked here rather
+// than by the schema validator, so that each broken field gets its own documented code
 // (`invalid_key_name`, `invalid_organization`, `invalid_key_id`) instead of `invalid_request`.
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
@@ -51,7 +51,7 @@ const forbidden = (message: string) => new ApiError(403, 'organization_forbidden
 // Control characters would let a name forge lines in a listing or a log viewer.
 const CONTROL = /\p{Cc}/u;
 
-/** The key name after the rules of SPEC.md: a non-blank string of at most 60 characters. */
+/** The key name after the interface rules: a non-blank string of at most 60 characters. */
 export function checkKeyName(value: unknown): string {
   if (typeof value !== 'string') throw invalidName();
   const name = value.trim();
@@ -90,7 +90,7 @@ export function registerKeyRoutes(scope: App, deps: AccountDeps, pepper: Buffer)
     '/api/account/keys/create',
     {
       config: { auth: 'session' },
-      attachValidation: true, // the handler names the broken field with SPEC.md's codes
+      attachValidation: true, // the handler names the broken field with its own code
       schema: {
         summary: `Create an API key (sign-in within 5 minutes; at most ${MAX_LIVE_KEYS} live keys)`,
         tags: ['keys'],

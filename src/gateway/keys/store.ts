@@ -7,7 +7,7 @@ import { generateSecret, secretHash } from '../../platform/identity/api-key-secr
 
 export type KeyRow = Selectable<ApiKeysTable>;
 
-/** SPEC.md "API key record". */
+/** The API key record as the interface shows it. */
 export interface KeyRecord {
   id: string;
   name: string;

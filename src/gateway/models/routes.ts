@@ -1,4 +1,4 @@
-// SPEC.md A.4 model routes (Key auth): GET /v1/models, POST /v1/chat/completions,
+// Model routes (Key auth): GET /v1/models, POST /v1/chat/completions,
 // POST /v1/messages. Thin adapters over the model pipeline: parse the wire format, run
 // the model (src/gateway/pipeline), render the reply or the event stream in that format.
 import { Type } from '@sinclair/typebox';

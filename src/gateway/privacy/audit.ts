@@ -1,4 +1,4 @@
-// The audit record of a barrier call (DESIGN.md): metadata only — when, which key and
+// The audit record of a barrier call: metadata only — when, which key and
 // organisation, route, policy, categories and counts, a keyed hash of the input — sealed
 // with AES-256-GCM under a key derived from SVC_SECRET. Never a personal value.
 import type { Context } from '../../platform/context.js';

@@ -1,4 +1,4 @@
-// Privacy jobs (SPEC.md A.4): each item is cleaned separately (its own placeholder map);
+// Privacy jobs: each item is cleaned separately (its own placeholder map);
 // only categories and counts are kept — never content.
 import type { Context } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
@@ -58,7 +58,7 @@ export async function createPrivacyJob(
 
 /**
  * A job of the caller's organisation (or, for an account key, of the caller's account).
- * SPEC.md: a status read says `completed` or `failed`; a blocked job reads as `failed`.
+ * The interface lets a status read say only `completed` or `failed`; a blocked job reads as `failed`.
  */
 export async function readPrivacyJob(ctx: Context, principal: Principal, id: string) {
   let query = ctx.db.kysely.selectFrom('privacy_jobs').select(['status', 'privacy']).where('id', '=', id);

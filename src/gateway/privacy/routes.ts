@@ -1,4 +1,4 @@
-// SPEC.md A.4, privacy routes (Key auth). Thin: validate, call the plain functions, shape.
+// Privacy routes (Key auth). Thin: validate, call the plain functions, shape.
 import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';

@@ -1,4 +1,4 @@
-// SPEC.md A.2: health, the self-describing index and the OpenAPI document.
+// Public gateway routes: health, the self-describing index and the OpenAPI document.
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
 import { buildId } from '../../platform/config/build-info.js';

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../platform/http/errors.js';
 import { type SessionDeps, sessionOf } from './guard.js';
 
-/** SPEC.md "Limits": sign-in age for key creation. */
+/** How recent a sign-in must be to create a key. */
 export const REAUTH_WINDOW = 5 * 60_000;
 
 export const reauthRequired = () =>

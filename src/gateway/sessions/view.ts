@@ -1,4 +1,4 @@
-// What a browser is told about its session: the SPEC.md "Session user", the CSRF value and
+// What a browser is told about its session: the "Session user" record, the CSRF value and
 // the opaque view context of the bootstrap result.
 import { csrfFor } from './csrf.js';
 import { type SessionRow, stateOf } from './store.js';

@@ -1,4 +1,4 @@
-// The conversation platform's API, as this service uses it (SPEC.md does not show it; the
+// The conversation platform's API, as this service uses it (the interface does not fix it; the
 // paths below are our adapter's contract, docs/insights.md):
 //   GET    {base}/sessions/{id}/messages[?cursor=…]   → the transcript, page by page
 //   DELETE {base}/contacts/{contactId}/tags/{tag}      → removes one tag (404 = already gone)

@@ -1,4 +1,4 @@
-// Tenant authentication (SPEC.md C, Authentication): client_id + secret token in the URL,
+// Tenant authentication: client_id + secret token in the URL,
 // plus the tenant's IP allowlist. Every failure is the same 401 {error:"unauthorized"};
 // only the log says which check failed (ip_not_allowed, unknown_client_id, bad_token).
 // Runs in onRequest, before the body is read: strangers cost no parsing.

@@ -1,4 +1,4 @@
-// Reading the platform's webhook envelopes (SPEC.md C, Events). Pure functions, no I/O.
+// Reading the platform's webhook envelopes. Pure functions, no I/O.
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -46,7 +46,7 @@ export function sessionToIngest(envelope: Envelope): string | null | undefined {
 }
 
 /**
- * Contact-tag events we accept (SPEC.md leaves the name "not shown"): compared after
+ * Contact-tag events we accept (the interface does not name the event): compared after
  * upper-casing and turning `.`, `-` and spaces into `_`, so `contact.updated` and
  * `CONTACT_UPDATED` are the same event.
  */

@@ -1,5 +1,5 @@
 // The two webhooks of Area C. Thin: the platform's `webhook` guard authenticates, then read the envelope, call a
-// plain function, answer SPEC.md's exact bodies.
+// plain function, answer the interface's exact bodies.
 import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';

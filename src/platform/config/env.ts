@@ -1,4 +1,4 @@
-// Environment variables of the operability contract (DESIGN.md), validated one by one so
+// Environment variables (docs/configuration.md), validated one by one so
 // that every bad setting gets its own message.
 
 export interface EnvSettings {

@@ -1,4 +1,4 @@
-// The SVC_CONFIG file (JSON or YAML): providers and the model catalogue (DESIGN.md).
+// The SVC_CONFIG file (JSON or YAML): providers and the model catalogue.
 import { type Static, Type } from '@sinclair/typebox';
 
 export const ProviderSchema = Type.Object(

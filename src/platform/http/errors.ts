@@ -1,5 +1,5 @@
 // The one error type every route throws, and the envelopes that shape it on the wire.
-// Which envelope a request gets depends on the service and the path (DESIGN.md), so that
+// Which envelope a request gets depends on the service and the path (docs/errors.md), so that
 // the official SDKs raise their proper exception classes.
 
 export class ApiError extends Error {
@@ -52,7 +52,7 @@ export function envelope(kind: EnvelopeKind, err: ApiError): unknown {
     case 'anthropic':
       return { type: 'error', error: { type: errorType(ANTHROPIC_TYPES, err.status), message: err.message } };
     case 'contracts':
-      return { message: err.message, error: err.code.toUpperCase() }; // SPEC.md B codes are upper case
+      return { message: err.message, error: err.code.toUpperCase() }; // contracts codes are upper case
     case 'api':
     case 'insights':
       return err.extra.param !== undefined

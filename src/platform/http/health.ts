@@ -4,7 +4,7 @@ import type { App } from './app.js';
 
 const Health = Type.Object({ ok: Type.Boolean(), service: Type.String(), build: Type.String() });
 
-/** `GET /health` of the contracts and insights services (DESIGN.md operability contract). */
+/** `GET /health` of the contracts and insights services. */
 export function registerHealth(app: App, service: string): void {
   app.get(
     '/health',

@@ -14,6 +14,7 @@ const SECURITY: Partial<Record<AuthScheme, Record<string, string[]>[]>> = {
   operator: [{ operator: [] }],
   credit: [{ credit: [] }],
   jwt: [{ jwt: [] }],
+  webhook: [{ tenantToken: [] }],
 };
 
 export async function registerOpenApi(
@@ -34,6 +35,12 @@ export async function registerOpenApi(
           worker: { type: 'http', scheme: 'bearer', description: 'WORKER_TOKEN' },
           credit: { type: 'apiKey', in: 'header', name: 'X-Credito' },
           jwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          tenantToken: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'token',
+            description: 'client_id + token of the tenant (query; reads also take headers)',
+          },
         },
       },
     },

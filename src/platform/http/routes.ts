@@ -2,7 +2,7 @@
 // index (`GET /api/`), the OpenAPI document and the 405 check are generated from.
 import FindMyWay from 'find-my-way';
 
-/** How a route authenticates its caller (SPEC.md "Authentication"). */
+/** How a route authenticates its caller. */
 export type AuthScheme =
   | 'none'
   | 'session'

@@ -1,5 +1,5 @@
 // Guards for the schemes whose credential is one shared bearer token from the environment
-// (`operator`: OPERATOR_TOKEN, `worker`: WORKER_TOKEN). SPEC.md: a missing or wrong token
+// (`operator`: OPERATOR_TOKEN, `worker`: WORKER_TOKEN). A missing or wrong token
 // is 401; a server with no token configured answers 503 ("not configured").
 import { safeEqual, sha256 } from '../crypto.js';
 import { bearerToken } from './authorization.js';

@@ -23,7 +23,7 @@ export class IdentityError extends Error {
   }
 }
 
-/** The HTTP form of an identity error; `style` is the area's code style (SPEC.md A lower, B upper case). */
+/** The HTTP form of an identity error; `style` is the area's code style (gateway lower case, contracts upper case). */
 export function identityApiError(err: IdentityError, style: 'lower' | 'upper'): ApiError {
   const entry = IDENTITY_ERRORS[err.code];
   return new ApiError(

@@ -1,4 +1,4 @@
-// SPEC.md A.1 account routes: /api/me, profile with revisions, avatar, plus sign-up,
+// Account routes: /api/me, profile with revisions, avatar, plus sign-up,
 // password change and TOTP enrolment.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';

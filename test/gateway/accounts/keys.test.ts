@@ -1,4 +1,4 @@
-// SPEC.md A.1 key routes: every rule and code of key creation, listing and revocation.
+// Key routes: every rule and code of key creation, listing and revocation.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createOrganization, setMember, updateOrganization } from '../../../src/gateway/orgs/store.js';
@@ -27,7 +27,7 @@ describe(`API key routes (${dialect})`, () => {
     assert.equal(key.last4, String(res.json.secret).slice(-4));
   });
 
-  it('lists keys as SPEC.md records, never with the secret', async () => {
+  it('lists keys as documented records, never with the secret', async () => {
     const { browser } = await signedIn(h);
     const created = await browser.post(CREATE, { name: 'lista', organizationId: null });
     const secret = String(created.json.secret);

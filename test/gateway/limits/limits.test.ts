@@ -3,6 +3,7 @@
 // and on one Redis; the monthly token quota fed by usage accounting, JSON and streams.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
@@ -245,14 +246,38 @@ describe('usage written in batches', () => {
   });
 });
 
-describe('limits on Redis (REDIS_URL), two instances, defaults from the config file', () => {
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
+/** Why the Redis part cannot run (no server answering PING at REDIS_URL), or undefined. */
+function redisMissing(url: string): Promise<string | undefined> {
+  const { hostname, port } = new URL(url);
+  const reason = `no Redis answers at ${url}; start one (redis-server) to run these tests`;
+  return new Promise((done) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    const finish = (why: string | undefined) => {
+      socket.destroy();
+      done(why);
+    };
+    socket.setTimeout(3_000, () => finish(reason));
+    socket.on('error', () => finish(reason));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => finish(data.toString().startsWith('+PONG') ? undefined : reason));
+  });
+}
+
+const redisSkip = await redisMissing(REDIS_URL);
+if (redisSkip) console.log(`skipping the Redis limits tests: ${redisSkip}`);
+
+describe('limits on Redis (REDIS_URL), two instances, defaults from the config file', {
+  skip: redisSkip ?? false,
+}, () => {
   let gws: Awaited<ReturnType<typeof gateways>>;
   const prefix = `svc-test:${randomBytes(6).toString('hex')}:`;
   before(async () => {
     const config = writeConfig({
       limits: { requests_per_minute: 3, monthly_quota: 30, redis_prefix: prefix },
     });
-    gws = await gateways(2, { REDIS_URL: 'redis://127.0.0.1:6379', SVC_CONFIG: config });
+    gws = await gateways(2, { REDIS_URL, SVC_CONFIG: config });
   });
   after(() => gws.dispose());
 

@@ -1,4 +1,4 @@
-// Browser sign-in (DESIGN.md "Browser login"): bootstrap, password, second factor, sign-up,
+// Browser sign-in: bootstrap, password, second factor, sign-up,
 // logout and "end all accesses".
 import type { App } from '../../../platform/http/app.js';
 import { clearedCookie, sessionCookie } from '../../sessions/cookie.js';

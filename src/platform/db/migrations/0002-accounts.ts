@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Accounts, organisations, browser sessions and API keys (SPEC.md A.1, issue 4).
+// Accounts, organisations, browser sessions and API keys.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('accounts')

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Encrypted audit records of barrier calls and privacy jobs (SPEC.md A.4, issue 3).
+// Encrypted audit records of barrier calls and privacy jobs.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('audit_records')

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Browser sessions (issue 4): login throttling shared by every instance, and a TOTP
+// Browser sessions: login throttling shared by every instance, and a TOTP
 // enrolment that belongs to the browser session that started it.
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One row per throttled subject ("acct:<hash of e-mail>", "net:<network>"): failures in the

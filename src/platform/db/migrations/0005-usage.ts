@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Model gateway limits and usage (issue 5).
+// Model gateway limits and usage.
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Fixed-window counters shared by every instance when there is no Redis: one row per
   // subject and window ("rpm:<key id>:<minute>", "quota:<org>:<yyyy-mm>"), bumped with one

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Contract-analysis API (issue 6, SPEC.md Area B). Its users are separate from the gateway's
+// Contract-analysis API. Its users are separate from the gateway's
 // accounts: another product, another login (e-mail + password → JWT).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Conversation insights (SPEC.md C, issue 7): tenants, the durable ingestion jobs, the
+// Conversation insights: tenants, the durable ingestion jobs, the
 // insights themselves and the contact-tag cleanup queue.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
