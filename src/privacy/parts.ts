@@ -1,0 +1,172 @@
+// Values split across parts (text blocks, messages of one role, list items): the parts
+// are read as one text near each boundary, and every match is mapped back to the parts
+// it covers. Pure: the detector run is passed in.
+import { resolveOverlaps } from './barrier.js';
+import type { Match } from './types.js';
+
+/** A match in the concatenation of the parts, with the text it covered as the reader saw it. */
+export interface PartsMatch extends Match {
+  original: string;
+}
+
+/**
+ * The two readings of a boundary: the parts glued ("529.982." + "247-25") and with a
+ * space between them ("Maria" + "Souza", "529.982.247" + "25"). Detectors accept both
+ * inside a value, and neither creates a value the detectors would not accept in one text.
+ */
+const SEPARATORS = ['', ' '] as const;
+/** Text read on each side of a boundary: longer than any value plus its context words. */
+const REACH = 256;
+/** Matches this close to a cut window edge are dropped: the cut may have changed their reading. */
+const MARGIN = 64;
+/** How far a window edge moves outward to fall on whitespace instead of inside a word or number. */
+const SNAP = 32;
+
+/** Start offsets of each part in the concatenation, plus its total length. */
+function offsetsOf(parts: readonly string[]): number[] {
+  const starts = [0];
+  for (const p of parts) starts.push(starts[starts.length - 1]! + p.length);
+  return starts;
+}
+
+/** Ranges of the concatenation around the boundaries, merged when they touch. */
+function windows(joined: string, cuts: readonly number[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const cut of cuts) {
+    const a = snap(joined, Math.max(0, cut - REACH), -1);
+    const b = snap(joined, Math.min(joined.length, cut + REACH), 1);
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+function snap(text: string, at: number, dir: -1 | 1): number {
+  for (let i = 0, p = at; i < SNAP && p > 0 && p < text.length; i++, p += dir) {
+    if (/\s/.test(text[dir < 0 ? p - 1 : p]!)) return p;
+  }
+  return at;
+}
+
+/**
+ * Every match of the parts: each part read alone (as a single text would be), plus what
+ * only the joined reading finds — a value across a boundary, or a value whose context
+ * word sits in the previous part. A value across a boundary is not taken where each part
+ * it touches already has a match of its own there ("Maria" / "João" / "Pedro" as three
+ * items stay three names). Disjoint, sorted, in offsets of the concatenation.
+ */
+export function findInParts(parts: readonly string[], find: (text: string) => Match[]): PartsMatch[] {
+  const starts = offsetsOf(parts);
+  const joined = parts.join('');
+  const own: PartsMatch[] = [];
+  parts.forEach((p, i) => {
+    for (const m of find(p)) {
+      const start = m.start + starts[i]!;
+      const end = m.end + starts[i]!;
+      own.push({ ...m, start, end, original: p.slice(m.start, m.end) });
+    }
+  });
+  const cuts = [...new Set(starts.slice(1, -1))].filter((c) => c > 0 && c < joined.length);
+  const across: PartsMatch[] = [];
+  for (const [a, b] of windows(joined, cuts)) {
+    const inside = cuts.filter((c) => c > a && c < b);
+    for (const sep of SEPARATORS) {
+      for (const m of readWindow(joined, a, b, inside, sep, find)) {
+        if (crosses(m, cuts) && explained(m, own, starts)) continue;
+        across.push(m);
+      }
+    }
+  }
+  return across.length === 0 ? own : (resolveOverlaps([...own, ...across]) as PartsMatch[]);
+}
+
+/** The matches of one window read with `sep` at each boundary, in offsets of the concatenation. */
+function readWindow(
+  joined: string,
+  a: number,
+  b: number,
+  inside: readonly number[],
+  sep: string,
+  find: (text: string) => Match[],
+): PartsMatch[] {
+  const pieces: string[] = [];
+  const at: number[] = [];
+  let prev = a;
+  let shift = 0;
+  for (const c of inside) {
+    pieces.push(joined.slice(prev, c), sep);
+    at.push(c - a + shift);
+    shift += sep.length;
+    prev = c;
+  }
+  pieces.push(joined.slice(prev, b));
+  const view = pieces.join('');
+  // An offset inside a separator maps to its boundary.
+  const toJoined = (v: number): number => {
+    let removed = 0;
+    for (const s of at) {
+      if (v <= s) break;
+      if (v < s + sep.length) return a + s - removed;
+      removed += sep.length;
+    }
+    return a + v - removed;
+  };
+  const lo = a === 0 ? 0 : MARGIN;
+  const hi = b === joined.length ? view.length : view.length - MARGIN;
+  const out: PartsMatch[] = [];
+  for (const m of find(view)) {
+    if (m.start < lo || m.end > hi) continue;
+    const start = toJoined(m.start);
+    const end = toJoined(m.end);
+    if (end > start) out.push({ ...m, start, end, original: view.slice(m.start, m.end) });
+  }
+  return out;
+}
+
+function crosses(m: Match, cuts: readonly number[]): boolean {
+  return cuts.some((c) => m.start < c && c < m.end);
+}
+
+/** True when every part the match touches already has a match of its own overlapping it. */
+function explained(m: Match, own: readonly Match[], starts: readonly number[]): boolean {
+  for (let i = 0; i < starts.length - 1; i++) {
+    const s = Math.max(m.start, starts[i]!);
+    const e = Math.min(m.end, starts[i + 1]!);
+    if (s >= e) continue;
+    if (!own.some((o) => o.start < e && o.end > s)) return false;
+  }
+  return true;
+}
+
+/**
+ * Applies disjoint matches to the parts. The split rule: a value's replacement goes where
+ * the value starts, and its pieces in the following parts are removed, so the parts read
+ * together hold the replacement once and no piece of the value.
+ */
+export function applyToParts(
+  parts: readonly string[],
+  matches: readonly PartsMatch[],
+  replace: (m: PartsMatch) => string,
+): string[] {
+  const starts = offsetsOf(parts);
+  const out = parts.map(() => '');
+  const pos = starts.slice(0, -1);
+  const emit = (i: number, upTo: number, text: string) => {
+    out[i] += parts[i]!.slice(pos[i]! - starts[i]!, upTo - starts[i]!) + text;
+  };
+  for (const m of matches) {
+    const replacement = replace(m);
+    for (let i = 0; i < parts.length; i++) {
+      const s = Math.max(m.start, starts[i]!);
+      const e = Math.min(m.end, starts[i + 1]!);
+      if (s >= e) continue;
+      emit(i, s, s === m.start ? replacement : '');
+      pos[i] = e;
+    }
+  }
+  parts.forEach((p, i) => {
+    out[i] += p.slice(pos[i]! - starts[i]!);
+  });
+  return out;
+}
