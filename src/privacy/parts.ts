@@ -52,9 +52,11 @@ function snap(text: string, at: number, dir: -1 | 1): number {
 /**
  * Every match of the parts: each part read alone (as a single text would be), plus what
  * only the joined reading finds — a value across a boundary, or a value whose context
- * word sits in the previous part. A value across a boundary is not taken where each part
- * it touches already has a match of its own there ("Maria" / "João" / "Pedro" as three
- * items stay three names). Disjoint, sorted, in offsets of the concatenation.
+ * word sits in the previous part. A reading across a boundary never extends a part's own
+ * match that ends (or starts) right at that boundary: "a@x.com.br" + "nada" is not read
+ * as "a@x.com.brnada", and "Maria" / "João" / "Pedro" as three items stay three names.
+ * Otherwise the longer reading wins, as in one text. Disjoint, sorted, in offsets of the
+ * concatenation.
  */
 export function findInParts(parts: readonly string[], find: (text: string) => Match[]): PartsMatch[] {
   const starts = offsetsOf(parts);
@@ -73,7 +75,7 @@ export function findInParts(parts: readonly string[], find: (text: string) => Ma
     const inside = cuts.filter((c) => c > a && c < b);
     for (const sep of SEPARATORS) {
       for (const m of readWindow(joined, a, b, inside, sep, find)) {
-        if (crosses(m, cuts) && explained(m, own, starts)) continue;
+        if (crosses(m, cuts) && extendsWhole(m, own, cuts)) continue;
         across.push(m);
       }
     }
@@ -124,19 +126,21 @@ function readWindow(
   return out;
 }
 
-function crosses(m: Match, cuts: readonly number[]): boolean {
-  return cuts.some((c) => m.start < c && c < m.end);
+/**
+ * True when the match carries a part's own match, whole up to a boundary, over that
+ * boundary: the part already ended the value there, and the glued reading is an artefact.
+ */
+function extendsWhole(m: Match, own: readonly Match[], cuts: readonly number[]): boolean {
+  return own.some(
+    (o) =>
+      o.start < m.end &&
+      o.end > m.start &&
+      ((m.end > o.end && cuts.includes(o.end)) || (m.start < o.start && cuts.includes(o.start))),
+  );
 }
 
-/** True when every part the match touches already has a match of its own overlapping it. */
-function explained(m: Match, own: readonly Match[], starts: readonly number[]): boolean {
-  for (let i = 0; i < starts.length - 1; i++) {
-    const s = Math.max(m.start, starts[i]!);
-    const e = Math.min(m.end, starts[i + 1]!);
-    if (s >= e) continue;
-    if (!own.some((o) => o.start < e && o.end > s)) return false;
-  }
-  return true;
+function crosses(m: Match, cuts: readonly number[]): boolean {
+  return cuts.some((c) => m.start < c && c < m.end);
 }
 
 /**
