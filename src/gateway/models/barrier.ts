@@ -95,7 +95,9 @@ function restoreJson(value: unknown, map: PlaceholderLookup): unknown {
       keys.map((k) => restoreText(k, map)),
     );
     const out: Record<string, unknown> = {};
-    keys.forEach((k, i) => setKey(out, names[i]!, restoreJson((value as Record<string, unknown>)[k], map)));
+    for (let i = 0; i < keys.length; i++) {
+      setKey(out, names[i]!, restoreJson((value as Record<string, unknown>)[keys[i]!], map));
+    }
     return out;
   }
   return value;
