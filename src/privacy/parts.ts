@@ -13,12 +13,17 @@ export interface PartsMatch extends Match {
  * The two readings of a boundary: the parts glued ("529.982." + "247-25") and with a
  * space between them ("Maria" + "Souza", "529.982.247" + "25"). Detectors accept both
  * inside a value, and neither creates a value the detectors would not accept in one text.
+ * The spaced reading differs only where letters or digits meet at the boundary (glued
+ * punctuation reads as it does spaced: "cpf:529…", "(11)98765…"), so it is made only there.
  */
-const SEPARATORS = ['', ' '] as const;
-/** Text read on each side of a boundary: longer than any value plus its context words. */
-const REACH = 256;
-/** Matches this close to a cut window edge are dropped: the cut may have changed their reading. */
-const MARGIN = 64;
+const glued = (): string => '';
+const spaced = (joined: string, cut: number): string =>
+  WORD.test(joined[cut - 1]!) && WORD.test(joined[cut]!) ? ' ' : '';
+const WORD = /[\p{L}\p{N}]/u;
+/** Matches this close to a cut window edge are dropped: the cut may have changed their reading (context words reach 48 characters back). */
+const MARGIN = 48;
+/** Text read on each side of a boundary: a value may reach REACH − MARGIN characters past it. */
+const REACH = 112;
 /** How far a window edge moves outward to fall on whitespace instead of inside a word or number. */
 const SNAP = 32;
 
@@ -73,7 +78,8 @@ export function findInParts(parts: readonly string[], find: (text: string) => Ma
   const across: PartsMatch[] = [];
   for (const [a, b] of windows(joined, cuts)) {
     const inside = cuts.filter((c) => c > a && c < b);
-    for (const sep of SEPARATORS) {
+    const readings = inside.some((c) => spaced(joined, c)) ? [glued, spaced] : [glued];
+    for (const sep of readings) {
       for (const m of readWindow(joined, a, b, inside, sep, find)) {
         if (crosses(m, cuts) && extendsWhole(m, own, cuts)) continue;
         across.push(m);
@@ -89,17 +95,18 @@ function readWindow(
   a: number,
   b: number,
   inside: readonly number[],
-  sep: string,
+  sep: (joined: string, cut: number) => string,
   find: (text: string) => Match[],
 ): PartsMatch[] {
   const pieces: string[] = [];
-  const at: number[] = [];
+  const seps: [at: number, length: number][] = [];
   let prev = a;
   let shift = 0;
   for (const c of inside) {
-    pieces.push(joined.slice(prev, c), sep);
-    at.push(c - a + shift);
-    shift += sep.length;
+    const s = sep(joined, c);
+    pieces.push(joined.slice(prev, c), s);
+    if (s) seps.push([c - a + shift, s.length]);
+    shift += s.length;
     prev = c;
   }
   pieces.push(joined.slice(prev, b));
@@ -107,10 +114,10 @@ function readWindow(
   // An offset inside a separator maps to its boundary.
   const toJoined = (v: number): number => {
     let removed = 0;
-    for (const s of at) {
-      if (v <= s) break;
-      if (v < s + sep.length) return a + s - removed;
-      removed += sep.length;
+    for (const [at, length] of seps) {
+      if (v <= at) break;
+      if (v < at + length) return a + at - removed;
+      removed += length;
     }
     return a + v - removed;
   };
