@@ -17,9 +17,13 @@ export interface PartsMatch extends Match {
  * punctuation reads as it does spaced: "cpf:529…", "(11)98765…"), so it is made only there.
  */
 const glued = (): string => '';
-const spaced = (joined: string, cut: number): string =>
-  WORD.test(joined[cut - 1]!) && WORD.test(joined[cut]!) ? ' ' : '';
+const spaced = (joined: string, cut: number): string => (wordsMeet(joined, cut) ? ' ' : '');
 const WORD = /[\p{L}\p{N}]/u;
+const LETTER = /\p{L}/u;
+const wordsMeet = (joined: string, cut: number): boolean =>
+  WORD.test(joined[cut - 1]!) && WORD.test(joined[cut]!);
+const lettersMeet = (joined: string, cut: number): boolean =>
+  LETTER.test(joined[cut - 1]!) && LETTER.test(joined[cut]!);
 /** Matches this close to a cut window edge are dropped: the cut may have changed their reading (context words reach 48 characters back). */
 const MARGIN = 48;
 /** Text read on each side of a boundary: a value may reach REACH − MARGIN characters past it. */
@@ -57,11 +61,9 @@ function snap(text: string, at: number, dir: -1 | 1): number {
 /**
  * Every match of the parts: each part read alone (as a single text would be), plus what
  * only the joined reading finds — a value across a boundary, or a value whose context
- * word sits in the previous part. A reading across a boundary never extends a part's own
- * match that ends (or starts) right at that boundary: "a@x.com.br" + "nada" is not read
- * as "a@x.com.brnada", and "Maria" / "João" / "Pedro" as three items stay three names.
- * Otherwise the longer reading wins, as in one text. Disjoint, sorted, in offsets of the
- * concatenation.
+ * word sits in the previous part. A reading across a boundary never glues the next word
+ * onto a part's own match that ends right there (extendsWhole); otherwise the longer
+ * reading wins, as in one text. Disjoint, sorted, in offsets of the concatenation.
  */
 export function findInParts(parts: readonly string[], find: (text: string) => Match[]): PartsMatch[] {
   const starts = offsetsOf(parts);
@@ -81,7 +83,7 @@ export function findInParts(parts: readonly string[], find: (text: string) => Ma
     const readings = inside.some((c) => spaced(joined, c)) ? [glued, spaced] : [glued];
     for (const sep of readings) {
       for (const m of readWindow(joined, a, b, inside, sep, find)) {
-        if (crosses(m, cuts) && extendsWhole(m, own, cuts)) continue;
+        if (crosses(m, cuts) && extendsWhole(m, own, joined, cuts)) continue;
         across.push(m);
       }
     }
@@ -134,15 +136,19 @@ function readWindow(
 }
 
 /**
- * True when the match carries a part's own match, whole up to a boundary, over that
- * boundary: the part already ended the value there, and the glued reading is an artefact.
+ * True when the match carries a part's own match, whole up to a boundary where letters
+ * meet, over that boundary: the part already ended the value there, and reading the next
+ * word into it is an artefact ("a@x.com.br" + "nada", "Maria" + "João"). Across digits
+ * (check digits decide: "cpf 52998224" + "725"), punctuation or a space ("a@x.com" +
+ * ".br", "Maria" + " Souza") the longer reading stands.
  */
-function extendsWhole(m: Match, own: readonly Match[], cuts: readonly number[]): boolean {
+function extendsWhole(m: Match, own: readonly Match[], joined: string, cuts: readonly number[]): boolean {
+  const glues = (c: number) => cuts.includes(c) && lettersMeet(joined, c);
   return own.some(
     (o) =>
       o.start < m.end &&
       o.end > m.start &&
-      ((m.end > o.end && cuts.includes(o.end)) || (m.start < o.start && cuts.includes(o.start))),
+      ((m.end > o.end && glues(o.end)) || (m.start < o.start && glues(o.start))),
   );
 }
 

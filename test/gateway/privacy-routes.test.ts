@@ -207,6 +207,8 @@ describe('/v1/privacy routes', () => {
         assert.ok(!res.body.includes(piece), `${policy}: ${piece}`);
       }
     }
+    const name = await post('/v1/privacy/clean', { items: ['Falei com a cliente Joana', ' Prado ontem.'] });
+    assert.deepEqual(name.json().clean_items, ['Falei com a cliente [NOME_1]', ' ontem.']);
     const decoy = await post('/v1/privacy/clean', { items: ['Total: 529', '982 itens'], policy: 'block' });
     assert.equal(decoy.statusCode, 200);
     assert.deepEqual(decoy.json().clean_items, ['Total: 529', '982 itens']);

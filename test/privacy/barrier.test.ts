@@ -305,6 +305,27 @@ test('parts read together create no value that is not there', () => {
     'nada mais',
   ]);
   assert.deepEqual(fresh().cleanParts(['Ana', 'ana@x.com.br']), ['Ana', '[EMAIL_1]']);
+  // Across punctuation or a space the longer reading stands.
+  assert.deepEqual(fresh().cleanParts(['fale com a@x.com', '.br, ok']), ['fale com [EMAIL_1]', ', ok']);
+});
+
+test('a text cut anywhere in two reads as the whole text', () => {
+  const whole = createCleaner({ policy: 'placeholder', ...S }).cleanText(TEXT);
+  const letter = /\p{L}/u;
+  for (let k = 1; k < TEXT.length; k++) {
+    const parts = [TEXT.slice(0, k), TEXT.slice(k)];
+    const out = createCleaner({ policy: 'placeholder', ...S })
+      .cleanParts(parts)
+      .join('');
+    assert.equal(
+      out.replace(/_[0-9]+\]/g, ']').match(/[0-9]/),
+      null,
+      `cut at ${k}: no digit of any value left`,
+    );
+    // Where letters meet, a cut that leaves a whole e-mail on one side keeps the other
+    // side's letters ("A" + "na@exemplo.com.br"): the documented limit of the split rule.
+    if (!(letter.test(TEXT[k - 1]!) && letter.test(TEXT[k]!))) assert.equal(out, whole, `cut at ${k}`);
+  }
 });
 
 test('a split far from the edges of long parts is caught, and the long parts stay intact', () => {
