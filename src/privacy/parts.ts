@@ -22,8 +22,6 @@ const WORD = /[\p{L}\p{N}]/u;
 const LETTER = /\p{L}/u;
 const wordsMeet = (joined: string, cut: number): boolean =>
   WORD.test(joined[cut - 1]!) && WORD.test(joined[cut]!);
-const lettersMeet = (joined: string, cut: number): boolean =>
-  LETTER.test(joined[cut - 1]!) && LETTER.test(joined[cut]!);
 /** Matches this close to a cut window edge are dropped: the cut may have changed their reading (context words reach 48 characters back). */
 const MARGIN = 48;
 /** Text read on each side of a boundary: a value may reach REACH − MARGIN characters past it. */
@@ -77,13 +75,17 @@ export function findInParts(parts: readonly string[], find: (text: string) => Ma
     }
   });
   const cuts = [...new Set(starts.slice(1, -1))].filter((c) => c > 0 && c < joined.length);
+  // Boundaries where a part's own match starts or ends: a reading across one of them may
+  // be gluing a word onto a whole value (extendsWhole).
+  const ownEdges = new Set<number>();
+  for (const o of own) ownEdges.add(o.start).add(o.end);
   const across: PartsMatch[] = [];
   for (const [a, b] of windows(joined, cuts)) {
     const inside = cuts.filter((c) => c > a && c < b);
     const readings = inside.some((c) => spaced(joined, c)) ? [glued, spaced] : [glued];
     for (const sep of readings) {
       for (const m of readWindow(joined, a, b, inside, sep, find)) {
-        if (crosses(m, cuts) && extendsWhole(m, own, joined, cuts)) continue;
+        if (gluesOntoWhole(m, cuts, ownEdges, joined)) continue;
         across.push(m);
       }
     }
@@ -101,27 +103,28 @@ function readWindow(
   find: (text: string) => Match[],
 ): PartsMatch[] {
   const pieces: string[] = [];
-  const seps: [at: number, length: number][] = [];
+  // View offset of each separator, and the separator length inserted before it.
+  const at: number[] = [];
+  const before: number[] = [];
   let prev = a;
   let shift = 0;
   for (const c of inside) {
     const s = sep(joined, c);
     pieces.push(joined.slice(prev, c), s);
-    if (s) seps.push([c - a + shift, s.length]);
+    if (s) {
+      at.push(c - a + shift);
+      before.push(shift);
+    }
     shift += s.length;
     prev = c;
   }
   pieces.push(joined.slice(prev, b));
   const view = pieces.join('');
-  // An offset inside a separator maps to its boundary.
+  // Separators are one space each; an offset on one maps to its boundary.
   const toJoined = (v: number): number => {
-    let removed = 0;
-    for (const [at, length] of seps) {
-      if (v <= at) break;
-      if (v < at + length) return a + at - removed;
-      removed += length;
-    }
-    return a + v - removed;
+    const i = firstAbove(at, v) - 1; // the last separator at or before v
+    if (i < 0) return a + v;
+    return v === at[i] ? a + at[i]! - before[i]! : a + v - before[i]! - 1;
   };
   const lo = a === 0 ? 0 : MARGIN;
   const hi = b === joined.length ? view.length : view.length - MARGIN;
@@ -136,24 +139,35 @@ function readWindow(
 }
 
 /**
- * True when the match carries a part's own match, whole up to a boundary where letters
- * meet, over that boundary: the part already ended the value there, and reading the next
- * word into it is an artefact ("a@x.com.br" + "nada", "Maria" + "João"). Across digits
- * (check digits decide: "cpf 52998224" + "725"), punctuation or a space ("a@x.com" +
- * ".br", "Maria" + " Souza") the longer reading stands.
+ * True when the match runs across a boundary where letters meet and a part's own match
+ * ends or starts: the part already ended the value there, and reading the next word into
+ * it is an artefact ("a@x.com.br" + "nada", "Maria" + "João"). Across digits (check
+ * digits decide: "cpf 52998224" + "725"), punctuation or a space ("a@x.com" + ".br",
+ * "Maria" + " Souza") the longer reading stands.
  */
-function extendsWhole(m: Match, own: readonly Match[], joined: string, cuts: readonly number[]): boolean {
-  const glues = (c: number) => cuts.includes(c) && lettersMeet(joined, c);
-  return own.some(
-    (o) =>
-      o.start < m.end &&
-      o.end > m.start &&
-      ((m.end > o.end && glues(o.end)) || (m.start < o.start && glues(o.start))),
-  );
+function gluesOntoWhole(
+  m: Match,
+  cuts: readonly number[],
+  ownEdges: ReadonlySet<number>,
+  joined: string,
+): boolean {
+  for (let i = firstAbove(cuts, m.start); i < cuts.length && cuts[i]! < m.end; i++) {
+    const c = cuts[i]!;
+    if (ownEdges.has(c) && LETTER.test(joined[c - 1]!) && LETTER.test(joined[c]!)) return true;
+  }
+  return false;
 }
 
-function crosses(m: Match, cuts: readonly number[]): boolean {
-  return cuts.some((c) => m.start < c && c < m.end);
+/** Index of the first sorted value greater than `x` (binary search: runs of 1,000 items). */
+function firstAbove(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -174,7 +188,8 @@ export function applyToParts(
   };
   for (const m of matches) {
     const replacement = replace(m);
-    for (let i = 0; i < parts.length; i++) {
+    // The last part starting at or before the match (empty parts skipped), then onwards.
+    for (let i = firstAbove(starts, m.start) - 1; i < parts.length && starts[i]! < m.end; i++) {
       const s = Math.max(m.start, starts[i]!);
       const e = Math.min(m.end, starts[i + 1]!);
       if (s >= e) continue;
