@@ -160,9 +160,7 @@ export function createCleaner(options: CleanerOptions): Cleaner {
   function cleanParts(parts: readonly string[]): string[] {
     if (parts.length < 2) return parts.map(cleanText);
     const matches = findInParts(parts, (t) => findAll(t, find));
-    return matches.length === 0
-      ? parts.slice()
-      : applyToParts(parts, matches, (m) => replacement(m, m.original));
+    return matches.length === 0 ? parts.slice() : applyToParts(parts, matches, replacement);
   }
 
   // Keys found clean once need no second scan: most objects repeat the same few keys.

@@ -4,9 +4,13 @@
 import { resolveOverlaps } from './barrier.js';
 import type { Match } from './types.js';
 
-/** A match in the concatenation of the parts, with the text it covered as the reader saw it. */
+/**
+ * A match in the concatenation of the parts. `original` is set where the reader saw a
+ * space that is not in the parts ("Maria" + "Souza" read as "Maria Souza"); otherwise the
+ * value is the concatenation's text.
+ */
 export interface PartsMatch extends Match {
-  original: string;
+  original?: string;
 }
 
 /**
@@ -68,11 +72,9 @@ export function findInParts(parts: readonly string[], find: (text: string) => Ma
   const joined = parts.join('');
   const own: PartsMatch[] = [];
   parts.forEach((p, i) => {
-    for (const m of find(p)) {
-      const start = m.start + starts[i]!;
-      const end = m.end + starts[i]!;
-      own.push({ ...m, start, end, original: p.slice(m.start, m.end) });
-    }
+    const at = starts[i]!;
+    for (const m of find(p))
+      own.push({ category: m.category, start: m.start + at, end: m.end + at, key: m.key });
   });
   const cuts = [...new Set(starts.slice(1, -1))].filter((c) => c > 0 && c < joined.length);
   // Boundaries where a part's own match starts or ends: a reading across one of them may
@@ -133,7 +135,10 @@ function readWindow(
     if (m.start < lo || m.end > hi) continue;
     const start = toJoined(m.start);
     const end = toJoined(m.end);
-    if (end > start) out.push({ ...m, start, end, original: view.slice(m.start, m.end) });
+    if (end <= start) continue;
+    const match: PartsMatch = { category: m.category, start, end, key: m.key };
+    if (end - start !== m.end - m.start) match.original = view.slice(m.start, m.end);
+    out.push(match);
   }
   return out;
 }
@@ -178,7 +183,7 @@ function firstAbove(sorted: readonly number[], x: number): number {
 export function applyToParts(
   parts: readonly string[],
   matches: readonly PartsMatch[],
-  replace: (m: PartsMatch) => string,
+  replace: (m: PartsMatch, original: string) => string,
 ): string[] {
   const starts = offsetsOf(parts);
   const out = parts.map(() => '');
@@ -187,9 +192,17 @@ export function applyToParts(
     out[i] += parts[i]!.slice(pos[i]! - starts[i]!, upTo - starts[i]!) + text;
   };
   for (const m of matches) {
-    const replacement = replace(m);
     // The last part starting at or before the match (empty parts skipped), then onwards.
-    for (let i = firstAbove(starts, m.start) - 1; i < parts.length && starts[i]! < m.end; i++) {
+    const first = firstAbove(starts, m.start) - 1;
+    let original = m.original;
+    if (original === undefined) {
+      original = '';
+      for (let i = first; i < parts.length && starts[i]! < m.end; i++) {
+        original += parts[i]!.slice(Math.max(0, m.start - starts[i]!), m.end - starts[i]!);
+      }
+    }
+    const replacement = replace(m, original);
+    for (let i = first; i < parts.length && starts[i]! < m.end; i++) {
       const s = Math.max(m.start, starts[i]!);
       const e = Math.min(m.end, starts[i + 1]!);
       if (s >= e) continue;
