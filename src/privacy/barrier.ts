@@ -3,8 +3,10 @@
 import { cnpjDetector } from './cnpj.js';
 import { cpfDetector } from './cpf.js';
 import { emailDetector } from './email.js';
+import { distinctKeys, setKey } from './keys.js';
 import { detectNames } from './names/index.js';
 import { type MappedText, normalisedView, originalSpan } from './normalize.js';
+import { applyToParts, findInParts } from './parts.js';
 import { createPhoneDetector, phoneDetector } from './phone.js';
 import { PlaceholderMap } from './placeholders.js';
 import { CATEGORY_ORDER, redactMarker } from './policy.js';
@@ -119,9 +121,19 @@ export interface Cleaner {
    */
   readonly blocked: boolean;
   cleanText(text: string): string;
-  /** Every string value cleaned, keys and structure kept; numbers that are documents replaced by strings. */
+  /**
+   * Every string value and every key cleaned, structure kept; numbers that are documents
+   * replaced by strings; keys that clean to the same text kept apart (keys.ts).
+   */
   cleanJson(value: unknown): unknown;
+  /** Each item alone. */
   cleanList(items: readonly string[]): string[];
+  /**
+   * Parts of one text (blocks, messages of one role, list items), so a value split across
+   * them is caught; its replacement goes in the part where it starts and its other pieces
+   * are removed (parts.ts).
+   */
+  cleanParts(parts: readonly string[]): string[];
   /** One item per category found, in a fixed order; never values or offsets. */
   findings(): Finding[];
   /** Placeholder → original value, for restoring a reply. Never log it. */
@@ -164,6 +176,21 @@ export function createCleaner(options: CleanerOptions): Cleaner {
     return matches.length === 0 ? value : apply(joined, matches, prefix.length);
   }
 
+  function cleanParts(parts: readonly string[]): string[] {
+    if (parts.length < 2) return parts.map(cleanText);
+    const matches = findInParts(parts, (t) => findAll(t, find));
+    return matches.length === 0 ? parts.slice() : applyToParts(parts, matches, replacement);
+  }
+
+  // Keys found clean once need no second scan: most objects repeat the same few keys.
+  const cleanKeys = new Set<string>();
+  function cleanKey(key: string): string {
+    if (cleanKeys.has(key)) return key;
+    const cleaned = cleanText(key);
+    if (cleaned === key) cleanKeys.add(key);
+    return cleaned;
+  }
+
   function cleanNumber(key: string | null, n: number): unknown {
     if (key === null || !Number.isSafeInteger(n) || n < 0) return n;
     const digits = String(n);
@@ -184,25 +211,24 @@ export function createCleaner(options: CleanerOptions): Cleaner {
     if (typeof value === 'number') return cleanNumber(key, value);
     if (Array.isArray(value)) return value.map((v) => walk(v, key, depth + 1));
     if (value !== null && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) {
-        const cleaned = walk(v, k, depth + 1);
-        // A plain assignment to "__proto__" would set the prototype instead of the key.
-        if (k === '__proto__') {
-          Object.defineProperty(out, k, {
-            value: cleaned,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        } else out[k] = cleaned;
+      const keys = Object.keys(value);
+      const renamed: string[] = [];
+      const values: unknown[] = [];
+      // Key then value, in order, so placeholders are numbered as the text reads. The
+      // value keeps the original key as its context: the reader of the JSON sees that one.
+      for (const k of keys) {
+        renamed.push(cleanKey(k));
+        values.push(walk((value as Record<string, unknown>)[k], k, depth + 1));
       }
+      const names = distinctKeys(keys, renamed);
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) setKey(out, names[i]!, values[i]);
       return out;
     }
     return value;
   }
 
-  return new RequestCleaner(policy, map, counts, cleanText, (value) => walk(value, null, 0));
+  return new RequestCleaner(policy, map, counts, cleanText, (value) => walk(value, null, 0), cleanParts);
 }
 
 /**
@@ -217,6 +243,7 @@ class RequestCleaner implements Cleaner {
     private readonly counts: ReadonlyMap<Category, number>,
     readonly cleanText: (text: string) => string,
     readonly cleanJson: (value: unknown) => unknown,
+    readonly cleanParts: (parts: readonly string[]) => string[],
   ) {}
 
   get blocked(): boolean {

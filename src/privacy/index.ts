@@ -12,6 +12,8 @@ export { isValidCnpj, isValidCpf, VALID_DDDS } from './checks.js';
 export { cnpjDetector } from './cnpj.js';
 export { cpfDetector } from './cpf.js';
 export { emailDetector } from './email.js';
+export { distinctKeys, setKey } from './keys.js';
+export { applyToParts, findInParts, type PartsMatch } from './parts.js';
 export { createPhoneDetector, type PhoneOptions, phoneDetector } from './phone.js';
 export { type PlaceholderLookup, PlaceholderMap } from './placeholders.js';
 export { isPolicy, POLICIES, redactMarker, strictest } from './policy.js';

@@ -139,6 +139,81 @@ describe('/v1/privacy routes', () => {
     assert.equal(wrongType.statusCode, 415);
   });
 
+  it('answers every wrong type with 400 invalid_request, never a 500 and never an echo', async () => {
+    const wrong: Record<string, unknown>[] = [
+      { input: null },
+      { text: null },
+      { items: null },
+      { policy: null, text: 'a' },
+      { text: { cpf: CPF } },
+      { text: [CPF] },
+      { text: true },
+      { items: [CPF, { cpf: CPF }] },
+      { items: [[CPF]] },
+      { items: [null] },
+      { items: { 0: CPF } },
+      { items: 42 },
+      { input: CPF, text: CPF },
+      { input: { cpf: CPF }, items: [CPF] },
+      { policy: 1, text: CPF },
+      { policy: ['block'], text: CPF },
+      { policy: { block: true }, text: CPF },
+      { [CPF]: 1, text: 'a' },
+      { items: Array.from({ length: 1001 }, () => CPF) },
+    ];
+    for (const payload of wrong) {
+      const res = await post('/v1/privacy/clean', payload);
+      const what = Object.keys(payload).join(',');
+      assert.equal(res.statusCode, 400, what);
+      assert.equal(res.json().error.code, 'invalid_request', what);
+      for (const v of [CPF, '52998224725']) assert.ok(!res.body.includes(v), what);
+    }
+    for (const body of ['null', '42', '"texto"', 'true']) {
+      const res = await post('/v1/privacy/clean', body);
+      assert.equal(res.statusCode, 400, body);
+    }
+    const big = await post('/v1/privacy/clean', { items: [CPF, 'a'.repeat(3 * 1024 * 1024)] });
+    assert.equal(big.statusCode, 413);
+    assert.ok(!big.body.includes(CPF));
+  });
+
+  it('cleans JSON keys, keeping keys that clean alike apart', async () => {
+    const res = await post('/v1/privacy/clean', {
+      input: { clientes: { [CPF]: { email: EMAIL }, '[CPF_1]': 'literal' } },
+    });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json().clean_input, {
+      clientes: { '[CPF_1] (2)': { email: '[EMAIL_1]' }, '[CPF_1]': 'literal' },
+    });
+    for (const v of SEEDED) assert.ok(!res.body.includes(v), v);
+    const blocked = await post('/v1/privacy/clean', { input: { [CPF]: 1 }, policy: 'block' });
+    assert.equal(blocked.statusCode, 422);
+    assert.equal(blocked.json().error.code, 'pii_blocked');
+  });
+
+  it('catches a value split across consecutive items, under every policy', async () => {
+    const items = ['Cliente CPF 529.982.', '247-25; e-mail joana.prado@', 'empresa.com.br', ' fim'];
+    const cases: [string, number, string[] | null][] = [
+      ['placeholder', 200, ['Cliente CPF [CPF_1]', '; e-mail [EMAIL_1]', '', ' fim']],
+      ['redact', 200, ['Cliente CPF [CPF removido]', '; e-mail [EMAIL removido]', '', ' fim']],
+      ['block', 422, null],
+    ];
+    for (const [policy, status, expected] of cases) {
+      const res = await post('/v1/privacy/clean', { items, policy });
+      assert.equal(res.statusCode, status, policy);
+      assert.equal(res.headers['x-svc-privacy'], 'cpf=1, email=1', policy);
+      if (expected) assert.deepEqual(res.json().clean_items, expected, policy);
+      for (const piece of ['529', '982', '247-25', 'joana', 'empresa.com']) {
+        assert.ok(!res.body.includes(piece), `${policy}: ${piece}`);
+      }
+    }
+    const name = await post('/v1/privacy/clean', { items: ['Falei com a cliente Joana', ' Prado ontem.'] });
+    assert.deepEqual(name.json().clean_items, ['Falei com a cliente [NOME_1]', ' ontem.']);
+    const decoy = await post('/v1/privacy/clean', { items: ['Total: 529', '982 itens'], policy: 'block' });
+    assert.equal(decoy.statusCode, 200);
+    assert.deepEqual(decoy.json().clean_items, ['Total: 529', '982 itens']);
+  });
+
   it('runs privacy jobs: counts only, blocked status, reads scoped to the organisation', async () => {
     const created = await post('/v1/privacy/jobs', { items: [TEXT, 'nada', `outro ${EMAIL}`] });
     assert.equal(created.statusCode, 202);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createCleaner, findAll, PrivacyInputError, resolveOverlaps } from '../../src/privacy/barrier.js';
 import { strictest } from '../../src/privacy/policy.js';
-import type { Match } from '../../src/privacy/types.js';
+import type { Match, Policy } from '../../src/privacy/types.js';
 
 // Structured detectors only: the name model is tested by its own suite.
 const S = { names: false } as const;
@@ -62,7 +62,7 @@ test('block reports findings and still never returns the values', () => {
   assert.equal(clean.blocked, false);
 });
 
-test('JSON: strings cleaned, keys and structure kept, documents in numbers caught by key', () => {
+test('JSON: strings and keys cleaned, structure kept, documents in numbers caught by key', () => {
   const c = createCleaner({ policy: 'placeholder', ...S });
   const input = {
     cliente: { cpf: 52998224725, cpf_texto: '52998224725', telefone: 11987654321, idade: 42 },
@@ -76,7 +76,7 @@ test('JSON: strings cleaned, keys and structure kept, documents in numbers caugh
     pedido: 52998224725,
     cnpj: '[CNPJ_1]',
     itens: [{ obs: 'mandar para [EMAIL_1]' }, 3, true, null],
-    'a@x.com': 'a chave fica',
+    '[EMAIL_1]': 'a chave fica',
   });
   // A CPF with a leading zero loses it as a JSON number.
   assert.deepEqual(createCleaner({ policy: 'redact', ...S }).cleanJson({ cpf: 1234567890 }), {
@@ -146,4 +146,191 @@ test('strictest only raises the policy', () => {
   assert.equal(strictest('block', 'placeholder'), 'block');
   assert.equal(strictest('redact', undefined), 'redact');
   assert.equal(strictest('redact', null), 'redact');
+});
+
+const CPF = '529.982.247-25';
+/** Every piece a split CPF could leave behind. */
+const CPF_PIECES = ['529', '982', '247', '-25', '52998224725'];
+const holdsNoPiece = (text: string) => CPF_PIECES.every((p) => !text.includes(p));
+
+test('JSON keys are cleaned like values, in input, arguments, schemas and extra alike', () => {
+  const cases: [string, Policy, unknown, unknown][] = [
+    ['a CPF key', 'placeholder', { [CPF]: 'x' }, { '[CPF_1]': 'x' }],
+    ['nested, next to its value', 'placeholder', { a: { [CPF]: CPF } }, { a: { '[CPF_1]': '[CPF_1]' } }],
+    ['an e-mail key in a list', 'redact', [{ 'ana@x.com': 1 }], [{ '[EMAIL removido]': 1 }]],
+    [
+      'a schema property and its required entry',
+      'placeholder',
+      { type: 'object', properties: { [CPF]: { type: 'string' } }, required: [CPF] },
+      { type: 'object', properties: { '[CPF_1]': { type: 'string' } }, required: ['[CPF_1]'] },
+    ],
+    ['a key with text around the value', 'placeholder', { [`cpf ${CPF} ok`]: 1 }, { 'cpf [CPF_1] ok': 1 }],
+    ['plain keys untouched', 'placeholder', { nome_cliente: 1, cpf: 2 }, { nome_cliente: 1, cpf: 2 }],
+  ];
+  for (const [what, policy, input, expected] of cases) {
+    const c = createCleaner({ policy, ...S });
+    assert.deepEqual(c.cleanJson(input), expected, what);
+  }
+  const blocking = createCleaner({ policy: 'block', ...S });
+  blocking.cleanJson({ meta: { [CPF]: true } });
+  assert.equal(blocking.blocked, true, 'a key alone blocks');
+});
+
+test('JSON keys that clean to the same text never overwrite each other', () => {
+  const cases: [string, Policy, string, unknown][] = [
+    [
+      'a CPF key and a literal placeholder key: the unchanged key keeps its name',
+      'placeholder',
+      `{"${CPF}": 1, "[CPF_1]": 2}`,
+      { '[CPF_1] (2)': 1, '[CPF_1]': 2 },
+    ],
+    [
+      'two forms of one CPF',
+      'placeholder',
+      `{"${CPF}": 1, "529 982 247 25": 2}`,
+      { '[CPF_1]': 1, '[CPF_1] (2)': 2 },
+    ],
+    [
+      'two CPFs under redact, suffixes skip names in use',
+      'redact',
+      `{"${CPF}": 1, "[CPF removido] (2)": 2, "111.444.777-35": 3}`,
+      { '[CPF removido]': 1, '[CPF removido] (2)': 2, '[CPF removido] (3)': 3 },
+    ],
+  ];
+  for (const [what, policy, json, expected] of cases) {
+    const out = createCleaner({ policy, ...S }).cleanJson(JSON.parse(json));
+    assert.deepEqual(out, expected, what);
+    assert.deepEqual(Object.keys(out as object), Object.keys(expected as object), `${what}: order kept`);
+  }
+});
+
+test('a cleaned key keeps reading its value with the original key as context', () => {
+  const c = createCleaner({ policy: 'placeholder', ...S });
+  assert.deepEqual(c.cleanJson({ [`cpf de ${CPF}`]: '11144477735', [`tel ${CPF}`]: 11987654321 }), {
+    'cpf de [CPF_1]': '[CPF_2]',
+    'tel [CPF_1]': '[TELEFONE_1]',
+  });
+  const proto = c.cleanJson(JSON.parse(`{"__proto__": {"${CPF}": 1}}`)) as Record<string, unknown>;
+  assert.equal(Object.getPrototypeOf(proto), Object.prototype);
+  assert.deepEqual(Object.keys(proto), ['__proto__']);
+  assert.deepEqual(Object.keys(Object.getOwnPropertyDescriptor(proto, '__proto__')?.value), ['[CPF_1]']);
+});
+
+test('a value split across parts is caught and each part keeps only its share', () => {
+  // [parts, placeholder result, redact result]
+  const cases: [string[], string[], string[]][] = [
+    [
+      ['meu CPF é 529.982.', '247-25, ok'],
+      ['meu CPF é [CPF_1]', ', ok'],
+      ['meu CPF é [CPF removido]', ', ok'],
+    ],
+    [
+      ['CPF 529.982.247', '-25'],
+      ['CPF [CPF_1]', ''],
+      ['CPF [CPF removido]', ''],
+    ],
+    [
+      ['CPF 529.982.247', '25 ok'],
+      ['CPF [CPF_1]', ' ok'],
+      ['CPF [CPF removido]', ' ok'],
+    ],
+    [
+      ['529', '.982', '.247', '-25'],
+      ['[CPF_1]', '', '', ''],
+      ['[CPF removido]', '', '', ''],
+    ],
+    [
+      ['escreva para ana.prado@', 'exemplo.com.br'],
+      ['escreva para [EMAIL_1]', ''],
+      ['escreva para [EMAIL removido]', ''],
+    ],
+    [
+      ['ligue (11) 98765', '-4321 hoje'],
+      ['ligue [TELEFONE_1]', ' hoje'],
+      ['ligue [TELEFONE removido]', ' hoje'],
+    ],
+    [
+      ['empresa 11.222.333/', '0001-81'],
+      ['empresa [CNPJ_1]', ''],
+      ['empresa [CNPJ removido]', ''],
+    ],
+    // The label in one part, the bare value in the next: read together, as one text would be.
+    [
+      ['meu cpf é', '52998224725'],
+      ['meu cpf é', '[CPF_1]'],
+      ['meu cpf é', '[CPF removido]'],
+    ],
+  ];
+  for (const [parts, placeholder, redact] of cases) {
+    const c = createCleaner({ policy: 'placeholder', ...S });
+    assert.deepEqual(c.cleanParts(parts), placeholder, parts.join('|'));
+    assert.equal(
+      c.findings().reduce((n, f) => n + f.count, 0),
+      1,
+      `${parts.join('|')}: one finding`,
+    );
+    assert.ok(holdsNoPiece(c.cleanParts(parts).join('')));
+    assert.deepEqual(createCleaner({ policy: 'redact', ...S }).cleanParts(parts), redact, parts.join('|'));
+    const blocking = createCleaner({ policy: 'block', ...S });
+    assert.ok(holdsNoPiece(blocking.cleanParts(parts).join('')));
+    assert.equal(blocking.blocked, true, `${parts.join('|')} blocks`);
+  }
+  const c = createCleaner({ policy: 'placeholder', ...S });
+  c.cleanParts(['529.982.', '247-25']);
+  assert.equal(c.map.get('[CPF_1]'), CPF, 'the whole value is restored into the first part');
+});
+
+test('parts read together create no value that is not there', () => {
+  const decoys = [
+    ['Total: 529', '982 itens'],
+    ['pedido 529.982.247', '26 unidades'],
+    ['nota 5299', '8224725'],
+    ['versão 1.2', '.3'],
+    ['abc', '@', 'def'],
+  ];
+  for (const parts of decoys) {
+    const c = createCleaner({ policy: 'block', ...S });
+    assert.deepEqual(c.cleanParts(parts), parts, parts.join('|'));
+    assert.equal(c.blocked, false, parts.join('|'));
+  }
+  // Values whole in their own parts stay separate values.
+  const c = createCleaner({ policy: 'placeholder', ...S });
+  assert.deepEqual(c.cleanParts(['a@x.com', 'b@x.com', 'A@X.COM']), ['[EMAIL_1]', '[EMAIL_2]', '[EMAIL_1]']);
+  assert.deepEqual(c.cleanParts(['só uma parte a@x.com']), ['só uma parte [EMAIL_1]']);
+  assert.deepEqual(c.cleanParts([]), []);
+  // A value whole in its part is not glued to the next part's text.
+  const fresh = () => createCleaner({ policy: 'placeholder', ...S });
+  assert.deepEqual(fresh().cleanParts(['fale com a@x.com.br', 'nada mais']), [
+    'fale com [EMAIL_1]',
+    'nada mais',
+  ]);
+  assert.deepEqual(fresh().cleanParts(['Ana', 'ana@x.com.br']), ['Ana', '[EMAIL_1]']);
+  // Across punctuation or a space the longer reading stands.
+  assert.deepEqual(fresh().cleanParts(['fale com a@x.com', '.br, ok']), ['fale com [EMAIL_1]', ', ok']);
+});
+
+test('a text cut anywhere in two reads as the whole text', () => {
+  const whole = createCleaner({ policy: 'placeholder', ...S }).cleanText(TEXT);
+  const letter = /\p{L}/u;
+  for (let k = 1; k < TEXT.length; k++) {
+    const parts = [TEXT.slice(0, k), TEXT.slice(k)];
+    const out = createCleaner({ policy: 'placeholder', ...S })
+      .cleanParts(parts)
+      .join('');
+    assert.equal(
+      out.replace(/_[0-9]+\]/g, ']').match(/[0-9]/),
+      null,
+      `cut at ${k}: no digit of any value left`,
+    );
+    // Where letters meet, a cut that leaves a whole e-mail on one side keeps the other
+    // side's letters ("A" + "na@exemplo.com.br"): the documented limit of the split rule.
+    if (!(letter.test(TEXT[k - 1]!) && letter.test(TEXT[k]!))) assert.equal(out, whole, `cut at ${k}`);
+  }
+});
+
+test('a split far from the edges of long parts is caught, and the long parts stay intact', () => {
+  const filler = 'texto comum sem nada pessoal. '.repeat(40);
+  const parts = [`${filler}CPF 529.982.`, `247-25 ${filler}`];
+  const out = createCleaner({ policy: 'placeholder', ...S }).cleanParts(parts);
+  assert.deepEqual(out, [`${filler}CPF [CPF_1]`, ` ${filler}`]);
 });

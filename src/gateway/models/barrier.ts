@@ -1,9 +1,17 @@
 // The barrier on a model request, and the optional restoration of its reply. One
 // cleaner per request: every part (system, every message, tool calls and results, tool
-// descriptions and schemas, pass-through fields) shares one placeholder numbering.
-import { type Cleaner, type PlaceholderLookup, PrivacyInputError, restoreText } from '../../privacy/index.js';
+// descriptions and schemas, pass-through fields, keys included) shares one placeholder
+// numbering.
+import {
+  type Cleaner,
+  distinctKeys,
+  type PlaceholderLookup,
+  PrivacyInputError,
+  restoreText,
+  setKey,
+} from '../../privacy/index.js';
 import { invalid } from './errors.js';
-import type { Block, Conversation, Reply, StreamEvent } from './types.js';
+import type { Block, Conversation, Message, Reply, StreamEvent } from './types.js';
 
 function cleanBlock(b: Block, cleaner: Cleaner): Block {
   switch (b.type) {
@@ -16,15 +24,50 @@ function cleanBlock(b: Block, cleaner: Cleaner): Block {
   }
 }
 
+/** A part that held only pieces of a value split across parts, now empty: providers refuse empty text. */
+const emptied = (before: string, after: string) => after.trim() === '' && before.trim() !== '';
+
+/**
+ * Text blocks read together when nothing but a message boundary of the same role lies
+ * between them (adjacent blocks of one message, consecutive messages of one role), so a
+ * value split across them is caught. Blocks left empty by the split rule are dropped, and
+ * so is a message left with no content: its neighbour of the same role holds the
+ * replacement, so the roles still alternate as before.
+ */
+function cleanMessages(messages: readonly Message[], cleaner: Cleaner): Message[] {
+  const out: Block[][] = messages.map(() => []);
+  let run: { m: number; text: string }[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    const cleaned = cleaner.cleanParts(run.map((r) => r.text));
+    run.forEach((r, i) => {
+      if (!emptied(r.text, cleaned[i]!)) out[r.m]!.push({ type: 'text', text: cleaned[i]! });
+    });
+    run = [];
+  };
+  messages.forEach((msg, m) => {
+    if (m > 0 && msg.role !== messages[m - 1]!.role) flush();
+    for (const b of msg.content) {
+      if (b.type === 'text') run.push({ m, text: b.text });
+      else {
+        flush();
+        out[m]!.push(cleanBlock(b, cleaner));
+      }
+    }
+  });
+  flush();
+  return messages
+    .map((msg, m) => ({ role: msg.role, content: out[m]! }))
+    .filter((msg, m) => msg.content.length > 0 || messages[m]!.content.length === 0);
+}
+
 export function cleanConversation(conv: Conversation, cleaner: Cleaner): Conversation {
   try {
+    const system = cleaner.cleanParts(conv.system);
     return {
       ...conv,
-      system: conv.system.map((s) => cleaner.cleanText(s)),
-      messages: conv.messages.map((m) => ({
-        role: m.role,
-        content: m.content.map((b) => cleanBlock(b, cleaner)),
-      })),
+      system: system.filter((s, i) => !emptied(conv.system[i]!, s)),
+      messages: cleanMessages(conv.messages, cleaner),
       tools: conv.tools?.map((t) => ({
         name: t.name,
         description: t.description === undefined ? undefined : cleaner.cleanText(t.description),
@@ -45,14 +88,15 @@ function restoreJson(value: unknown, map: PlaceholderLookup): unknown {
   if (typeof value === 'string') return restoreText(value, map);
   if (Array.isArray(value)) return value.map((v) => restoreJson(v, map));
   if (value !== null && typeof value === 'object') {
+    // Keys too: the model may name a property after a placeholder it was sent.
+    const keys = Object.keys(value);
+    const names = distinctKeys(
+      keys,
+      keys.map((k) => restoreText(k, map)),
+    );
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      Object.defineProperty(out, k, {
-        value: restoreJson(v, map),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    for (let i = 0; i < keys.length; i++) {
+      setKey(out, names[i]!, restoreJson((value as Record<string, unknown>)[keys[i]!], map));
     }
     return out;
   }

@@ -10,7 +10,7 @@ export function unsupportedContent(param: string, kind: string): ApiError {
   return new ApiError(
     400,
     'unsupported_content',
-    `Conteúdo do tipo "${kind}" não é aceito aqui: extraia o texto antes com POST /v1/privacy/extract e envie-o como texto.`,
+    `Conteúdo do tipo "${kind}" não é aceito aqui: a barreira de privacidade lê apenas texto; envie o conteúdo do arquivo como texto.`,
     { param },
   );
 }

@@ -1,5 +1,6 @@
 // POST /v1/privacy/clean without HTTP: choose the policy, clean one of text / input /
-// items with one placeholder map, report findings. Throws ApiError for the HTTP layer.
+// items with one placeholder map (items read as consecutive parts), report findings.
+// Throws ApiError for the HTTP layer.
 import { ApiError } from '../../platform/http/errors.js';
 import {
   createCleaner,
@@ -39,13 +40,17 @@ export function cleanRequest(orgPolicy: Policy, body: CleanInput): CleanOutput {
       given.length ? given.join(',') : 'text',
     );
   }
+  // null is no JSON to clean; Fastify's schema lets it through `input` (any value).
+  if (body.input === null)
+    throw badRequest('O campo input deve ser um valor JSON diferente de null.', 'input');
   const policy = strictest(orgPolicy, body.policy);
   const cleaner = createCleaner({ policy });
   let out: Omit<CleanOutput, 'policy' | 'blocked' | 'findings'>;
   if (body.text !== undefined) {
     out = { clean_text: cleaner.cleanText(body.text) };
   } else if (body.items !== undefined) {
-    const items = cleaner.cleanList(body.items);
+    // Consecutive items are read together: a value split across two of them is caught.
+    const items = cleaner.cleanParts(body.items);
     out = { clean_text: JSON.stringify(items), clean_items: items };
   } else {
     let cleaned: unknown;
@@ -59,6 +64,11 @@ export function cleanRequest(orgPolicy: Policy, body: CleanInput): CleanOutput {
     out = { clean_text: JSON.stringify(cleaned), clean_input: cleaned };
   }
   return { policy, blocked: cleaner.blocked, findings: cleaner.findings(), ...out };
+}
+
+/** What the audit record's keyed hash is computed over: the one field the caller sent. */
+export function auditedInput(body: CleanInput): string {
+  return body.text ?? JSON.stringify(body.input ?? body.items ?? null);
 }
 
 /** The findings summary header: categories and counts only, e.g. `cpf=1, email=2`. */

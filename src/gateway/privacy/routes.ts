@@ -5,7 +5,7 @@ import type { App } from '../../platform/http/app.js';
 import { ApiError } from '../../platform/http/errors.js';
 import { principalOf } from '../keys/auth.js';
 import { createAuditLog } from './audit.js';
-import { badRequest, blockedError, cleanRequest, findingsHeader, MAX_ITEMS } from './clean.js';
+import { auditedInput, badRequest, blockedError, cleanRequest, findingsHeader, MAX_ITEMS } from './clean.js';
 import { createPrivacyJob, MAX_JOB_ITEMS, readPrivacyJob } from './jobs.js';
 
 const PolicySchema = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
@@ -66,13 +66,12 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
     async (request, reply) => {
       const principal = principalOf(request);
       const result = cleanRequest(principal.policy, request.body);
-      const input = request.body.text ?? JSON.stringify(request.body.input ?? request.body.items);
       const auditId = await audit.write(principal, {
         route: 'POST /v1/privacy/clean',
         policy: result.policy,
         blocked: result.blocked,
         findings: result.findings,
-        input,
+        input: auditedInput(request.body),
       });
       reply.header('x-svc-privacy', findingsHeader(result.findings));
       reply.header('x-svc-audit-id', auditId);

@@ -158,7 +158,7 @@ describe('svc/eco and the catalogue without providers', () => {
     assert.equal(r.choices[0]!.message.content, '[user] CPF [CPF removido]');
   });
 
-  it('refuses images and documents, naming /v1/privacy/extract', async () => {
+  it('refuses images and documents, asking for text and promising no route that does not exist', async () => {
     await assert.rejects(
       gw.openai(key.secret).chat.completions.create({
         model: 'svc/eco',
@@ -171,7 +171,8 @@ describe('svc/eco and the catalogue without providers', () => {
       }),
       (err: unknown) =>
         err instanceof OpenAI.BadRequestError &&
-        /\/v1\/privacy\/extract/.test(err.message) &&
+        !/extract/.test(err.message) &&
+        /como texto/.test(err.message) &&
         err.code === 'unsupported_content',
     );
     await assert.rejects(
@@ -186,7 +187,9 @@ describe('svc/eco and the catalogue without providers', () => {
         ],
       }),
       (err: unknown) =>
-        err instanceof Anthropic.BadRequestError && /\/v1\/privacy\/extract/.test(err.message),
+        err instanceof Anthropic.BadRequestError &&
+        !/extract/.test(err.message) &&
+        /como texto/.test(err.message),
     );
   });
 
