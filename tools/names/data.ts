@@ -1,10 +1,16 @@
-// Readers for the reference data folder (NAMES_DATA_DIR overrides the default).
-// Used only at training and benchmark time; nothing here ships in the model path.
+// Readers for the reference data folder named by NAMES_DATA_DIR (the folder holding names/,
+// lener-br/ and ner-extra/; docs/privacy-names.md lists its sources). Used only at training
+// and benchmark time; nothing here ships in the model path.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export function dataDir(): string {
-  return resolve(process.env.NAMES_DATA_DIR ?? resolve(process.cwd(), '../shared/data'));
+  const dir = process.env.NAMES_DATA_DIR;
+  if (!dir) {
+    console.error('NAMES_DATA_DIR: set it to the reference data folder (names/, lener-br/, ner-extra/)');
+    process.exit(2);
+  }
+  return resolve(dir);
 }
 
 /** A sentence as text plus gold person-name spans (UTF-16 offsets, end exclusive). */
