@@ -118,7 +118,11 @@ describe('the barrier on keys and split values, through the model routes', () =>
     return {
       model: SIDES[side],
       max_tokens: 20,
-      system: 'Atenda com cuidado.',
+      // Two system blocks with a CPF cut between them: each block is a part of its own.
+      system: [
+        { type: 'text' as const, text: 'Atenda o CPF 529.982.' },
+        { type: 'text' as const, text: '247-25 com cuidado.' },
+      ],
       messages: [
         {
           role: 'user' as const,
@@ -155,7 +159,8 @@ describe('the barrier on keys and split values, through the model routes', () =>
     it(`messages → ${side}: no piece of a split CPF and no CPF key upstream`, async () => {
       const { response } = await gw.anthropic(key.secret).messages.create(messagesBody(side)).withResponse();
       assert.equal(response.status, 200);
-      assert.equal(response.headers.get('x-svc-privacy'), 'cpf=5');
+      // Six: the CPF cut between the two system blocks is found too.
+      assert.equal(response.headers.get('x-svc-privacy'), 'cpf=6');
       const up = upstreamOf(side);
       assert.equal(up.received.length, 1);
       assertNoPiece(up.everything, `${side} upstream`);

@@ -32,19 +32,25 @@ const FILE_BLOCKS = new Set(['image', 'document', 'file', 'container_upload', 's
 
 /** Text of a string or a list of text blocks (system prompts, tool results). */
 export function blocksText(content: unknown, param: string): string {
-  if (typeof content === 'string') return content;
-  if (content === undefined || content === null) return '';
-  return arr(content, param)
-    .map((b, i) => {
-      const block = obj(b, `${param}.${i}`);
-      if (typeof block.type === 'string' && FILE_BLOCKS.has(block.type)) {
-        throw unsupportedContent(`${param}.${i}`, block.type);
-      }
-      if (block.type !== 'text')
-        throw invalid(`${param}.${i}.type`, `Só blocos de texto são aceitos em "${param}".`);
-      return str(block.text, `${param}.${i}.text`);
-    })
-    .join('\n');
+  return blockTexts(content, param).join('\n');
+}
+
+/**
+ * The texts of a string or of each text block. System blocks stay separate parts of the
+ * conversation, so that the barrier reads a value cut between two blocks across the cut.
+ */
+function blockTexts(content: unknown, param: string): string[] {
+  if (typeof content === 'string') return [content];
+  if (content === undefined || content === null) return [''];
+  return arr(content, param).map((b, i) => {
+    const block = obj(b, `${param}.${i}`);
+    if (typeof block.type === 'string' && FILE_BLOCKS.has(block.type)) {
+      throw unsupportedContent(`${param}.${i}`, block.type);
+    }
+    if (block.type !== 'text')
+      throw invalid(`${param}.${i}.type`, `Só blocos de texto são aceitos em "${param}".`);
+    return str(block.text, `${param}.${i}.text`);
+  });
 }
 
 function parseBlock(raw: unknown, param: string, role: Message['role']): Block {
@@ -132,7 +138,7 @@ function parseToolChoice(raw: unknown): { choice?: ToolChoice; parallel?: boolea
 export function parseMessagesRequest(body: Obj): Conversation {
   const maxTokens = optInt(body.max_tokens, 'max_tokens', 1);
   if (maxTokens === undefined) throw invalid('max_tokens', 'O campo "max_tokens" é obrigatório.');
-  const system = body.system === undefined || body.system === null ? [] : [blocksText(body.system, 'system')];
+  const system = body.system === undefined || body.system === null ? [] : blockTexts(body.system, 'system');
   const { choice, parallel } = parseToolChoice(body.tool_choice);
   const metadata =
     body.metadata === undefined || body.metadata === null ? {} : obj(body.metadata, 'metadata');
