@@ -6,10 +6,11 @@ import { emailDetector } from './email.js';
 import { distinctKeys, setKey } from './keys.js';
 import { detectNames } from './names/index.js';
 import { type MappedText, normalisedView, originalSpan } from './normalize.js';
+import { resolveOverlaps } from './overlaps.js';
 import { applyToParts, findInParts } from './parts.js';
 import { createPhoneDetector, phoneDetector } from './phone.js';
 import { PlaceholderMap } from './placeholders.js';
-import { CATEGORY_ORDER, redactMarker } from './policy.js';
+import { redactMarker } from './policy.js';
 import type { Category, Detector, Finding, Match, Policy } from './types.js';
 
 export interface FindOptions {
@@ -24,54 +25,6 @@ const businessPhoneDetector = createPhoneDetector({ includeBusiness: true });
 function detectorsFor(options: FindOptions): Detector[] {
   const phones = options.includeBusinessPhones ? businessPhoneDetector : phoneDetector;
   return [cpfDetector, cnpjDetector, emailDetector, phones];
-}
-
-const PRIORITY = new Map<Category, number>(CATEGORY_ORDER.map((c, i) => [c, i]));
-
-/** Longer span wins; on equal length, the category earlier in CATEGORY_ORDER. */
-function better(a: Match, b: Match): boolean {
-  const la = a.end - a.start;
-  const lb = b.end - b.start;
-  if (la !== lb) return la > lb;
-  return PRIORITY.get(a.category)! < PRIORITY.get(b.category)!;
-}
-
-/**
- * Overlap rule: within each group of overlapping matches, the best match is kept
- * first, then the next best that does not overlap anything kept, and so on. Best =
- * longest span (an e-mail over the name or digits inside it, "+55 11 98765-4321" over
- * a shorter reading); at equal length, CNPJ > CPF > e-mail > telephone > name.
- * Result: disjoint, sorted by start.
- */
-export function resolveOverlaps(matches: Match[]): Match[] {
-  if (matches.length < 2) return matches;
-  const sorted = matches.slice().sort((a, b) => a.start - b.start || b.end - a.end);
-  const out: Match[] = [];
-  let group: Match[] = [];
-  let groupEnd = -1;
-  const flush = () => {
-    if (group.length === 1) out.push(group[0]!);
-    else if (group.length > 1) out.push(...pickDisjoint(group));
-  };
-  for (const m of sorted) {
-    if (m.start >= groupEnd) {
-      flush();
-      group = [];
-    }
-    group.push(m);
-    groupEnd = Math.max(groupEnd, m.end);
-  }
-  flush();
-  return out;
-}
-
-function pickDisjoint(group: Match[]): Match[] {
-  const ranked = group.slice().sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : a.start - b.start));
-  const kept: Match[] = [];
-  for (const m of ranked) {
-    if (kept.every((k) => m.end <= k.start || m.start >= k.end)) kept.push(m);
-  }
-  return kept.sort((a, b) => a.start - b.start);
 }
 
 /**

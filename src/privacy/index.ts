@@ -6,13 +6,13 @@ export {
   type FindOptions,
   findAll,
   PrivacyInputError,
-  resolveOverlaps,
 } from './barrier.js';
 export { isValidCnpj, isValidCpf, VALID_DDDS } from './checks.js';
 export { cnpjDetector } from './cnpj.js';
 export { cpfDetector } from './cpf.js';
 export { emailDetector } from './email.js';
 export { distinctKeys, setKey } from './keys.js';
+export { resolveOverlaps } from './overlaps.js';
 export { applyToParts, findInParts, type PartsMatch } from './parts.js';
 export { createPhoneDetector, type PhoneOptions, phoneDetector } from './phone.js';
 export { type PlaceholderLookup, PlaceholderMap } from './placeholders.js';

@@ -1,7 +1,7 @@
 // Values split across parts (text blocks, messages of one role, list items): the parts
 // are read as one text near each boundary, and every match is mapped back to the parts
 // it covers. Pure: the detector run is passed in.
-import { resolveOverlaps } from './barrier.js';
+import { resolveOverlaps } from './overlaps.js';
 import type { Match } from './types.js';
 
 /**

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createCleaner, findAll, PrivacyInputError, resolveOverlaps } from '../../src/privacy/barrier.js';
+import { createCleaner, findAll, PrivacyInputError } from '../../src/privacy/barrier.js';
+import { resolveOverlaps } from '../../src/privacy/overlaps.js';
 import { strictest } from '../../src/privacy/policy.js';
 import type { Match, Policy } from '../../src/privacy/types.js';
 
