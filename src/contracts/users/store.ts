@@ -3,7 +3,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ContractUsersTable, Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { EmailTakenError, normaliseEmail } from '../../platform/identity/email.js';
+import { insertUniqueEmail, normaliseEmail } from '../../platform/identity/email.js';
 import { hashPassword } from '../../platform/identity/passwords.js';
 import { DEFAULT_PLAN, type Plan } from '../subscriptions/plans.js';
 
@@ -27,13 +27,7 @@ export async function createUser(
     disabled: input.disabled ? 1 : 0,
     created_at: Date.now(),
   };
-  const inserted = await db
-    .insertInto('contract_users')
-    .values(row)
-    .onConflict((oc) => oc.column('email').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) throw new EmailTakenError();
+  await insertUniqueEmail(db, 'contract_users', row);
   return row;
 }
 

@@ -3,7 +3,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AccountsTable, Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { EmailTakenError, normaliseEmail } from '../../platform/identity/email.js';
+import { insertUniqueEmail, normaliseEmail } from '../../platform/identity/email.js';
 import { hashPassword } from '../../platform/identity/passwords.js';
 
 export type Account = Selectable<AccountsTable>;
@@ -34,13 +34,7 @@ export async function createAccount(db: Kysely<Database>, input: NewAccount): Pr
     trial_ends_at: input.trialEndsAt ?? null,
     created_at: Date.now(),
   };
-  const inserted = await db
-    .insertInto('accounts')
-    .values(row)
-    .onConflict((oc) => oc.column('email').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) throw new EmailTakenError();
+  await insertUniqueEmail(db, 'accounts', row);
   return row;
 }
 
