@@ -2,6 +2,7 @@
 // once and in order, large lines included; a lone line shows up without anyone flushing;
 // what is still buffered when the process exits is written.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,8 +32,9 @@ describe('default log destination', () => {
       ],
       {},
     );
+    const closed = once(child.proc, 'close'); // after stdout has been read to its end
     assert.equal(await child.exit(), 0);
-    await new Promise((r) => child.proc.once('close', r)); // stdout read to its end
+    await closed;
     const lines = child.stdout.map((l) => JSON.parse(l) as { i: number; msg: string; big?: string });
     assert.deepEqual(
       lines.map((l) => l.i),
