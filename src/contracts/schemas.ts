@@ -44,3 +44,19 @@ export const authErrors = {
   401: ErrorBody,
   403: ErrorBody,
 };
+
+/**
+ * The options of a route about one of the user's own items, named by `:id`: bearer auth,
+ * the id's schema, and the 404 answered when the item is not the user's (or does not exist).
+ */
+export function ownItemRoute<R extends Record<number, TSchema>>(tag: string, summary: string, response: R) {
+  return {
+    config: { auth: 'jwt' as const },
+    schema: {
+      summary,
+      tags: [tag],
+      params: IdParams,
+      response: { ...response, 404: ErrorBody, ...authErrors },
+    },
+  };
+}

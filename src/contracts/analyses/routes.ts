@@ -4,7 +4,7 @@ import type { App } from '../../platform/http/app.js';
 import { analyseContract, analysisNotFound, getAnalysis, listAnalyses } from './analysis.js';
 import { userOf } from '../auth/bearer.js';
 import type { ContractsDeps } from '../deps.js';
-import { authErrors, ErrorBody, Id, IdParams, listOf, Page, pageOf, Risk } from '../schemas.js';
+import { authErrors, ErrorBody, Id, listOf, ownItemRoute, Page, pageOf, Risk } from '../schemas.js';
 
 const Clause = Type.Object({
   category: Type.String(),
@@ -85,15 +85,7 @@ export function registerAnalysisRoutes(app: App, deps: ContractsDeps): void {
 
   app.get(
     '/risk-analysis/:id',
-    {
-      config: { auth: 'jwt' },
-      schema: {
-        summary: 'Ler uma análise',
-        tags: ['risk-analysis'],
-        params: IdParams,
-        response: { 200: Analysis, 404: ErrorBody, ...authErrors },
-      },
-    },
+    ownItemRoute('risk-analysis', 'Ler uma análise', { 200: Analysis }),
     async (request) => {
       const analysis = await getAnalysis(deps, userOf(request).id, request.params.id);
       if (!analysis) throw analysisNotFound();

@@ -4,7 +4,10 @@
 import type { AccountsTable } from '../db/schema.js';
 import { newId } from '../ids.js';
 
-export type NewAccountRow = Pick<AccountsTable, 'email' | 'password_hash' | 'name' | 'released' | 'trial_ends_at'>;
+export type NewAccountRow = Pick<
+  AccountsTable,
+  'email' | 'password_hash' | 'name' | 'released' | 'trial_ends_at'
+>;
 
 export function accountRow(fields: NewAccountRow, now: number = Date.now()): AccountsTable {
   return {

@@ -7,7 +7,7 @@ import { createSession } from '../../sessions/store.js';
 import { browserState } from '../../sessions/view.js';
 import { endAll, login, logout, signUp, verifyMfa } from '../login.js';
 import { BootstrapResult, CodeBody, LoginBody, NoQuery, Ok, SignInResult, SignUpBody } from '../schemas.js';
-import { assertNoBody, issue, type Web } from './web.js';
+import { accountRoute, assertNoBody, issue, type Web } from './web.js';
 
 export function registerSignInRoutes(scope: App, { deps, addressOf }: Web): void {
   scope.get(
@@ -38,15 +38,11 @@ export function registerSignInRoutes(scope: App, { deps, addressOf }: Web): void
 
   scope.post(
     '/api/auth/login',
-    {
-      config: { auth: 'session', session: 'browser' },
-      schema: {
-        summary: 'Sign in with e-mail and password (then /api/auth/mfa when the account has a second factor)',
-        tags: ['account'],
-        body: LoginBody,
-        response: { 200: SignInResult },
-      },
-    },
+    accountRoute(
+      'Sign in with e-mail and password (then /api/auth/mfa when the account has a second factor)',
+      { body: LoginBody, response: { 200: SignInResult } },
+      'browser',
+    ),
     async (request, reply) => {
       const made = await login(deps, sessionOf(request), { ...request.body, address: addressOf(request) });
       return issue(deps, reply, made);
@@ -55,15 +51,11 @@ export function registerSignInRoutes(scope: App, { deps, addressOf }: Web): void
 
   scope.post(
     '/api/auth/mfa',
-    {
-      config: { auth: 'session', session: 'pending' },
-      schema: {
-        summary: 'Second sign-in step: the TOTP code',
-        tags: ['account'],
-        body: CodeBody,
-        response: { 200: SignInResult },
-      },
-    },
+    accountRoute(
+      'Second sign-in step: the TOTP code',
+      { body: CodeBody, response: { 200: SignInResult } },
+      'pending',
+    ),
     async (request, reply) => {
       const made = await verifyMfa(deps, sessionOf(request), {
         code: request.body.code,
@@ -75,15 +67,11 @@ export function registerSignInRoutes(scope: App, { deps, addressOf }: Web): void
 
   scope.post(
     '/api/auth/signup',
-    {
-      config: { auth: 'session', session: 'browser' },
-      schema: {
-        summary: 'Create an account (awaiting release) and sign this browser in',
-        tags: ['account'],
-        body: SignUpBody,
-        response: { 200: SignInResult },
-      },
-    },
+    accountRoute(
+      'Create an account (awaiting release) and sign this browser in',
+      { body: SignUpBody, response: { 200: SignInResult } },
+      'browser',
+    ),
     async (request, reply) => {
       const made = await signUp(deps, sessionOf(request), { ...request.body, address: addressOf(request) });
       return issue(deps, reply, made);
@@ -92,14 +80,7 @@ export function registerSignInRoutes(scope: App, { deps, addressOf }: Web): void
 
   scope.post(
     '/api/auth/logout',
-    {
-      config: { auth: 'session', session: 'browser' },
-      schema: {
-        summary: "End this product's session in this browser",
-        tags: ['account'],
-        response: { 200: Ok },
-      },
-    },
+    accountRoute("End this product's session in this browser", { response: { 200: Ok } }, 'browser'),
     async (request, reply) => {
       assertNoBody(request.body);
       await logout(deps, sessionOf(request));
@@ -110,14 +91,9 @@ export function registerSignInRoutes(scope: App, { deps, addressOf }: Web): void
 
   scope.post(
     '/api/auth/end-all',
-    {
-      config: { auth: 'session' },
-      schema: {
-        summary: 'End all accesses: every session and every API key of the account stop',
-        tags: ['account'],
-        response: { 200: Ok },
-      },
-    },
+    accountRoute('End all accesses: every session and every API key of the account stop', {
+      response: { 200: Ok },
+    }),
     async (request, reply) => {
       assertNoBody(request.body);
       await endAll(deps, sessionOf(request));

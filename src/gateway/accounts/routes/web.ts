@@ -1,9 +1,11 @@
 // What the account route plugins share: the dependencies, the client's address and the
 // answer that hands a browser a freshly regenerated session.
+import type { TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../platform/http/errors.js';
 import { sessionCookie } from '../../sessions/cookie.js';
 import { browserState, sessionUser } from '../../sessions/view.js';
+import type { Need } from '../../sessions/guard.js';
 import type { AccountDeps, Issued } from '../login.js';
 
 export interface Web {
@@ -28,3 +30,21 @@ export function assertNoBody(body: unknown): void {
 }
 
 export const staleSession = () => new ApiError(401, 'invalid_session', 'Sessão inválida. Entre novamente.');
+
+/** What an account route declares besides its summary: its body or query, and its answer. */
+interface AccountSchema {
+  body?: TSchema;
+  querystring?: TSchema;
+  response?: Record<number, TSchema>;
+}
+
+/**
+ * The options of an account route: the `session` scheme, needing the session state `need`
+ * (`account` unless said), and the `account` tag.
+ */
+export function accountRoute<S extends AccountSchema>(summary: string, schema: S, need: Need = 'account') {
+  return {
+    config: { auth: 'session' as const, session: need },
+    schema: { summary, tags: ['account'], ...schema },
+  };
+}
