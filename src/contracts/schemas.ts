@@ -1,5 +1,5 @@
 // TypeBox schemas shared by the contract API's routes (and so by its OpenAPI document).
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type TProperties, type TSchema, Type } from '@sinclair/typebox';
 
 export const ErrorBody = Type.Object(
   { message: Type.String(), error: Type.String() },
@@ -57,6 +57,28 @@ export function ownItemRoute<R extends Record<number, TSchema>>(tag: string, sum
       tags: [tag],
       params: IdParams,
       response: { ...response, 404: ErrorBody, ...authErrors },
+    },
+  };
+}
+
+/**
+ * The options of a route listing the user's items a page at a time: bearer auth, `limit` and
+ * `offset` beside the route's own `query` fields (nothing else), and the list envelope.
+ */
+export function listRoute<I extends TSchema, Q extends TProperties>(
+  tag: string,
+  summary: string,
+  item: I,
+  query: Q,
+  errors: Record<number, TSchema> = {},
+) {
+  return {
+    config: { auth: 'jwt' as const },
+    schema: {
+      summary,
+      tags: [tag],
+      querystring: Type.Object({ ...Page, ...query }, { additionalProperties: false }),
+      response: { 200: listOf(item), 400: ErrorBody, ...errors, ...authErrors },
     },
   };
 }

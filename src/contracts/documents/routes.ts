@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
 import { userOf } from '../auth/bearer.js';
 import type { ContractsDeps } from '../deps.js';
-import { authErrors, ErrorBody, listOf, ownItemRoute, Page, pageOf } from '../schemas.js';
+import { authErrors, ErrorBody, listRoute, ownItemRoute, pageOf } from '../schemas.js';
 import { MAX_PDF_BYTES } from './pdf.js';
 import {
   contractNotFound,
@@ -85,15 +85,7 @@ export async function registerContractRoutes(app: App, deps: ContractsDeps): Pro
 
   app.get(
     '/contracts',
-    {
-      config: { auth: 'jwt' },
-      schema: {
-        summary: 'Listar os contratos do usuário, do mais recente ao mais antigo',
-        tags: ['contracts'],
-        querystring: Type.Object(Page, { additionalProperties: false }),
-        response: { 200: listOf(Meta), 400: ErrorBody, ...authErrors },
-      },
-    },
+    listRoute('contracts', 'Listar os contratos do usuário, do mais recente ao mais antigo', Meta, {}),
     async (request) => {
       const page = pageOf(request.query);
       return { ...(await listContracts(deps.db, deps.sealer, userOf(request).id, page)), ...page };

@@ -10,25 +10,22 @@ import { changePassword } from '../login.js';
 import { CodeBody, PasswordBody, SignInResult, TotpSetup } from '../schemas.js';
 import { getAccount } from '../store.js';
 import { matchTotp, newEnrolment, openTotpSecret, sealTotpSecret } from '../totp.js';
-import { accountRoute, assertNoBody, issue, staleSession, type Web } from './web.js';
+import { accountRoute, assertNoBody, issue, issuingRoute, staleSession, type Web } from './web.js';
 
 const totpAlreadyEnabled = () =>
   new ApiError(409, 'totp_already_enabled', 'O segundo fator já está ativo nesta conta.');
 
-export function registerSecurityRoutes(scope: App, { deps, addressOf }: Web): void {
-  scope.post(
-    '/api/account/password',
-    accountRoute('Change the password; stops every API key and every other session of the account', {
+export function registerSecurityRoutes(scope: App, web: Web): void {
+  const { deps } = web;
+  issuingRoute(
+    scope,
+    web,
+    {
+      path: '/api/account/password',
+      summary: 'Change the password; stops every API key and every other session of the account',
       body: PasswordBody,
-      response: { 200: SignInResult },
-    }),
-    async (request, reply) => {
-      const made = await changePassword(deps, sessionOf(request), {
-        ...request.body,
-        address: addressOf(request),
-      });
-      return issue(deps, reply, made);
     },
+    changePassword,
   );
 
   scope.post(

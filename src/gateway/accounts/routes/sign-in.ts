@@ -6,10 +6,11 @@ import { checkOrigin, loadSession, sessionOf } from '../../sessions/guard.js';
 import { createSession } from '../../sessions/store.js';
 import { browserState } from '../../sessions/view.js';
 import { endAll, login, logout, signUp, verifyMfa } from '../login.js';
-import { BootstrapResult, CodeBody, LoginBody, NoQuery, Ok, SignInResult, SignUpBody } from '../schemas.js';
-import { accountRoute, assertNoBody, issue, type Web } from './web.js';
+import { BootstrapResult, CodeBody, LoginBody, NoQuery, Ok, SignUpBody } from '../schemas.js';
+import { accountRoute, assertNoBody, issuingRoute, type Web } from './web.js';
 
-export function registerSignInRoutes(scope: App, { deps, addressOf }: Web): void {
+export function registerSignInRoutes(scope: App, web: Web): void {
+  const { deps } = web;
   scope.get(
     '/api/auth/bootstrap',
     {
@@ -36,46 +37,35 @@ export function registerSignInRoutes(scope: App, { deps, addressOf }: Web): void
     },
   );
 
-  scope.post(
-    '/api/auth/login',
-    accountRoute(
-      'Sign in with e-mail and password (then /api/auth/mfa when the account has a second factor)',
-      { body: LoginBody, response: { 200: SignInResult } },
-      'browser',
-    ),
-    async (request, reply) => {
-      const made = await login(deps, sessionOf(request), { ...request.body, address: addressOf(request) });
-      return issue(deps, reply, made);
+  issuingRoute(
+    scope,
+    web,
+    {
+      path: '/api/auth/login',
+      summary: 'Sign in with e-mail and password (then /api/auth/mfa when the account has a second factor)',
+      body: LoginBody,
+      need: 'browser',
     },
+    login,
   );
 
-  scope.post(
-    '/api/auth/mfa',
-    accountRoute(
-      'Second sign-in step: the TOTP code',
-      { body: CodeBody, response: { 200: SignInResult } },
-      'pending',
-    ),
-    async (request, reply) => {
-      const made = await verifyMfa(deps, sessionOf(request), {
-        code: request.body.code,
-        address: addressOf(request),
-      });
-      return issue(deps, reply, made);
-    },
+  issuingRoute(
+    scope,
+    web,
+    { path: '/api/auth/mfa', summary: 'Second sign-in step: the TOTP code', body: CodeBody, need: 'pending' },
+    verifyMfa,
   );
 
-  scope.post(
-    '/api/auth/signup',
-    accountRoute(
-      'Create an account (awaiting release) and sign this browser in',
-      { body: SignUpBody, response: { 200: SignInResult } },
-      'browser',
-    ),
-    async (request, reply) => {
-      const made = await signUp(deps, sessionOf(request), { ...request.body, address: addressOf(request) });
-      return issue(deps, reply, made);
+  issuingRoute(
+    scope,
+    web,
+    {
+      path: '/api/auth/signup',
+      summary: 'Create an account (awaiting release) and sign this browser in',
+      body: SignUpBody,
+      need: 'browser',
     },
+    signUp,
   );
 
   scope.post(
