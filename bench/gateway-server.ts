@@ -1,8 +1,9 @@
 // The gateway of bench/gateway-overhead.ts, in its own process, as `svc serve` runs it:
-// SQLite storage, key auth, the production logger (access logs, to stdout, which
+// SQLite storage, key auth, the production logger (access logs, buffered, to stdout, which
 // the bench points at /dev/null), barrier on, in front of the upstream given as argv[2].
 // Sends its origin and a key to the parent over IPC. The key's organisation has no
 // practical rate limit, so the limiter's counter write is measured but never refuses.
+import '../src/platform/jit-warm-up.js'; // first, as in src/cli.ts
 import { createGatewayApp } from '../src/gateway/app.js';
 import { loadConfig } from '../src/platform/config/index.js';
 import { createContext } from '../src/platform/context.js';

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Entry point of the `svc` command. Known failures (bad configuration, unreachable
 // database) print one clear line and exit non-zero; nothing prints a stack trace.
+import './platform/jit-warm-up.js'; // first: see the module
 import { main } from './cli/index.js';
 import { ConfigError } from './platform/config/index.js';
 import { describeError } from './platform/logger.js';
