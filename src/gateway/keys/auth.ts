@@ -9,6 +9,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Context } from '../../platform/context.js';
+import type { Db } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import { bearerToken } from '../../platform/http/authorization.js';
 import { ApiError } from '../../platform/http/errors.js';
@@ -77,7 +78,6 @@ const COLUMNS = [
   'o.mfa_required',
 ] as const;
 
-/** The key, its account and organisation in one indexed query. */
 function lookupQuery(db: Kysely<Database>, hash: string) {
   return db
     .selectFrom('api_keys as k')
@@ -88,8 +88,31 @@ function lookupQuery(db: Kysely<Database>, hash: string) {
     .where('k.secret_hash', '=', hash);
 }
 
+type KeyRow = Awaited<ReturnType<ReturnType<typeof lookupQuery>['executeTakeFirst']>>;
+
+/**
+ * The key, its account and organisation in one indexed query. On SQLite the same SQL runs
+ * as a prepared statement (the query builder's overhead was ~95% of the check's cost) that
+ * returns its row as an array, named here: better-sqlite3 builds row objects property by
+ * property in C++, a fifth of the look-up's cost.
+ */
+function createLookup(db: Db): (hash: string) => Promise<KeyRow> {
+  if (!db.sqlite) return (hash) => lookupQuery(db.kysely, hash).executeTakeFirst();
+  const { sql: text } = lookupQuery(db.kysely, '?').compile();
+  const statement = db.sqlite.prepare(text).raw(true);
+  const names = statement.columns().map((c) => c.name);
+  return async (hash) => {
+    const values = statement.get(hash) as unknown[] | undefined;
+    if (!values) return undefined;
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
+    return row as KeyRow;
+  };
+}
+
 export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
   const pepper = deriveKey(ctx.secret, 'api-key');
+  const lookup = createLookup(ctx.db);
   const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies);
   const matchers = new Map<string, (address: string) => boolean>();
   const touched = new Map<string, number>(); // key id → hour last written by this process
@@ -111,7 +134,7 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
   return async function keyAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const secret = presentedKey(request);
     if (!secret || !isWellFormed(secret)) throw unauthorized();
-    const row = await lookupQuery(ctx.db.kysely, secretHash(pepper, secret)).executeTakeFirst();
+    const row = await lookup(secretHash(pepper, secret));
     if (!row || row.revoked_at !== null || row.stopped_at !== null || row.product_id !== PRODUCT_ID)
       throw unauthorized();
     const at = now();
