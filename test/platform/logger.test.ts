@@ -13,7 +13,10 @@ const logger = new URL('../../src/platform/logger.js', import.meta.url).href;
 
 function script(body: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'svc-logger-')), 'run.mjs');
-  writeFileSync(path, `import { createLogger } from '${logger}';\nconst log = createLogger('info');\n${body}`);
+  writeFileSync(
+    path,
+    `import { createLogger } from '${logger}';\nconst log = createLogger('info');\n${body}`,
+  );
   return path;
 }
 
@@ -24,7 +27,7 @@ describe('default log destination', () => {
         script(
           'for (let i = 0; i < 5000; i++) {\n' +
             "  if (i % 1000 === 7) log.info({ i, big: 'é'.repeat(40_000) }, 'big');\n" +
-            "  else log.info({ i }, `ção ${i}`);\n" +
+            '  else log.info({ i }, `ção ${i}`);\n' +
             '  if (i % 700 === 0) await new Promise((r) => setImmediate(r));\n' +
             '}\n' +
             'process.exit(0);\n',
