@@ -35,10 +35,17 @@ describe('default log destination', () => {
       ],
       {},
     );
+    // The bytes as written, decoded once: a character cut between two pipe reads stays whole.
+    const chunks: Buffer[] = [];
+    child.proc.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk));
     const closed = once(child.proc, 'close'); // after stdout has been read to its end
     assert.equal(await child.exit(), 0);
     await closed;
-    const lines = child.stdout.map((l) => JSON.parse(l) as { i: number; msg: string; big?: string });
+    const lines = Buffer.concat(chunks)
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { i: number; msg: string; big?: string });
     assert.deepEqual(
       lines.map((l) => l.i),
       Array.from({ length: 5000 }, (_, i) => i),
