@@ -11,8 +11,10 @@
 // privacy barrier on the prompt ("floor+barrier") is the least any gateway that keeps the
 // personal data from the upstream can add on this machine. BENCH_CPU_PROF=<dir> runs the svc gateway
 // under `node --cpu-prof`. BENCH_BASELINE=<other checkout>/dist/bench also runs that build's
-// gateway-server.js in the same run (same upstream, same load), for before/after figures.
-// BENCH_ONLY=json|stream runs one of the two kinds. Targets are measured in BENCH_ROUNDS (default:
+// gateway-server.js in the same run (same upstream, same load), for before/after figures;
+// BENCH_CANDIDATE=<third checkout>/dist/bench measures that build as "svc" instead of this one.
+// BENCH_ONLY=json|stream runs one of the two kinds. BENCH_TARGETS=svc,baseline measures only those
+// (and the upstream called directly, always measured: the added figures are against it). Targets are measured in BENCH_ROUNDS (default:
 // one per target) interleaved rounds, each in a new random order, so that the machine's drift
 // during the run, and whatever the target measured before leaves behind, fall on all alike.
 // Usage: npm run build && node dist/bench/gateway-overhead.js [requests-at-c1] [seconds-at-c64]
@@ -50,8 +52,10 @@ async function start<T>(
 
 const prof = process.env.BENCH_CPU_PROF;
 const fake = await start<{ origin: string }>('./gateway-upstream.js', []);
+// BENCH_CANDIDATE=<other checkout>/dist/bench: that build's gateway is "svc" instead of this one's.
+const candidateDir = process.env.BENCH_CANDIDATE;
 const gw = await start<{ origin: string; secret: string }>(
-  './gateway-server.js',
+  candidateDir ? `${candidateDir}/gateway-server.js` : './gateway-server.js',
   [fake.origin],
   prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
 );
@@ -226,13 +230,10 @@ async function loaded(names: Name[], stream: boolean) {
 }
 
 const f = (x: number, digits = 2) => x.toFixed(digits);
-const names: Name[] = [
-  'floor',
-  'floor+barrier',
-  'svc',
-  'portkey',
-  ...(baseline ? (['baseline'] as const) : []),
-];
+const chosen = process.env.BENCH_TARGETS?.split(',');
+const names = (
+  ['floor', 'floor+barrier', 'svc', 'portkey', ...(baseline ? (['baseline'] as const) : [])] as Name[]
+).filter((name) => !chosen || chosen.includes(name));
 const only = process.env.BENCH_ONLY;
 const kinds = [false, true].filter((stream) => !only || only === (stream ? 'stream' : 'json'));
 const rows: string[] = [];
@@ -244,9 +245,9 @@ for (const stream of kinds) {
   const c64 = await loaded(all, stream);
   console.error(`${kind} c=64 done`);
   const d = c1.get('direct')!;
-  const fl = c1.get('floor')!;
+  const fl = c1.get('floor');
   const dl = c64.get('direct')!;
-  const pk = c64.get('portkey')!;
+  const pk = c64.get('portkey');
   for (const name of ['direct', ...names] as Name[]) {
     const a = c1.get(name)!;
     const l = c64.get(name)!;
@@ -254,10 +255,10 @@ for (const stream of kinds) {
       name === 'direct'
         ? '— | — | —'
         : `${f(a.p50 - d.p50)} | ${f(a.p99 - d.p99)} | ${stream ? f(a.ttfb50 - d.ttfb50) : '—'}`;
-    const ratio = name === 'svc' || name === 'baseline' ? `**${f(l.rps / pk.rps)}×**` : '—';
+    const ratio = pk && (name === 'svc' || name === 'baseline') ? `**${f(l.rps / pk.rps)}×**` : '—';
     // What a gateway adds beyond the extra hop itself (the floor proxy's added p50): on a
     // slow machine the hop alone can take the whole budget.
-    const overFloor = name === 'direct' || name === 'floor' ? '—' : f(a.p50 - fl.p50);
+    const overFloor = !fl || name === 'direct' || name === 'floor' ? '—' : f(a.p50 - fl.p50);
     rows.push(
       `| ${kind} | ${name} | ${f(a.p50)} / ${f(a.p99)}${stream ? ` / ${f(a.ttfb50)}` : ''} | ${added} | ${overFloor} | ${a.cpuUs.toFixed(0)} | ${l.rps.toFixed(0)}${l.failed ? ` (${l.failed} failed)` : ''} | ${((100 * l.rps) / dl.rps).toFixed(0)} % | ${ratio} |`,
     );

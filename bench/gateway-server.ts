@@ -1,5 +1,5 @@
 // The gateway of bench/gateway-overhead.ts, in its own process, as `svc serve` runs it:
-// SQLite storage, key auth, the production logger (access logs, buffered, to stdout, which
+// SQLite storage, key auth, the production logger (access logs, to stdout, which
 // the bench points at /dev/null), barrier on, in front of the upstream given as argv[2].
 // Sends its origin and a key to the parent over IPC. The key's organisation has no
 // practical rate limit, so the limiter's counter write is measured but never refuses.

@@ -6,7 +6,7 @@
 // the work each request costs.
 // With `taskset` the load generator and the servers get a core each (lib.ts pinCores); the
 // figures are medians over the rounds.
-// Usage: npm run build && [BENCH_BASELINE=<dir>] node dist/bench/health.js [seconds-per-round] [rounds]
+// Usage: npm run build && [BENCH_BASELINE=<dir>] [BENCH_CANDIDATE=<dir>] node dist/bench/health.js [seconds-per-round] [rounds]
 import autocannon from 'autocannon';
 import { CLI, cpuMs, fixture, median, pinCores, type Server, startServer } from './lib.js';
 
@@ -28,9 +28,13 @@ async function load(server: Server): Promise<{ rps: number; p99: number; cpuUs: 
 // BENCH_BASELINE=<other checkout>/dist: that build's gateway is measured in the same rounds
 // too (before/after figures that share the machine's noise).
 const baselineDir = process.env.BENCH_BASELINE;
+// BENCH_CANDIDATE=<third checkout>/dist: that build's gateway is "svc" instead of this one's.
+const candidateDir = process.env.BENCH_CANDIDATE;
 const servers: Record<string, Server> = {
   bare: await startServer([fixture('hello')]),
-  svc: await startServer([CLI, 'serve', 'gateway'], { LOG_LEVEL: 'info' }),
+  svc: await startServer([candidateDir ? `${candidateDir}/src/cli.js` : CLI, 'serve', 'gateway'], {
+    LOG_LEVEL: 'info',
+  }),
 };
 if (baselineDir) {
   servers.baseline = await startServer([`${baselineDir}/src/cli.js`, 'serve', 'gateway'], {

@@ -1,5 +1,5 @@
 // TypeBox schemas shared by the contract API's routes (and so by its OpenAPI document).
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type TProperties, type TSchema, Type } from '@sinclair/typebox';
 
 export const ErrorBody = Type.Object(
   { message: Type.String(), error: Type.String() },
@@ -44,3 +44,41 @@ export const authErrors = {
   401: ErrorBody,
   403: ErrorBody,
 };
+
+/**
+ * The options of a route about one of the user's own items, named by `:id`: bearer auth,
+ * the id's schema, and the 404 answered when the item is not the user's (or does not exist).
+ */
+export function ownItemRoute<R extends Record<number, TSchema>>(tag: string, summary: string, response: R) {
+  return {
+    config: { auth: 'jwt' as const },
+    schema: {
+      summary,
+      tags: [tag],
+      params: IdParams,
+      response: { ...response, 404: ErrorBody, ...authErrors },
+    },
+  };
+}
+
+/**
+ * The options of a route listing the user's items a page at a time: bearer auth, `limit` and
+ * `offset` beside the route's own `query` fields (nothing else), and the list envelope.
+ */
+export function listRoute<I extends TSchema, Q extends TProperties>(
+  tag: string,
+  summary: string,
+  item: I,
+  query: Q,
+  errors: Record<number, TSchema> = {},
+) {
+  return {
+    config: { auth: 'jwt' as const },
+    schema: {
+      summary,
+      tags: [tag],
+      querystring: Type.Object({ ...Page, ...query }, { additionalProperties: false }),
+      response: { 200: listOf(item), 400: ErrorBody, ...errors, ...authErrors },
+    },
+  };
+}

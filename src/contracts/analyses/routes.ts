@@ -4,7 +4,7 @@ import type { App } from '../../platform/http/app.js';
 import { analyseContract, analysisNotFound, getAnalysis, listAnalyses } from './analysis.js';
 import { userOf } from '../auth/bearer.js';
 import type { ContractsDeps } from '../deps.js';
-import { authErrors, ErrorBody, Id, IdParams, listOf, Page, pageOf, Risk } from '../schemas.js';
+import { authErrors, ErrorBody, Id, listRoute, ownItemRoute, pageOf, Risk } from '../schemas.js';
 
 const Clause = Type.Object({
   category: Type.String(),
@@ -61,18 +61,9 @@ export function registerAnalysisRoutes(app: App, deps: ContractsDeps): void {
 
   app.get(
     '/risk-analysis',
-    {
-      config: { auth: 'jwt' },
-      schema: {
-        summary: 'Listar as análises do usuário (opcional: de um contrato)',
-        tags: ['risk-analysis'],
-        querystring: Type.Object(
-          { ...Page, contract_id: Type.Optional(Id) },
-          { additionalProperties: false },
-        ),
-        response: { 200: listOf(AnalysisListItem), 400: ErrorBody, ...authErrors },
-      },
-    },
+    listRoute('risk-analysis', 'Listar as análises do usuário (opcional: de um contrato)', AnalysisListItem, {
+      contract_id: Type.Optional(Id),
+    }),
     async (request) => {
       const page = pageOf(request.query);
       const list = await listAnalyses(deps, userOf(request).id, {
@@ -85,15 +76,7 @@ export function registerAnalysisRoutes(app: App, deps: ContractsDeps): void {
 
   app.get(
     '/risk-analysis/:id',
-    {
-      config: { auth: 'jwt' },
-      schema: {
-        summary: 'Ler uma análise',
-        tags: ['risk-analysis'],
-        params: IdParams,
-        response: { 200: Analysis, 404: ErrorBody, ...authErrors },
-      },
-    },
+    ownItemRoute('risk-analysis', 'Ler uma análise', { 200: Analysis }),
     async (request) => {
       const analysis = await getAnalysis(deps, userOf(request).id, request.params.id);
       if (!analysis) throw analysisNotFound();

@@ -4,7 +4,7 @@ import type { App } from '../../platform/http/app.js';
 import { userOf } from '../auth/bearer.js';
 import { ask, history, MAX_QUESTION_CHARS } from './conversation.js';
 import type { ContractsDeps } from '../deps.js';
-import { authErrors, ErrorBody, Id, listOf, Page, pageOf } from '../schemas.js';
+import { authErrors, ErrorBody, Id, listRoute, pageOf } from '../schemas.js';
 
 const Turn = Type.Object({
   id: Type.String(),
@@ -45,15 +45,13 @@ export function registerChatRoutes(app: App, deps: ContractsDeps): void {
 
   app.get(
     '/chat',
-    {
-      config: { auth: 'jwt' },
-      schema: {
-        summary: 'Histórico de perguntas e respostas de um contrato',
-        tags: ['chat'],
-        querystring: Type.Object({ ...Page, contract_id: Id }, { additionalProperties: false }),
-        response: { 200: listOf(Turn), 400: ErrorBody, 404: ErrorBody, ...authErrors },
-      },
-    },
+    listRoute(
+      'chat',
+      'Histórico de perguntas e respostas de um contrato',
+      Turn,
+      { contract_id: Id },
+      { 404: ErrorBody },
+    ),
     async (request) => {
       const page = pageOf(request.query);
       return { ...(await history(deps, userOf(request).id, request.query.contract_id, page)), ...page };

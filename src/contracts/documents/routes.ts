@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
 import { userOf } from '../auth/bearer.js';
 import type { ContractsDeps } from '../deps.js';
-import { authErrors, ErrorBody, IdParams, listOf, Page, pageOf } from '../schemas.js';
+import { authErrors, ErrorBody, listRoute, ownItemRoute, pageOf } from '../schemas.js';
 import { MAX_PDF_BYTES } from './pdf.js';
 import {
   contractNotFound,
@@ -85,15 +85,7 @@ export async function registerContractRoutes(app: App, deps: ContractsDeps): Pro
 
   app.get(
     '/contracts',
-    {
-      config: { auth: 'jwt' },
-      schema: {
-        summary: 'Listar os contratos do usuário, do mais recente ao mais antigo',
-        tags: ['contracts'],
-        querystring: Type.Object(Page, { additionalProperties: false }),
-        response: { 200: listOf(Meta), 400: ErrorBody, ...authErrors },
-      },
-    },
+    listRoute('contracts', 'Listar os contratos do usuário, do mais recente ao mais antigo', Meta, {}),
     async (request) => {
       const page = pageOf(request.query);
       return { ...(await listContracts(deps.db, deps.sealer, userOf(request).id, page)), ...page };
@@ -102,15 +94,7 @@ export async function registerContractRoutes(app: App, deps: ContractsDeps): Pro
 
   app.get(
     '/contracts/:id',
-    {
-      config: { auth: 'jwt' },
-      schema: {
-        summary: 'Ler um contrato, com o texto',
-        tags: ['contracts'],
-        params: IdParams,
-        response: { 200: Full, 404: ErrorBody, ...authErrors },
-      },
-    },
+    ownItemRoute('contracts', 'Ler um contrato, com o texto', { 200: Full }),
     async (request) => {
       const contract = await getContract(deps.db, deps.sealer, userOf(request).id, request.params.id);
       if (!contract) throw contractNotFound();
@@ -120,15 +104,7 @@ export async function registerContractRoutes(app: App, deps: ContractsDeps): Pro
 
   app.delete(
     '/contracts/:id',
-    {
-      config: { auth: 'jwt' },
-      schema: {
-        summary: 'Apagar um contrato, com suas análises e conversas',
-        tags: ['contracts'],
-        params: IdParams,
-        response: { 204: Type.Null(), 404: ErrorBody, ...authErrors },
-      },
-    },
+    ownItemRoute('contracts', 'Apagar um contrato, com suas análises e conversas', { 204: Type.Null() }),
     async (request, reply) => {
       if (!(await deleteContract(deps.db, userOf(request).id, request.params.id))) throw contractNotFound();
       return reply.status(204).send(null);

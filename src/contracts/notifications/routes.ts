@@ -4,7 +4,7 @@ import type { App } from '../../platform/http/app.js';
 import { userOf } from '../auth/bearer.js';
 import type { ContractsDeps } from '../deps.js';
 import { ContractsError } from '../errors.js';
-import { authErrors, ErrorBody, IdParams, Page, pageOf } from '../schemas.js';
+import { authErrors, ErrorBody, ownItemRoute, Page, pageOf } from '../schemas.js';
 import { listNotifications, markAllRead, markRead } from './store.js';
 
 const Notification = Type.Object({
@@ -54,15 +54,7 @@ export function registerNotificationRoutes(app: App, deps: ContractsDeps): void 
 
   app.post(
     '/notifications/:id/read',
-    {
-      config: { auth: 'jwt' },
-      schema: {
-        summary: 'Marcar uma notificação como lida',
-        tags: ['notifications'],
-        params: IdParams,
-        response: { 200: Notification, 404: ErrorBody, ...authErrors },
-      },
-    },
+    ownItemRoute('notifications', 'Marcar uma notificação como lida', { 200: Notification }),
     async (request) => {
       const n = await markRead(deps.db, userOf(request).id, request.params.id, deps.now());
       if (!n) throw new ContractsError('NOTIFICATION_NOT_FOUND');

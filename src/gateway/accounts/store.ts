@@ -2,7 +2,7 @@
 // live here so that every caller — route or CLI — applies them.
 import type { Kysely, Selectable } from 'kysely';
 import type { AccountsTable, Database } from '../../platform/db/schema.js';
-import { newId } from '../../platform/ids.js';
+import { accountRow } from '../../platform/identity/account-row.js';
 import { insertUniqueEmail, normaliseEmail } from '../../platform/identity/email.js';
 import { hashPassword } from '../../platform/identity/passwords.js';
 
@@ -18,22 +18,13 @@ export interface NewAccount {
 
 export async function createAccount(db: Kysely<Database>, input: NewAccount): Promise<Account> {
   const email = normaliseEmail(input.email);
-  const row: Account = {
-    id: newId('acc'),
+  const row: Account = accountRow({
     email,
     password_hash: await hashPassword(input.password),
     name: input.name ?? email.split('@')[0] ?? '',
-    locale: 'pt-BR',
-    time_zone: 'America/Sao_Paulo',
-    theme: 'system',
-    revision: 1,
-    avatar_webp: null,
-    totp_secret: null,
-    totp_last_step: null,
     released: input.released === false ? 0 : 1,
     trial_ends_at: input.trialEndsAt ?? null,
-    created_at: Date.now(),
-  };
+  });
   await insertUniqueEmail(db, 'accounts', row);
   return row;
 }

@@ -27,20 +27,8 @@ export interface UsageRow {
 
 export type UsageWriter = (row: UsageRow) => Promise<void>;
 
-const UPSERT =
-  'insert into usage_daily (day, key_id, model, organization_id, account_id, requests, input_tokens, output_tokens) ' +
-  'values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (day, key_id, model) do update set ' +
-  'requests = usage_daily.requests + excluded.requests, input_tokens = usage_daily.input_tokens + excluded.input_tokens, ' +
-  'output_tokens = usage_daily.output_tokens + excluded.output_tokens';
-
-/** On SQLite a prepared statement; on PostgreSQL the same upsert through Kysely. */
+/** One adding upsert per row, the same query on SQLite and PostgreSQL. */
 export function usageWriter(db: Db): UsageWriter {
-  if (db.sqlite) {
-    const statement = db.sqlite.prepare(UPSERT);
-    return async (r) => {
-      statement.run(r.day, r.keyId, r.model, r.organizationId, r.accountId, r.requests, r.input, r.output);
-    };
-  }
   return async (r) => {
     await sql`insert into usage_daily (day, key_id, model, organization_id, account_id, requests, input_tokens, output_tokens)
       values (${r.day}, ${r.keyId}, ${r.model}, ${r.organizationId}, ${r.accountId}, ${r.requests}, ${r.input}, ${r.output})

@@ -8,6 +8,7 @@ import type { Context } from '../context.js';
 import type { GatewayTarget } from '../gateway-client.js';
 import { newId } from '../ids.js';
 import { deriveKey } from '../secret.js';
+import { accountRow } from './account-row.js';
 import { generateSecret, secretHash } from './api-key-secrets.js';
 import { PRODUCT_ID } from './product.js';
 
@@ -34,22 +35,18 @@ export async function ensureInternalKey(ctx: Context): Promise<string> {
   const now = Date.now();
   await db
     .insertInto('accounts')
-    .values({
-      id: newId('acc'),
-      email: INTERNAL_EMAIL,
-      password_hash: '!', // not an Argon2 hash: no password can match it
-      name: 'Serviços internos',
-      locale: 'pt-BR',
-      time_zone: 'America/Sao_Paulo',
-      theme: 'system',
-      revision: 1,
-      avatar_webp: null,
-      totp_secret: null,
-      totp_last_step: null,
-      released: 1,
-      trial_ends_at: null,
-      created_at: now,
-    })
+    .values(
+      accountRow(
+        {
+          email: INTERNAL_EMAIL,
+          password_hash: '!', // not an Argon2 hash: no password can match it
+          name: 'Serviços internos',
+          released: 1,
+          trial_ends_at: null,
+        },
+        now,
+      ),
+    )
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
   const account = await db

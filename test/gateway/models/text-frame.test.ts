@@ -1,18 +1,18 @@
 // Text deltas are read by their learned frame instead of parsed, and gathered into runs
-// decoded once (providers/events.ts); whatever the texts, and wherever the network cuts
+// (providers/events.ts); whatever the texts, and wherever the network cuts
 // the bytes, the events must say what a full parse of each upstream event says.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { messagesStreamTransform } from '../../../src/gateway/models/providers/anthropic/response.js';
 import { upstreamEvents } from '../../../src/gateway/models/providers/events.js';
 import { chatStreamTransform } from '../../../src/gateway/models/providers/openai/response.js';
-import { bytesOf, SseEvent } from '../../../src/gateway/models/providers/sse.js';
+import { SseEvent } from '../../../src/gateway/models/providers/sse.js';
 import { TextFrame } from '../../../src/gateway/models/providers/text-frame.js';
 import type { StreamTransform } from '../../../src/gateway/models/providers/types.js';
 import type { StreamEvent } from '../../../src/gateway/models/types.js';
 
-/** An event as an upstream would send it: its data as UTF-8 bytes. */
-const sse = (event: string | null, data: string) => new SseEvent(event, bytesOf(data));
+/** An event as an upstream would send it. */
+const sse = (event: string | null, data: string) => new SseEvent(event, data);
 
 const chatData = (delta: unknown, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -82,14 +82,14 @@ async function read(chunks: Uint8Array[], transform: StreamTransform): Promise<S
 }
 
 describe('TextFrame', () => {
-  it('learns a text delta and reads later ones of the same frame, as bytes', () => {
+  it('learns a text delta and reads later ones of the same frame', () => {
     const frame = new TextFrame();
     const first = chat({ content: 'Olá' });
     assert.equal(frame.match(first), null); // nothing learned yet
     frame.learn(first, 'content', 'Olá', 't');
     assert.equal(frame.match(chat({ content: ' mundo' })), ' mundo');
     assert.equal(frame.match(chat({ content: '' })), '');
-    assert.equal(frame.match(chat({ content: 'ção' })), Buffer.from('ção').toString('latin1'));
+    assert.equal(frame.match(chat({ content: 'ção' })), 'ção');
     assert.equal(frame.key, 't');
   });
 

@@ -4,18 +4,12 @@ import { ApiError } from '../../../platform/http/errors.js';
 import { sessionOf } from '../../sessions/guard.js';
 import { AVATAR_MAX, readAvatar, saveAvatar, toAvatar, UPLOAD_MAX } from '../avatar.js';
 import { Ok } from '../schemas.js';
-import type { Web } from './web.js';
+import { accountRoute, type Web } from './web.js';
 
 export function registerAvatarRoutes(scope: App, { deps }: Web): void {
   scope.get(
     '/api/account/avatar',
-    {
-      config: { auth: 'session' },
-      schema: {
-        summary: 'The profile photo of the signed-in account (WebP, at most 64 KiB)',
-        tags: ['account'],
-      },
-    },
+    accountRoute('The profile photo of the signed-in account (WebP, at most 64 KiB)', {}),
     async (request, reply) => {
       const webp = await readAvatar(deps.db, sessionOf(request).account_id!);
       if (!webp) throw new ApiError(404, 'not_found', 'Nenhuma foto de perfil cadastrada.');
@@ -33,13 +27,11 @@ export function registerAvatarRoutes(scope: App, { deps }: Web): void {
     upload.put(
       '/api/account/avatar',
       {
-        config: { auth: 'session' },
+        ...accountRoute(
+          `Upload a profile photo (any common image; stored as WebP of at most ${AVATAR_MAX / 1024} KiB)`,
+          { response: { 200: Ok } },
+        ),
         bodyLimit: UPLOAD_MAX,
-        schema: {
-          summary: `Upload a profile photo (any common image; stored as WebP of at most ${AVATAR_MAX / 1024} KiB)`,
-          tags: ['account'],
-          response: { 200: Ok },
-        },
       },
       async (request) => {
         if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
@@ -58,10 +50,7 @@ export function registerAvatarRoutes(scope: App, { deps }: Web): void {
 
   scope.delete(
     '/api/account/avatar',
-    {
-      config: { auth: 'session' },
-      schema: { summary: 'Remove the profile photo', tags: ['account'], response: { 200: Ok } },
-    },
+    accountRoute('Remove the profile photo', { response: { 200: Ok } }),
     async (request) => {
       await saveAvatar(deps.db, sessionOf(request).account_id!, null);
       return { ok: true as const };

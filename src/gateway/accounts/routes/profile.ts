@@ -4,28 +4,18 @@ import { sessionOf } from '../../sessions/guard.js';
 import { sessionUser } from '../../sessions/view.js';
 import { readProfile, updateProfile } from '../profile.js';
 import { ProfilePatch, ProfileResult, UserResult } from '../schemas.js';
-import { staleSession, type Web } from './web.js';
+import { accountRoute, staleSession, type Web } from './web.js';
 
 export function registerProfileRoutes(scope: App, { deps }: Web): void {
   scope.get(
     '/api/me',
-    {
-      config: { auth: 'session' },
-      schema: { summary: 'The signed-in session user', tags: ['account'], response: { 200: UserResult } },
-    },
+    accountRoute('The signed-in session user', { response: { 200: UserResult } }),
     async (request) => ({ user: sessionUser(sessionOf(request), deps.audience) }),
   );
 
   scope.get(
     '/api/account/profile',
-    {
-      config: { auth: 'session' },
-      schema: {
-        summary: 'The profile of the signed-in account',
-        tags: ['account'],
-        response: { 200: ProfileResult },
-      },
-    },
+    accountRoute('The profile of the signed-in account', { response: { 200: ProfileResult } }),
     async (request) => {
       const profile = await readProfile(deps.db, sessionOf(request).account_id!);
       if (!profile) throw staleSession();
@@ -35,15 +25,10 @@ export function registerProfileRoutes(scope: App, { deps }: Web): void {
 
   scope.patch(
     '/api/account/profile',
-    {
-      config: { auth: 'session' },
-      schema: {
-        summary: 'Change the profile; `revision` must be the one last read (409 when stale)',
-        tags: ['account'],
-        body: ProfilePatch,
-        response: { 200: ProfileResult },
-      },
-    },
+    accountRoute('Change the profile; `revision` must be the one last read (409 when stale)', {
+      body: ProfilePatch,
+      response: { 200: ProfileResult },
+    }),
     async (request) => ({
       profile: await updateProfile(deps.db, sessionOf(request).account_id!, request.body),
     }),

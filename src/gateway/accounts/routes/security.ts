@@ -10,42 +10,29 @@ import { changePassword } from '../login.js';
 import { CodeBody, PasswordBody, SignInResult, TotpSetup } from '../schemas.js';
 import { getAccount } from '../store.js';
 import { matchTotp, newEnrolment, openTotpSecret, sealTotpSecret } from '../totp.js';
-import { assertNoBody, issue, staleSession, type Web } from './web.js';
+import { accountRoute, assertNoBody, issue, issuingRoute, staleSession, type Web } from './web.js';
 
 const totpAlreadyEnabled = () =>
   new ApiError(409, 'totp_already_enabled', 'O segundo fator já está ativo nesta conta.');
 
-export function registerSecurityRoutes(scope: App, { deps, addressOf }: Web): void {
-  scope.post(
-    '/api/account/password',
+export function registerSecurityRoutes(scope: App, web: Web): void {
+  const { deps } = web;
+  issuingRoute(
+    scope,
+    web,
     {
-      config: { auth: 'session' },
-      schema: {
-        summary: 'Change the password; stops every API key and every other session of the account',
-        tags: ['account'],
-        body: PasswordBody,
-        response: { 200: SignInResult },
-      },
+      path: '/api/account/password',
+      summary: 'Change the password; stops every API key and every other session of the account',
+      body: PasswordBody,
     },
-    async (request, reply) => {
-      const made = await changePassword(deps, sessionOf(request), {
-        ...request.body,
-        address: addressOf(request),
-      });
-      return issue(deps, reply, made);
-    },
+    changePassword,
   );
 
   scope.post(
     '/api/account/totp/setup',
-    {
-      config: { auth: 'session' },
-      schema: {
-        summary: 'Start TOTP enrolment: secret, otpauth URI and QR code (needs a sign-in within 5 minutes)',
-        tags: ['account'],
-        response: { 200: TotpSetup },
-      },
-    },
+    accountRoute('Start TOTP enrolment: secret, otpauth URI and QR code (needs a sign-in within 5 minutes)', {
+      response: { 200: TotpSetup },
+    }),
     async (request) => {
       assertNoBody(request.body);
       assertRecentSignIn(deps, request);
@@ -61,15 +48,10 @@ export function registerSecurityRoutes(scope: App, { deps, addressOf }: Web): vo
 
   scope.post(
     '/api/account/totp/confirm',
-    {
-      config: { auth: 'session' },
-      schema: {
-        summary: 'Finish TOTP enrolment with a code from the app; the session is regenerated',
-        tags: ['account'],
-        body: CodeBody,
-        response: { 200: SignInResult },
-      },
-    },
+    accountRoute('Finish TOTP enrolment with a code from the app; the session is regenerated', {
+      body: CodeBody,
+      response: { 200: SignInResult },
+    }),
     async (request, reply) => {
       const session = sessionOf(request);
       if (session.totp_pending === null) {

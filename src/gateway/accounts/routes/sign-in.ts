@@ -6,10 +6,11 @@ import { checkOrigin, loadSession, sessionOf } from '../../sessions/guard.js';
 import { createSession } from '../../sessions/store.js';
 import { browserState } from '../../sessions/view.js';
 import { endAll, login, logout, signUp, verifyMfa } from '../login.js';
-import { BootstrapResult, CodeBody, LoginBody, NoQuery, Ok, SignInResult, SignUpBody } from '../schemas.js';
-import { assertNoBody, issue, type Web } from './web.js';
+import { BootstrapResult, CodeBody, LoginBody, NoQuery, Ok, SignUpBody } from '../schemas.js';
+import { accountRoute, assertNoBody, issuingRoute, type Web } from './web.js';
 
-export function registerSignInRoutes(scope: App, { deps, addressOf }: Web): void {
+export function registerSignInRoutes(scope: App, web: Web): void {
+  const { deps } = web;
   scope.get(
     '/api/auth/bootstrap',
     {
@@ -36,70 +37,40 @@ export function registerSignInRoutes(scope: App, { deps, addressOf }: Web): void
     },
   );
 
-  scope.post(
-    '/api/auth/login',
+  issuingRoute(
+    scope,
+    web,
     {
-      config: { auth: 'session', session: 'browser' },
-      schema: {
-        summary: 'Sign in with e-mail and password (then /api/auth/mfa when the account has a second factor)',
-        tags: ['account'],
-        body: LoginBody,
-        response: { 200: SignInResult },
-      },
+      path: '/api/auth/login',
+      summary: 'Sign in with e-mail and password (then /api/auth/mfa when the account has a second factor)',
+      body: LoginBody,
+      need: 'browser',
     },
-    async (request, reply) => {
-      const made = await login(deps, sessionOf(request), { ...request.body, address: addressOf(request) });
-      return issue(deps, reply, made);
-    },
+    login,
   );
 
-  scope.post(
-    '/api/auth/mfa',
-    {
-      config: { auth: 'session', session: 'pending' },
-      schema: {
-        summary: 'Second sign-in step: the TOTP code',
-        tags: ['account'],
-        body: CodeBody,
-        response: { 200: SignInResult },
-      },
-    },
-    async (request, reply) => {
-      const made = await verifyMfa(deps, sessionOf(request), {
-        code: request.body.code,
-        address: addressOf(request),
-      });
-      return issue(deps, reply, made);
-    },
+  issuingRoute(
+    scope,
+    web,
+    { path: '/api/auth/mfa', summary: 'Second sign-in step: the TOTP code', body: CodeBody, need: 'pending' },
+    verifyMfa,
   );
 
-  scope.post(
-    '/api/auth/signup',
+  issuingRoute(
+    scope,
+    web,
     {
-      config: { auth: 'session', session: 'browser' },
-      schema: {
-        summary: 'Create an account (awaiting release) and sign this browser in',
-        tags: ['account'],
-        body: SignUpBody,
-        response: { 200: SignInResult },
-      },
+      path: '/api/auth/signup',
+      summary: 'Create an account (awaiting release) and sign this browser in',
+      body: SignUpBody,
+      need: 'browser',
     },
-    async (request, reply) => {
-      const made = await signUp(deps, sessionOf(request), { ...request.body, address: addressOf(request) });
-      return issue(deps, reply, made);
-    },
+    signUp,
   );
 
   scope.post(
     '/api/auth/logout',
-    {
-      config: { auth: 'session', session: 'browser' },
-      schema: {
-        summary: "End this product's session in this browser",
-        tags: ['account'],
-        response: { 200: Ok },
-      },
-    },
+    accountRoute("End this product's session in this browser", { response: { 200: Ok } }, 'browser'),
     async (request, reply) => {
       assertNoBody(request.body);
       await logout(deps, sessionOf(request));
@@ -110,14 +81,9 @@ export function registerSignInRoutes(scope: App, { deps, addressOf }: Web): void
 
   scope.post(
     '/api/auth/end-all',
-    {
-      config: { auth: 'session' },
-      schema: {
-        summary: 'End all accesses: every session and every API key of the account stop',
-        tags: ['account'],
-        response: { 200: Ok },
-      },
-    },
+    accountRoute('End all accesses: every session and every API key of the account stop', {
+      response: { 200: Ok },
+    }),
     async (request, reply) => {
       assertNoBody(request.body);
       await endAll(deps, sessionOf(request));

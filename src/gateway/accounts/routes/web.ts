@@ -1,10 +1,15 @@
 // What the account route plugins share: the dependencies, the client's address and the
 // answer that hands a browser a freshly regenerated session.
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../../platform/http/app.js';
 import { ApiError } from '../../../platform/http/errors.js';
 import { sessionCookie } from '../../sessions/cookie.js';
 import { browserState, sessionUser } from '../../sessions/view.js';
+import { type Need, sessionOf } from '../../sessions/guard.js';
+import type { SessionRow } from '../../sessions/store.js';
 import type { AccountDeps, Issued } from '../login.js';
+import { SignInResult } from '../schemas.js';
 
 export interface Web {
   deps: AccountDeps;
@@ -28,3 +33,41 @@ export function assertNoBody(body: unknown): void {
 }
 
 export const staleSession = () => new ApiError(401, 'invalid_session', 'Sessão inválida. Entre novamente.');
+
+/** What an account route declares besides its summary: its body or query, and its answer. */
+interface AccountSchema {
+  body?: TSchema;
+  querystring?: TSchema;
+  response?: Record<number, TSchema>;
+}
+
+/**
+ * The options of an account route: the `session` scheme, needing the session state `need`
+ * (`account` unless said), and the `account` tag.
+ */
+export function accountRoute<S extends AccountSchema>(summary: string, schema: S, need: Need = 'account') {
+  return {
+    config: { auth: 'session' as const, session: need },
+    schema: { summary, tags: ['account'], ...schema },
+  };
+}
+
+/**
+ * A POST whose answer hands the browser a new session: `act` (login.ts) gets the session,
+ * the body and the client's address, and what it issues is answered (issue()).
+ */
+export function issuingRoute<B extends TObject>(
+  scope: App,
+  { deps, addressOf }: Web,
+  route: { path: string; summary: string; body: B; need?: Need },
+  act: (deps: AccountDeps, session: SessionRow, input: Static<B> & { address: string }) => Promise<Issued>,
+): void {
+  scope.post(
+    route.path,
+    accountRoute(route.summary, { body: route.body, response: { 200: SignInResult } }, route.need),
+    async (request, reply) => {
+      const input = { ...(request.body as Static<B>), address: addressOf(request) };
+      return issue(deps, reply, await act(deps, sessionOf(request), input));
+    },
+  );
+}

@@ -1,15 +1,14 @@
 // An upstream's event stream as ours: SSE bytes → the provider's transform → our events, in
 // batches of one network chunk each.
 import type { StreamEvent } from '../types.js';
-import { readSse, utf8 } from './sse.js';
+import { readSse } from './sse.js';
 import type { StreamTransform } from './types.js';
 
 /**
  * Text deltas in the frame the transform learned are read without it (text-frame.ts) and
- * gathered as bytes: a run of them becomes one delta, decoded once, where a decode per
- * four-character delta would cost more than reading it. A run ends at any other event and
- * at the end of its batch, so a stream that trickles in, a delta per read, leaves as it
- * came.
+ * gathered: a run of them becomes one delta, so the barrier and the writer handle one
+ * event where the upstream sent many. A run ends at any other event and at the end of its
+ * batch, so a stream that trickles in, a delta per read, leaves as it came.
  */
 export async function* upstreamEvents(
   body: AsyncIterable<Uint8Array>,
@@ -24,13 +23,13 @@ export async function* upstreamEvents(
     let out: StreamEvent[] = [];
     let run = '';
     for (const ev of batch) {
-      const bytes = frame.match(ev);
-      if (bytes !== null) {
-        run += bytes;
+      const text = frame.match(ev);
+      if (text !== null) {
+        run += text;
         continue;
       }
       if (run !== '') {
-        out.push({ kind: 'text', key: frame.key, text: utf8(run) });
+        out.push({ kind: 'text', key: frame.key, text: run });
         run = '';
       }
       for (const mine of transform.next(ev)) out.push(mine);
@@ -43,7 +42,7 @@ export async function* upstreamEvents(
         out = [];
       }
     }
-    if (run !== '') out.push({ kind: 'text', key: frame.key, text: utf8(run) });
+    if (run !== '') out.push({ kind: 'text', key: frame.key, text: run });
     if (out.length) yield out;
   }
 }

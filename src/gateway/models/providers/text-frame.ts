@@ -4,8 +4,7 @@
 // comparing the frame and taking the text between: no JSON.parse per token, which was
 // most of the gateway's cost per streamed event. Anything else (a text that needs JSON
 // escapes, a field that changed, a tool call, the final chunk) takes the full parse.
-// Frames and texts are byte strings (sse.ts): the texts of a run are decoded together.
-import { bytesOf, type SseEvent } from './sse.js';
+import type { SseEvent } from './sse.js';
 
 /** A JSON string body that is the text itself: no quote, backslash or control character. */
 const NEEDS_DECODING = /["\\\u0000-\u001f]/;
@@ -18,14 +17,14 @@ export class TextFrame {
   key = '';
 
   /**
-   * The text of `ev` as UTF-8 bytes when it has the learned frame and plain text inside it,
-   * else null. Every byte outside the text equals the learned event's, and the text holds
+   * The text of `ev` when it has the learned frame and plain text inside it, else null.
+   * Every character outside the text equals the learned event's, and the text holds
    * no quote that could end the string early, so the event means what the learned one meant.
    */
   match(ev: SseEvent): string | null {
     const head = this.#head;
     if (head === '' || ev.event !== this.#event) return null;
-    const data = ev.raw;
+    const data = ev.data;
     const end = data.length - this.#tail.length;
     // slice + === compares flat strings with memcmp: twice as fast as startsWith/endsWith here.
     if (end < head.length || data.slice(0, head.length) !== head || data.slice(end) !== this.#tail)
@@ -36,17 +35,17 @@ export class TextFrame {
 
   /**
    * After a full parse found that `ev` is exactly one text delta, `text`, in string field
-   * `field`: remembers the bytes around it. Only when the text is written verbatim and its
+   * `field`: remembers the characters around it. Only when the text is written verbatim and its
    * `"field":"text"` occurs once, so the frame cannot be cut at the wrong place.
    */
   learn(ev: SseEvent, field: string, text: string, key: string): void {
     if (this.#head !== '' || text === '' || NEEDS_DECODING.test(text)) return;
-    const needle = `"${field}":"${bytesOf(text)}"`;
-    const at = ev.raw.indexOf(needle);
-    if (at < 0 || ev.raw.indexOf(needle, at + 1) >= 0) return;
+    const needle = `"${field}":"${text}"`;
+    const at = ev.data.indexOf(needle);
+    if (at < 0 || ev.data.indexOf(needle, at + 1) >= 0) return;
     this.#event = ev.event;
-    this.#head = ev.raw.slice(0, at + field.length + 4);
-    this.#tail = ev.raw.slice(at + needle.length - 1);
+    this.#head = ev.data.slice(0, at + field.length + 4);
+    this.#tail = ev.data.slice(at + needle.length - 1);
     this.key = key;
   }
 }
