@@ -36,7 +36,7 @@ const { values } = parseArgs({
     epochs: { type: 'string', default: '10' },
     bits: { type: 'string', default: '18' },
     chat: { type: 'string', default: '40000' },
-    prose: { type: 'string', default: '20000' },
+    prose: { type: 'string', default: '30000' },
     dropout: { type: 'string', default: '0.3' },
     out: { type: 'string', default: 'models/names.bin.gz' },
   },

@@ -12,6 +12,7 @@ import { isCidr } from '../platform/net.js';
 import { POLICIES } from '../privacy/index.js';
 import { withContext } from './context.js';
 import { oneOf, options } from './args.js';
+import { NAMES_OPTION, NAMES_USAGE, namesSetting } from './org-names.js';
 import { type CliCommand, printJson, UsageError } from './command.js';
 
 /** The organisation as operators see it (no secrets live here). */
@@ -22,6 +23,7 @@ export function describeOrganization(org: Organization) {
     productEnabled: org.product_enabled === 1,
     mfaRequired: org.mfa_required === 1,
     privacyPolicy: org.privacy_policy,
+    nameSensitivity: org.name_sensitivity,
     allowedNetworks: org.allowed_cidrs ? (JSON.parse(org.allowed_cidrs) as string[]) : null,
     releasedModels: org.released_models ? (JSON.parse(org.released_models) as string[]) : null,
     restorePlaceholders: org.restore_placeholders === 1,
@@ -64,14 +66,16 @@ const list = (
 
 export const orgSetCommand: CliCommand = {
   path: ['org', 'set'],
-  summary: "Change an organisation's settings (policy, networks, models, MFA, limits)",
+  summary: "Change an organisation's settings (policy, names, networks, models, MFA, limits)",
   usage: `Usage: svc org set --org ORG [--policy placeholder|redact|block] [--networks CIDR,…|any]
                    [--models svc/a,svc/b|all] [--mfa-required on|off] [--product on|off]
                    [--restore on|off] [--rpm N|default] [--monthly-quota N|default]
+                   [--names balanced|strict]
 
 --networks: the CIDR allowlist for /v1 calls with the organisation's keys ("any" clears it).
 --models: the released models ("all": the whole catalogue). --restore: put the original values
 back into model replies. --rpm: requests per minute per key; --monthly-quota: tokens per month.
+${NAMES_USAGE}
 Prints the organisation's settings.`,
   async run(args) {
     const o = options(
@@ -86,6 +90,7 @@ Prints the organisation's settings.`,
         restore: { type: 'string' },
         rpm: { type: 'string' },
         'monthly-quota': { type: 'string' },
+        ...NAMES_OPTION,
       },
       ['org'],
     );
@@ -98,6 +103,7 @@ Prints the organisation's settings.`,
       restore_placeholders: onOff('restore', o.restore),
       requests_per_minute: limit('rpm', o.rpm),
       monthly_quota: limit('monthly-quota', o['monthly-quota']),
+      ...namesSetting(o.names),
     };
     for (const k of Object.keys(patch) as (keyof OrganizationSettings)[])
       if (patch[k] === undefined) delete patch[k];

@@ -4,7 +4,7 @@ import { cnpjDetector } from './cnpj.js';
 import { cpfDetector } from './cpf.js';
 import { emailDetector } from './email.js';
 import { distinctKeys, setKey } from './keys.js';
-import { detectNames } from './names/index.js';
+import { detectNames, type Sensitivity } from './names/index.js';
 import { type MappedText, normalisedView, originalSpan } from './normalize.js';
 import { resolveOverlaps } from './overlaps.js';
 import { applyToParts, findInParts } from './parts.js';
@@ -18,6 +18,8 @@ export interface FindOptions {
   includeBusinessPhones?: boolean;
   /** Run the person-name model. Default true. */
   names?: boolean;
+  /** How readily words are taken for names (names/sensitivity.ts). Default `balanced`. */
+  nameSensitivity?: Sensitivity;
 }
 
 const businessPhoneDetector = createPhoneDetector({ includeBusiness: true });
@@ -37,7 +39,8 @@ export function findAll(text: string, options: FindOptions = {}): Match[] {
   const t = view ? view.text : text;
   const all: Match[] = [];
   for (const d of detectorsFor(options)) for (const m of d.detect(t)) all.push(m);
-  if (options.names !== false) for (const m of detectNames(t)) all.push(m);
+  if (options.names !== false)
+    for (const m of detectNames(t, { sensitivity: options.nameSensitivity })) all.push(m);
   const found = resolveOverlaps(all);
   return view ? toOriginal(view, found) : found;
 }
@@ -96,7 +99,11 @@ export interface Cleaner {
 /** One cleaner per request: all parts of a request share its placeholder numbering and findings. */
 export function createCleaner(options: CleanerOptions): Cleaner {
   const { policy } = options;
-  const find: FindOptions = { includeBusinessPhones: options.includeBusinessPhones, names: options.names };
+  const find: FindOptions = {
+    includeBusinessPhones: options.includeBusinessPhones,
+    names: options.names,
+    nameSensitivity: options.nameSensitivity,
+  };
   const map = new PlaceholderMap();
   const counts = new Map<Category, number>();
 

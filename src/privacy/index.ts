@@ -13,6 +13,13 @@ export { cpfDetector } from './cpf.js';
 export { emailDetector } from './email.js';
 export { distinctKeys, setKey } from './keys.js';
 export { resolveOverlaps } from './overlaps.js';
+export {
+  DEFAULT_SENSITIVITY,
+  isSensitivity,
+  SENSITIVITIES,
+  type Sensitivity,
+  strictestSensitivity,
+} from './names/index.js';
 export { applyToParts, findInParts, type PartsMatch } from './parts.js';
 export { createPhoneDetector, type PhoneOptions, phoneDetector } from './phone.js';
 export { type PlaceholderLookup, PlaceholderMap } from './placeholders.js';

@@ -441,6 +441,9 @@ escola colegio faculdade universidade instituto fundacao creche
 hospital clinica posto igreja paroquia capela catedral santuario
 aeroporto rodoviaria estadio ginasio teatro cinema museu biblioteca
 sao santo santa senhora
+restaurante lanchonete pizzaria churrascaria bar boteco cafe confeitaria sorveteria hotel pousada
+oficina academia salao barbearia lavanderia laboratorio estacao aquario praia ponte cais
+galeria livraria papelaria otica acougue quitanda feira armazem emporio distribuidora corretora
 `
   .trim()
   .split(/\s+/);

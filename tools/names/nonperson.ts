@@ -12,6 +12,9 @@ universidade faculdade departamento diretoria coordenacao superintendencia deleg
 receita fazenda previdencia inss cade stf stj tst tse trf trt tj oab cnj mpf anatel anvisa
 petrobras eletrobras vale embraer correios caixa bradesco itau santander nubank
 industria comercio servicos participacoes transportes engenharia construtora incorporadora
+industrias industrial industriais equipamentos comercial distribuidora transportadora consultoria
+empreendimentos construcoes confeccoes alimentos produtos tecnologia sistemas solucoes advogados
+associados irmaos filhos inc corp llc gmbh plc
 `
   .trim()
   .split(/\s+/);

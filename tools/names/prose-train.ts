@@ -10,6 +10,7 @@ import { PARTIES, UF_CODES } from './nonperson.js';
 import { Rng, Weighted } from './rng.js';
 import { chatCase, fillSlots, type Slot, titleCase } from './template.js';
 import { HAND_VERBS, participle, presentThird } from './verbs.js';
+import { upperDoc } from './variants.js';
 
 export const TRAIN_PROSE_SEED = 31337;
 
@@ -133,13 +134,35 @@ const COMMENTS = [
   'pagamos {amount} reais de imposto',
   'moro em {city} e aqui ta dificil',
   'a lei {nick} precisa mudar',
+  // A name nobody lists, alone, where only its place in the sentence tells: after an
+  // article or a preposition, in lists without commas, at the end of a greeting.
+  'o {pol} falou e ninguem ouviu',
+  'com o {pol} no poder a coisa piorou',
+  'manda o {pol} explicar isso',
+  'nem o {pol} nem o {pol} prestam',
+  'o {pol} a {pol} e o {pol} sumiram',
+  'se o {pol} ganhar eu mudo de pais',
+  'pergunta pro {pol} onde foi o dinheiro',
+  'ja o {pol} prometeu e nao cumpriu',
+  'o ex-governador {pol} voltou a aparecer',
+  'valeu {rare} obrigado pela ajuda',
+  'boa noite {rare} tudo certo',
+  'falou tudo {rare}',
+  'a professora {rare} merece respeito',
+  'o seu {rare} da padaria fechou',
+  'a {rare} da esquina vende bolo',
+  '{pol} na cadeia ja',
+  '{pol} presidente',
 ];
 
 function pick<T>(rng: Rng, list: readonly T[]): T {
   return list[rng.int(list.length)]!;
 }
 
-/** `count` sentences: 60% prose and forms (cased), 40% informal comments (lower case, no accents). */
+/**
+ * `count` sentences: 60% prose and forms (cased), 40% informal comments (lower case, no
+ * accents; a fifth of them in capitals).
+ */
 export function trainProseDocs(count: number, learnedSurnames: readonly string[]): Doc[] {
   const rng = new Rng(TRAIN_PROSE_SEED);
   const first = frequentFirstNames(100);
@@ -155,6 +178,8 @@ export function trainProseDocs(count: number, learnedSurnames: readonly string[]
   const countries = readGazetteer('paises_pt_br.txt').filter((_, i) => i % 2 === 0);
   const streets = readGazetteer('logradouro_tipos.txt');
   const verbs = HAND_VERBS.filter((v) => !IRREGULAR.has(v));
+  // Rare first names (100 to 2,000 births), drawn uniformly: people's names in comments.
+  const rareFirst = first.names.filter((_, i) => first.weights[i]! < Math.sqrt(2000));
 
   const surname = () => titleCase(pick(rng, surnames));
   const fullName = () => {
@@ -184,6 +209,9 @@ export function trainProseDocs(count: number, learnedSurnames: readonly string[]
     full: slot(fullName, true),
     first: slot(() => titleCase(firstW.draw(rng)), true),
     nick: slot(() => pick(rng, NICKNAMES), true),
+    // A politician's surname or nickname the gazetteer may not know.
+    pol: slot(() => (rng.chance(0.5) ? pick(rng, foreignLast) : surname()), true),
+    rare: slot(() => titleCase(pick(rng, rareFirst)), true),
     acr: slot(acronym, true),
     party: slot(() => pick(rng, PARTIES).toUpperCase()),
     uf: slot(() => pick(rng, UF_CODES).toUpperCase()),
@@ -211,7 +239,9 @@ export function trainProseDocs(count: number, learnedSurnames: readonly string[]
       docs.push(fillSlots(rng, pick(rng, PROSE), slots));
     } else {
       const d = fillSlots(rng, pick(rng, COMMENTS), slots);
-      docs.push({ text: chatCase(d.text), spans: d.spans });
+      const lower = { text: chatCase(d.text), spans: d.spans };
+      // Some people comment in capitals.
+      docs.push(rng.chance(0.2) ? upperDoc(lower) : lower);
     }
   }
   return docs;

@@ -15,7 +15,13 @@ import { bearerToken } from '../../platform/http/authorization.js';
 import { ApiError } from '../../platform/http/errors.js';
 import { cidrMatcher, clientAddress } from '../../platform/net.js';
 import { deriveKey } from '../../platform/secret.js';
-import { isPolicy, type Policy } from '../../privacy/index.js';
+import {
+  DEFAULT_SENSITIVITY,
+  isPolicy,
+  isSensitivity,
+  type Policy,
+  type Sensitivity,
+} from '../../privacy/index.js';
 import { PRODUCT_ID } from '../product.js';
 import { isWellFormed, secretHash } from '../../platform/identity/api-key-secrets.js';
 import { INTERNAL_EMAIL } from '../../platform/identity/internal-key.js';
@@ -28,6 +34,8 @@ export interface Principal {
   accountId: string;
   organizationId: string | null;
   policy: Policy;
+  /** How readily the barrier takes words for names; a request may raise it (X-SVC-Nomes). */
+  nameSensitivity: Sensitivity;
   releasedModels: string[] | null;
   restorePlaceholders: boolean;
   requestsPerMinute: number | null;
@@ -70,6 +78,7 @@ const COLUMNS = [
   'a.trial_ends_at',
   'o.product_enabled',
   'o.privacy_policy',
+  'o.name_sensitivity',
   'o.allowed_cidrs',
   'o.released_models',
   'o.restore_placeholders',
@@ -176,6 +185,7 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
       accountId: row.account_id,
       organizationId: row.organization_id,
       policy: isPolicy(row.privacy_policy) ? row.privacy_policy : 'placeholder',
+      nameSensitivity: isSensitivity(row.name_sensitivity) ? row.name_sensitivity : DEFAULT_SENSITIVITY,
       releasedModels: row.released_models ? (JSON.parse(row.released_models) as string[]) : null,
       restorePlaceholders: row.restore_placeholders === 1,
       internal: row.email === INTERNAL_EMAIL,

@@ -8,6 +8,7 @@ import { isPolicy, type Policy } from '../../privacy/index.js';
 import type { GatewayDeps } from '../deps.js';
 import { principalOf } from '../keys/auth.js';
 import { findingsHeader } from '../privacy/clean.js';
+import { nameSensitivityOf } from '../privacy/names-header.js';
 import { autoEntry } from './auto.js';
 import { invalid } from './errors.js';
 import { ChatStreamWriter, parseChatRequest, renderChatReply } from './formats/chat.js';
@@ -86,6 +87,7 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
     writer: (model: string) => Writer,
   ) {
     const policy = askedPolicy(request);
+    const nameSensitivity = nameSensitivityOf(request, principalOf(request));
     // The caller hanging up aborts the upstream request (and, for streams, its body).
     const abort = new AbortController();
     reply.raw.on('close', () => {
@@ -93,6 +95,7 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
     });
     const run = await models.runModel(principalOf(request), parsed, {
       policy,
+      nameSensitivity,
       signal: abort.signal,
       log: request.log,
       // Sent on every answer from here on, a refusal by the barrier or the provider included.

@@ -1,8 +1,9 @@
 // SQL for organisations and their members, and the per-organisation settings that /v1/*
-// applies (privacy policy, network allowlist, released models, restoration, limits).
+// applies (privacy policy, name sensitivity, network allowlist, released models, restoration, limits).
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrganizationsTable } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
+import { DEFAULT_SENSITIVITY } from '../../privacy/index.js';
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = 'owner' | 'admin' | 'member';
@@ -20,6 +21,7 @@ export async function createOrganization(db: Kysely<Database>, name: string): Pr
     restore_placeholders: 0,
     requests_per_minute: null,
     monthly_quota: null,
+    name_sensitivity: DEFAULT_SENSITIVITY,
     created_at: Date.now(),
   };
   await db.insertInto('organizations').values(row).execute();
@@ -50,6 +52,7 @@ export type OrganizationSettings = Partial<
     | 'restore_placeholders'
     | 'requests_per_minute'
     | 'monthly_quota'
+    | 'name_sensitivity'
   >
 >;
 

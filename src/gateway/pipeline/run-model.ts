@@ -3,7 +3,7 @@
 // resolve the model → release → quota → policy + barrier → provider call → metering →
 // restoration. Each step is a plain function in its own file; this file only orders them.
 import type { Logger } from '../../platform/logger.js';
-import type { Finding, Policy } from '../../privacy/index.js';
+import type { Finding, Policy, Sensitivity } from '../../privacy/index.js';
 import type { Limits } from '../limits/index.js';
 import { restoreEvents, restoreReply } from '../models/barrier.js';
 import type { Catalogue } from '../models/catalogue.js';
@@ -26,6 +26,8 @@ export interface PipelineDeps {
 export interface RunOptions {
   /** A policy the caller asks for: the stricter of it and the principal's applies. */
   policy?: Policy;
+  /** Name sensitivity the caller asks for: `strict` raises the principal's. */
+  nameSensitivity?: Sensitivity;
   /** Aborting stops the provider call (for a stream, the upstream read too). */
   signal: AbortSignal;
   /** Where this call's warnings go (on HTTP, the request's logger); the pipeline's by default. */
@@ -59,7 +61,12 @@ export class ModelPipeline {
     const model = resolveModel(catalogue, principal, conversation);
     assertReleased(principal, model.id);
     await limits.checkQuota(principal, opts.log ?? this.#deps.logger);
-    const { conversation: clean, findings, blocked, restore } = screen(conversation, principal, opts.policy);
+    const {
+      conversation: clean,
+      findings,
+      blocked,
+      restore,
+    } = screen(conversation, principal, opts.policy, opts.nameSensitivity);
     opts.onScreened?.(model.id, findings);
     if (blocked) throw blockedError(findings);
 

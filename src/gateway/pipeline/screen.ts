@@ -1,4 +1,5 @@
-// Policy and barrier: the stricter of the principal's policy and the one asked for, one
+// Policy and barrier: the stricter of the principal's policy (and name sensitivity) and the
+// one asked for, one
 // cleaner over the whole conversation (one placeholder numbering), and the map that turns
 // placeholders in the reply back into the original values when the principal wants that.
 import {
@@ -6,7 +7,9 @@ import {
   type Finding,
   type PlaceholderLookup,
   type Policy,
+  type Sensitivity,
   strictest,
+  strictestSensitivity,
 } from '../../privacy/index.js';
 import { cleanConversation } from '../models/barrier.js';
 import type { Conversation } from '../models/types.js';
@@ -22,9 +25,15 @@ export interface Screened {
   restore: PlaceholderLookup | null;
 }
 
-export function screen(conv: Conversation, principal: Principal, asked?: Policy): Screened {
+export function screen(
+  conv: Conversation,
+  principal: Principal,
+  asked?: Policy,
+  askedNames?: Sensitivity,
+): Screened {
   const policy = strictest(principal.policy, asked);
-  const cleaner = createCleaner({ policy });
+  const nameSensitivity = strictestSensitivity(principal.nameSensitivity, askedNames);
+  const cleaner = createCleaner({ policy, nameSensitivity });
   const conversation = cleanConversation(conv, cleaner);
   const restore =
     principal.restorePlaceholders && policy === 'placeholder' && cleaner.map.size > 0 ? cleaner.map : null;

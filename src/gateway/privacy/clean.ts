@@ -4,9 +4,11 @@
 import { ApiError } from '../../platform/http/errors.js';
 import {
   createCleaner,
+  DEFAULT_SENSITIVITY,
   type Finding,
   type Policy,
   PrivacyInputError,
+  type Sensitivity,
   strictest,
 } from '../../privacy/index.js';
 
@@ -32,7 +34,12 @@ export function badRequest(message: string, param?: string): ApiError {
   return new ApiError(400, 'invalid_request', message, { param });
 }
 
-export function cleanRequest(orgPolicy: Policy, body: CleanInput): CleanOutput {
+/** `nameSensitivity`: the one that applies (the organisation's, raised by the request). */
+export function cleanRequest(
+  orgPolicy: Policy,
+  body: CleanInput,
+  nameSensitivity: Sensitivity = DEFAULT_SENSITIVITY,
+): CleanOutput {
   const given = (['text', 'input', 'items'] as const).filter((k) => body[k] !== undefined);
   if (given.length !== 1) {
     throw badRequest(
@@ -44,7 +51,7 @@ export function cleanRequest(orgPolicy: Policy, body: CleanInput): CleanOutput {
   if (body.input === null)
     throw badRequest('O campo input deve ser um valor JSON diferente de null.', 'input');
   const policy = strictest(orgPolicy, body.policy);
-  const cleaner = createCleaner({ policy });
+  const cleaner = createCleaner({ policy, nameSensitivity });
   let out: Omit<CleanOutput, 'policy' | 'blocked' | 'findings'>;
   if (body.text !== undefined) {
     out = { clean_text: cleaner.cleanText(body.text) };

@@ -2,7 +2,14 @@
 // only categories and counts are kept — never content.
 import type { Context } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
-import { type Category, createCleaner, type Policy, strictest } from '../../privacy/index.js';
+import {
+  type Category,
+  createCleaner,
+  DEFAULT_SENSITIVITY,
+  type Policy,
+  type Sensitivity,
+  strictest,
+} from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';
 
 export interface PrivacySummary {
@@ -16,11 +23,12 @@ export const MAX_JOB_ITEMS = 10_000;
 export function scanItems(
   items: readonly string[],
   policy: Policy,
+  nameSensitivity: Sensitivity = DEFAULT_SENSITIVITY,
 ): { blocked: boolean; privacy: PrivacySummary } {
   const counts: Partial<Record<Category, number>> = {};
   let blocked = false;
   for (const item of items) {
-    const cleaner = createCleaner({ policy });
+    const cleaner = createCleaner({ policy, nameSensitivity });
     cleaner.cleanText(item);
     blocked ||= cleaner.blocked;
     for (const f of cleaner.findings()) counts[f.category] = (counts[f.category] ?? 0) + f.count;
@@ -37,9 +45,10 @@ export async function createPrivacyJob(
   principal: Principal,
   items: readonly string[],
   requested?: Policy,
+  nameSensitivity: Sensitivity = principal.nameSensitivity,
 ) {
   const policy = strictest(principal.policy, requested);
-  const { blocked, privacy } = scanItems(items, policy);
+  const { blocked, privacy } = scanItems(items, policy, nameSensitivity);
   const id = newId('privjob');
   const status = blocked ? 'blocked' : 'completed';
   await ctx.db.kysely

@@ -7,6 +7,7 @@ import { principalOf } from '../keys/auth.js';
 import { createAuditLog } from './audit.js';
 import { auditedInput, badRequest, blockedError, cleanRequest, findingsHeader, MAX_ITEMS } from './clean.js';
 import { createPrivacyJob, MAX_JOB_ITEMS, readPrivacyJob } from './jobs.js';
+import { nameSensitivityOf } from './names-header.js';
 
 const PolicySchema = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
 
@@ -65,7 +66,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const result = cleanRequest(principal.policy, request.body);
+      const result = cleanRequest(principal.policy, request.body, nameSensitivityOf(request, principal));
       const auditId = await audit.write(principal, {
         route: 'POST /v1/privacy/clean',
         policy: result.policy,
@@ -100,7 +101,13 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const job = await createPrivacyJob(ctx, principal, request.body.items, request.body.policy);
+      const job = await createPrivacyJob(
+        ctx,
+        principal,
+        request.body.items,
+        request.body.policy,
+        nameSensitivityOf(request, principal),
+      );
       reply.header('location', `/v1/privacy/jobs/${job.id}`);
       reply.header(
         'x-svc-privacy',

@@ -36,6 +36,8 @@ export interface OrganizationsTable {
   restore_placeholders: number;
   requests_per_minute: number | null;
   monthly_quota: number | null;
+  /** `balanced` or `strict` (privacy/names/sensitivity.ts). */
+  name_sensitivity: string;
   created_at: number;
 }
 

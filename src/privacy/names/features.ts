@@ -67,6 +67,8 @@ function isWordShape(s: number): boolean {
 export class Analysis {
   flags = new Uint16Array(256);
   cand = new Uint8Array(256);
+  /** Case of the whole text (docCase): set by run(), read by features(). */
+  textCase = 0;
 
   /** Fills flags and cand for the tokens; returns the number of candidate tokens. */
   run(model: NameModel, tok: Tokens): number {
@@ -127,6 +129,7 @@ export class Analysis {
       count += c;
     }
     if (count === 0) return 0;
+    this.textCase = textCase(tok);
     // Glue between two candidates: particles ("de", "da", "dos", "e") and the dot of an initial ("J. Silva").
     for (let i = 1; i + 1 < n; i++) {
       if (cand[i] !== 0 || cand[i - 1] === 0 || cand[i + 1] === 0) continue;
@@ -190,6 +193,14 @@ export class Analysis {
     out[k++] = mix2(25, wm1, gp1);
     out[k++] = mix2(26, gm1, wp1);
     out[k++] = mix(27, cm);
+    // The case of the whole text: where capitals are used, a lower-case word is rarely a
+    // name ("o mar é cristalino"). Only for lower-case words in such text, so that lower-
+    // case and all-caps text are scored as before.
+    const tc = this.textCase;
+    if (s0 === SHAPE_LOWER && (tc === TEXT_CASED || tc === TEXT_INITIAL_CAPS)) {
+      out[k++] = mix2(45, tc, g0 & (NAME_BITS | WORD_BITS));
+      out[k++] = mix2(46, tc, cm);
+    }
     // Shape of this word with the next token ("AGTE ." and "MIN ." are abbreviations).
     out[k++] = mix2(35, s0, wp1);
     // At the start of a sentence capitalisation says nothing: the word itself must.
@@ -231,6 +242,40 @@ export class Analysis {
     if (lower === 0 && cap === 0) return CASE_UPPER;
     return CASE_MIXED;
   }
+}
+
+const TEXT_LOWER = 0;
+const TEXT_INITIAL_CAPS = 1;
+const TEXT_CASED = 2;
+const TEXT_UPPER = 3;
+
+/**
+ * Case of the whole text: no capitals (chat, lower-cased copies), capitals only where a
+ * sentence may start (first word, after punctuation), capitals inside sentences too
+ * (ordinary prose), or mostly upper case.
+ */
+function textCase(tok: Tokens): number {
+  const shape = tok.shape;
+  let lower = 0;
+  let upper = 0;
+  let inside = 0;
+  let prevWord = false;
+  for (let j = 0; j < tok.count; j++) {
+    const s = shape[j]!;
+    const word = isWordShape(s);
+    if (s === SHAPE_LOWER) lower++;
+    else if (s === SHAPE_UPPER) upper++;
+    if (prevWord && (s === SHAPE_CAP || s === SHAPE_MIXED)) inside++;
+    prevWord = word;
+  }
+  if (upper > lower) return TEXT_UPPER;
+  if (inside > 0) return TEXT_CASED;
+  return upper + inside === 0 && !hasCap(tok) ? TEXT_LOWER : TEXT_INITIAL_CAPS;
+}
+
+function hasCap(tok: Tokens): boolean {
+  for (let j = 0; j < tok.count; j++) if (tok.shape[j] === SHAPE_CAP) return true;
+  return false;
 }
 
 /** Token j ends a sentence: . ! ? : ; or a line break right after it. */

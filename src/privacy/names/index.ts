@@ -15,6 +15,12 @@ export {
   type Sensitivity,
 } from './detector.js';
 export { deserializeModel, type NameModel, serializeModel } from './model.js';
+export {
+  DEFAULT_SENSITIVITY,
+  isSensitivity,
+  SENSITIVITIES,
+  strictestSensitivity,
+} from './sensitivity.js';
 
 export const MODEL_FILE = 'names.bin.gz';
 

@@ -36,6 +36,7 @@ describe('runModel', () => {
       accountId: key.accountId,
       organizationId: key.organizationId,
       policy: 'placeholder',
+      nameSensitivity: 'balanced',
       releasedModels: null,
       restorePlaceholders: false,
       requestsPerMinute: null,
