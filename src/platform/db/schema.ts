@@ -232,6 +232,52 @@ export interface ContractUsageTable {
   used: number;
 }
 
+export interface CreditWalletsTable {
+  id: string;
+  balance_micros: number;
+  purchased_micros: number;
+  spent_micros: number;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface CreditMovementsTable {
+  id: string;
+  wallet: string;
+  kind: string;
+  amount_micros: number;
+  balance_after: number;
+  reference: string;
+  source: string;
+  product: string | null;
+  resource: string | null;
+  day: string;
+  created_at: number;
+}
+
+export interface CreditReservationsTable {
+  id: string;
+  wallet: string;
+  reserved_micros: number;
+  actual_micros: number | null;
+  state: string;
+  source: string;
+  resource: string | null;
+  created_at: number;
+  settled_at: number | null;
+}
+
+export interface CreditTokensTable {
+  id: string;
+  token_hash: string;
+  usd: number;
+  source: string;
+  reference: string;
+  state: string;
+  created_at: number;
+  decided_at: number | null;
+}
+
 export interface Database {
   svc_meta: SvcMetaTable;
   accounts: AccountsTable;
@@ -254,4 +300,8 @@ export interface Database {
   insight_jobs: InsightJobsTable;
   insights: InsightsTable;
   insight_tag_queue: InsightTagQueueTable;
+  credit_wallets: CreditWalletsTable;
+  credit_movements: CreditMovementsTable;
+  credit_reservations: CreditReservationsTable;
+  credit_tokens: CreditTokensTable;
 }
