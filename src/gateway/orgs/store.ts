@@ -21,6 +21,7 @@ export async function createOrganization(db: Kysely<Database>, name: string): Pr
     requests_per_minute: null,
     monthly_quota: null,
     created_at: Date.now(),
+    billing: 'free',
   };
   await db.insertInto('organizations').values(row).execute();
   return row;

@@ -37,6 +37,8 @@ export interface OrganizationsTable {
   requests_per_minute: number | null;
   monthly_quota: number | null;
   created_at: number;
+  /** `free` or `prepaid` (docs/payments.md "Paid calls"). */
+  billing: string;
 }
 
 export interface MembershipsTable {
@@ -278,6 +280,21 @@ export interface CreditTokensTable {
   decided_at: number | null;
 }
 
+export interface X402PaymentsTable {
+  nonce: string;
+  network: string;
+  payer: string;
+  purpose: string;
+  micros: number;
+  state: string;
+  error: string | null;
+  transaction: string | null;
+  token_id: string | null;
+  day: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   svc_meta: SvcMetaTable;
   accounts: AccountsTable;
@@ -304,4 +321,5 @@ export interface Database {
   credit_movements: CreditMovementsTable;
   credit_reservations: CreditReservationsTable;
   credit_tokens: CreditTokensTable;
+  x402_payments: X402PaymentsTable;
 }
