@@ -35,7 +35,7 @@ export class PaymentCollector {
   readonly #facilitator: FacilitatorClient;
   constructor(
     private readonly ctx: Context,
-    private readonly config: X402Config,
+    config: X402Config,
     private readonly dev: boolean,
     facilitator?: FacilitatorClient,
   ) {
