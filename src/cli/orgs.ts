@@ -27,7 +27,13 @@ export function describeOrganization(org: Organization) {
     restorePlaceholders: org.restore_placeholders === 1,
     requestsPerMinute: org.requests_per_minute,
     monthlyQuota: org.monthly_quota,
+    billing: org.billing,
   };
+}
+
+/** --billing free|prepaid: whether /v1 calls spend credit (docs/payments.md "Paid calls"). */
+function billingPatch(value: string | undefined): Pick<OrganizationSettings, 'billing'> {
+  return value === undefined ? {} : { billing: oneOf('billing', value, ['free', 'prepaid'] as const) };
 }
 
 const onOff = (name: string, v: string | undefined): number | undefined => {
@@ -68,10 +74,12 @@ export const orgSetCommand: CliCommand = {
   usage: `Usage: svc org set --org ORG [--policy placeholder|redact|block] [--networks CIDR,…|any]
                    [--models svc/a,svc/b|all] [--mfa-required on|off] [--product on|off]
                    [--restore on|off] [--rpm N|default] [--monthly-quota N|default]
+                   [--billing free|prepaid]
 
 --networks: the CIDR allowlist for /v1 calls with the organisation's keys ("any" clears it).
 --models: the released models ("all": the whole catalogue). --restore: put the original values
 back into model replies. --rpm: requests per minute per key; --monthly-quota: tokens per month.
+--billing prepaid: model calls spend the organisation's credit (or a token's, in X-Credito).
 Prints the organisation's settings.`,
   async run(args) {
     const o = options(
@@ -86,6 +94,7 @@ Prints the organisation's settings.`,
         restore: { type: 'string' },
         rpm: { type: 'string' },
         'monthly-quota': { type: 'string' },
+        billing: { type: 'string' },
       },
       ['org'],
     );
@@ -98,6 +107,7 @@ Prints the organisation's settings.`,
       restore_placeholders: onOff('restore', o.restore),
       requests_per_minute: limit('rpm', o.rpm),
       monthly_quota: limit('monthly-quota', o['monthly-quota']),
+      ...billingPatch(o.billing),
     };
     for (const k of Object.keys(patch) as (keyof OrganizationSettings)[])
       if (patch[k] === undefined) delete patch[k];

@@ -51,6 +51,7 @@ export type OrganizationSettings = Partial<
     | 'restore_placeholders'
     | 'requests_per_minute'
     | 'monthly_quota'
+    | 'billing'
   >
 >;
 
