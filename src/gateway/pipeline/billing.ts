@@ -183,7 +183,7 @@ export class CallBilling {
   async #wallet(principal: Principal, token: string | undefined): Promise<Wallet> {
     if (token === undefined) return { kind: 'org', id: principal.organizationId! };
     const record = await findCreditToken(this.ctx.db, token.trim(), this.ctx.secret);
-    if (!record || record.state !== 'ativo') throw invalidToken();
+    if (record?.state !== 'ativo') throw invalidToken();
     return tokenWallet(record.id);
   }
 }

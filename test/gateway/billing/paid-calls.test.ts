@@ -182,13 +182,11 @@ describe('paid calls', () => {
     });
     try {
       await assert.rejects(
-        gw
-          .openai(key.secret)
-          .chat.completions.create({
-            model: 'svc/gpt',
-            max_tokens: 50,
-            messages: [{ role: 'user', content: 'oi' }],
-          }),
+        gw.openai(key.secret).chat.completions.create({
+          model: 'svc/gpt',
+          max_tokens: 50,
+          messages: [{ role: 'user', content: 'oi' }],
+        }),
       );
     } finally {
       upstream.handler = upstream.defaultHandler;
