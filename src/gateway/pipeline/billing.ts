@@ -12,7 +12,15 @@ import type { Context } from '../../platform/context.js';
 import type { PaymentsConfig } from '../../platform/config/payments.js';
 import { ApiError } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
-import { creditWallet, formatUsd, reserve, type Source, settle, type Wallet } from '../billing/ledger.js';
+import {
+  creditWallet,
+  formatUsd,
+  reserve,
+  type Source,
+  settle,
+  settleAbandoned,
+  type Wallet,
+} from '../billing/ledger.js';
 import { findCreditToken, tokenWallet } from '../billing/tokens.js';
 import { paymentResponseHeader, parsePaymentHeader } from '../billing/x402/header.js';
 import { PaymentCollector } from '../billing/x402/pay.js';
@@ -24,6 +32,8 @@ import type { Principal } from './principal.js';
 
 /** max_tokens set on a prepaid call that named none, so that its reservation bounds its cost. */
 export const DEFAULT_MAX_TOKENS = 4096;
+/** A reservation still open after this long belongs to a process that died mid-call. */
+export const ABANDONED_AFTER_MS = 15 * 60_000;
 /** Prompt tokens are estimated as UTF-8 bytes / 3 (real text runs about 4 bytes a token). */
 const BYTES_PER_TOKEN = 3;
 
@@ -98,6 +108,20 @@ export class CallBilling {
   ) {
     this.#payments = payments;
     this.#collector = payments.x402 && new PaymentCollector(ctx, payments.x402, payments.mode === 'dev');
+    // Reservations of a process killed between reserve and settle: closed at their reserved
+    // amount (docs/payments.md "The ledger"), by whichever instance sweeps first.
+    this.#sweeper = setInterval(() => {
+      settleAbandoned(ctx.db, ABANDONED_AFTER_MS).catch((err: Error) =>
+        ctx.logger.warn({ err: err.name }, 'credit sweep failed'),
+      );
+    }, ABANDONED_AFTER_MS / 3);
+    this.#sweeper.unref();
+  }
+
+  readonly #sweeper: NodeJS.Timeout;
+
+  close(): void {
+    clearInterval(this.#sweeper);
   }
 
   /** Undefined when the call is free (free organisation, account key, unpriced model). */

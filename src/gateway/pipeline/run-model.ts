@@ -110,6 +110,7 @@ export class ModelPipeline {
   }
 
   close(): Promise<void> {
+    this.#deps.billing?.close();
     return this.#provider.close();
   }
 }
