@@ -29,7 +29,13 @@ export function describeOrganization(org: Organization) {
     restorePlaceholders: org.restore_placeholders === 1,
     requestsPerMinute: org.requests_per_minute,
     monthlyQuota: org.monthly_quota,
+    billing: org.billing,
   };
+}
+
+/** --billing free|prepaid: whether /v1 calls spend credit (docs/payments.md "Paid calls"). */
+function billingPatch(value: string | undefined): Pick<OrganizationSettings, 'billing'> {
+  return value === undefined ? {} : { billing: oneOf('billing', value, ['free', 'prepaid'] as const) };
 }
 
 const onOff = (name: string, v: string | undefined): number | undefined => {
@@ -71,11 +77,13 @@ export const orgSetCommand: CliCommand = {
                    [--models svc/a,svc/b|all] [--mfa-required on|off] [--product on|off]
                    [--restore on|off] [--rpm N|default] [--monthly-quota N|default]
                    [--names balanced|strict]
+                   [--billing free|prepaid]
 
 --networks: the CIDR allowlist for /v1 calls with the organisation's keys ("any" clears it).
 --models: the released models ("all": the whole catalogue). --restore: put the original values
 back into model replies. --rpm: requests per minute per key; --monthly-quota: tokens per month.
 ${NAMES_USAGE}
+--billing prepaid: model calls spend the organisation's credit (or a token's, in X-Credito).
 Prints the organisation's settings.`,
   async run(args) {
     const o = options(
@@ -91,6 +99,7 @@ Prints the organisation's settings.`,
         rpm: { type: 'string' },
         'monthly-quota': { type: 'string' },
         ...NAMES_OPTION,
+        billing: { type: 'string' },
       },
       ['org'],
     );
@@ -104,6 +113,7 @@ Prints the organisation's settings.`,
       requests_per_minute: limit('rpm', o.rpm),
       monthly_quota: limit('monthly-quota', o['monthly-quota']),
       ...namesSetting(o.names),
+      ...billingPatch(o.billing),
     };
     for (const k of Object.keys(patch) as (keyof OrganizationSettings)[])
       if (patch[k] === undefined) delete patch[k];

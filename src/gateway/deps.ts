@@ -4,6 +4,7 @@
 import type { Context } from '../platform/context.js';
 import { Limits } from './limits/index.js';
 import { Catalogue } from './models/catalogue.js';
+import { CallBilling } from './pipeline/billing.js';
 import { ModelPipeline, type UpstreamOptions } from './pipeline/index.js';
 
 export interface GatewayDeps {
@@ -18,7 +19,15 @@ export interface GatewayDeps {
 export function createGatewayDeps(ctx: Context, options: { upstream?: UpstreamOptions } = {}): GatewayDeps {
   const limits = new Limits(ctx);
   const catalogue = new Catalogue(ctx.config.file);
-  const models = new ModelPipeline({ catalogue, limits, logger: ctx.logger, upstream: options.upstream });
+  const payments = ctx.config.file.payments;
+  const billing = payments && new CallBilling(ctx, payments);
+  const models = new ModelPipeline({
+    catalogue,
+    limits,
+    logger: ctx.logger,
+    upstream: options.upstream,
+    billing,
+  });
   return { ctx, limits, catalogue, models };
 }
 

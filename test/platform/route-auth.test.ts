@@ -44,6 +44,10 @@ function expected(route: RouteInfo): Refusal[] {
     case 'operator':
     case 'worker':
       return [{ status: 503, code: 'not_configured' }];
+    // This test's server has no `payments` section.
+    case 'credit':
+    case 'x402':
+      return [{ status: 503, code: 'payments_not_configured' }];
     default:
       throw new Error(`no expectation for scheme ${route.auth}`);
   }

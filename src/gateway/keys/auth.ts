@@ -40,6 +40,8 @@ export interface Principal {
   restorePlaceholders: boolean;
   requestsPerMinute: number | null;
   monthlyQuota: number | null;
+  /** `prepaid`: model calls spend credit (docs/payments.md "Paid calls"); account keys are `free`. */
+  billing?: 'free' | 'prepaid';
   /** The internal service key of the contracts and insights services (keys/internal.ts). */
   internal: boolean;
 }
@@ -85,6 +87,7 @@ const COLUMNS = [
   'o.requests_per_minute',
   'o.monthly_quota',
   'o.mfa_required',
+  'o.billing',
 ] as const;
 
 function lookupQuery(db: Kysely<Database>, hash: string) {
@@ -191,6 +194,7 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
       internal: row.email === INTERNAL_EMAIL,
       requestsPerMinute: row.requests_per_minute ?? null,
       monthlyQuota: row.monthly_quota ?? null,
+      billing: row.billing === 'prepaid' ? 'prepaid' : 'free',
     };
   };
 }

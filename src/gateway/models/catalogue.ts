@@ -19,6 +19,8 @@ export interface CatalogueModel {
   description: string;
   /** svc/auto hints of the first entry of this id in the config file. */
   auto?: ModelConfig['auto'];
+  /** What a prepaid organisation pays (docs/payments.md); absent = nothing. */
+  price?: ModelConfig['price'];
   /** Empty for svc/eco, which answers in-process. */
   targets: Target[];
 }
@@ -50,6 +52,7 @@ export class Catalogue {
           context_window: m.context_window,
           description: m.description,
           ...(m.auto ? { auto: m.auto } : {}),
+          ...(m.price ? { price: m.price } : {}),
           targets: [],
         };
         this.#byId.set(m.id, entry);

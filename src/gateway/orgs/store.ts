@@ -23,6 +23,7 @@ export async function createOrganization(db: Kysely<Database>, name: string): Pr
     monthly_quota: null,
     name_sensitivity: DEFAULT_SENSITIVITY,
     created_at: Date.now(),
+    billing: 'free',
   };
   await db.insertInto('organizations').values(row).execute();
   return row;
@@ -53,6 +54,7 @@ export type OrganizationSettings = Partial<
     | 'requests_per_minute'
     | 'monthly_quota'
     | 'name_sensitivity'
+    | 'billing'
   >
 >;
 

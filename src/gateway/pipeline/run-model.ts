@@ -9,6 +9,7 @@ import { restoreEvents, restoreReply } from '../models/barrier.js';
 import type { Catalogue } from '../models/catalogue.js';
 import type { Conversation, Reply, StreamEvent } from '../models/types.js';
 import { blockedError } from '../privacy/clean.js';
+import { billed, type CallBilling, type Charge, type Payer } from './billing.js';
 import { metered } from './meter.js';
 import type { Principal } from './principal.js';
 import { ProviderCall, type UpstreamOptions } from './provider-call.js';
@@ -21,6 +22,8 @@ export interface PipelineDeps {
   limits: Limits;
   logger: Logger;
   upstream?: UpstreamOptions;
+  /** Prepaid calls (docs/payments.md); absent when payments are not configured. */
+  billing?: CallBilling;
 }
 
 export interface RunOptions {
@@ -38,6 +41,15 @@ export interface RunOptions {
    * findings (the HTTP headers) can do so whatever happens next.
    */
   onScreened?(model: string, findings: Finding[]): void;
+  /** Credentials the caller presented for a prepaid call (X-Credito, X-PAYMENT). */
+  payer?: Payer;
+  /** The URL called, for the x402 quote of a call that lacks credit. */
+  resource?: string;
+  /**
+   * Cost and balance headers of a prepaid call: once when the cost is reserved (for a
+   * stream, before its first byte), again when a whole reply's cost is settled.
+   */
+  onBilling?(headers: Record<string, string>): void;
 }
 
 /** `conversation.stream` decides: a whole reply, or batches of events (one per upstream read). */
@@ -70,9 +82,19 @@ export class ModelPipeline {
     opts.onScreened?.(model.id, findings);
     if (blocked) throw blockedError(findings);
 
+    const charge = await this.#deps.billing?.open({
+      principal,
+      model,
+      conversation: clean,
+      payer: opts.payer,
+      resource: opts.resource,
+    });
+    if (charge) opts.onBilling?.(charge.headers);
+
     if (!conversation.stream) {
-      const reply = await this.#provider.complete(clean, model, opts.signal);
+      const reply = await this.#provider.complete(clean, model, opts.signal).catch(refund(charge));
       limits.record(principal, model.id, reply.usage);
+      if (charge) opts.onBilling?.(await charge.settle(reply.usage));
       return {
         kind: 'reply',
         model: model.id,
@@ -80,8 +102,12 @@ export class ModelPipeline {
         reply: restore ? restoreReply(reply, restore) : reply,
       };
     }
-    const upstream = await this.#provider.stream(clean, model, opts.signal);
-    const events = metered(upstream, (usage) => limits.record(principal, model.id, usage));
+    const upstream = await this.#provider.stream(clean, model, opts.signal).catch(refund(charge));
+    const counted = metered(upstream, (usage) => limits.record(principal, model.id, usage));
+    const log = opts.log ?? this.#deps.logger;
+    const events = charge
+      ? billed(counted, charge, (err) => log.warn({ err: (err as Error).name }, 'credit settlement failed'))
+      : counted;
     return {
       kind: 'events',
       model: model.id,
@@ -91,6 +117,15 @@ export class ModelPipeline {
   }
 
   close(): Promise<void> {
+    this.#deps.billing?.close();
     return this.#provider.close();
   }
+}
+
+/** A call that failed before answering costs nothing: its reservation is settled at zero. */
+function refund(charge: Charge | undefined) {
+  return async (err: unknown): Promise<never> => {
+    await charge?.settle(undefined, 0);
+    throw err;
+  };
 }

@@ -1,5 +1,6 @@
 // The SVC_CONFIG file (JSON or YAML): providers and the model catalogue.
 import { type Static, Type } from '@sinclair/typebox';
+import { PaymentsSchema, PriceSchema } from './payments.js';
 
 export const ProviderSchema = Type.Object(
   {
@@ -18,6 +19,8 @@ export const ModelSchema = Type.Object(
     display_name: Type.String({ minLength: 1 }),
     context_window: Type.Integer({ minimum: 1 }),
     description: Type.String(),
+    /** What a prepaid organisation pays for this model (docs/payments.md); absent = free. */
+    price: Type.Optional(PriceSchema),
     /** Hints for svc/auto (docs/gateway.md); absent = tier 2, tools yes, any language. */
     auto: Type.Optional(
       Type.Object(
@@ -53,6 +56,7 @@ export const FileConfigSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    payments: Type.Optional(PaymentsSchema),
   },
   { additionalProperties: false },
 );

@@ -39,6 +39,8 @@ export interface OrganizationsTable {
   /** `balanced` or `strict` (privacy/names/sensitivity.ts). */
   name_sensitivity: string;
   created_at: number;
+  /** `free` or `prepaid` (docs/payments.md "Paid calls"). */
+  billing: string;
 }
 
 export interface MembershipsTable {
@@ -234,6 +236,67 @@ export interface ContractUsageTable {
   used: number;
 }
 
+export interface CreditWalletsTable {
+  id: string;
+  balance_micros: number;
+  purchased_micros: number;
+  spent_micros: number;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface CreditMovementsTable {
+  id: string;
+  wallet: string;
+  kind: string;
+  amount_micros: number;
+  balance_after: number;
+  reference: string;
+  source: string;
+  product: string | null;
+  resource: string | null;
+  day: string;
+  created_at: number;
+}
+
+export interface CreditReservationsTable {
+  id: string;
+  wallet: string;
+  reserved_micros: number;
+  actual_micros: number | null;
+  state: string;
+  source: string;
+  resource: string | null;
+  created_at: number;
+  settled_at: number | null;
+}
+
+export interface CreditTokensTable {
+  id: string;
+  token_hash: string;
+  usd: number;
+  source: string;
+  reference: string;
+  state: string;
+  created_at: number;
+  decided_at: number | null;
+}
+
+export interface X402PaymentsTable {
+  nonce: string;
+  network: string;
+  payer: string;
+  purpose: string;
+  micros: number;
+  state: string;
+  error: string | null;
+  transaction: string | null;
+  token_id: string | null;
+  day: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   svc_meta: SvcMetaTable;
   accounts: AccountsTable;
@@ -256,4 +319,9 @@ export interface Database {
   insight_jobs: InsightJobsTable;
   insights: InsightsTable;
   insight_tag_queue: InsightTagQueueTable;
+  credit_wallets: CreditWalletsTable;
+  credit_movements: CreditMovementsTable;
+  credit_reservations: CreditReservationsTable;
+  credit_tokens: CreditTokensTable;
+  x402_payments: X402PaymentsTable;
 }

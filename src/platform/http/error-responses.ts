@@ -11,7 +11,7 @@ const BY_SCHEME: Record<AuthScheme, number[]> = {
   operator: [401, 503],
   worker: [401, 503],
   credit: [401],
-  x402: [402],
+  x402: [402, 429],
   jwt: [401, 403],
   webhook: [401],
 };

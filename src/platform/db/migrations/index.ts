@@ -20,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0008-jobs': await import('./0008-jobs.js'),
   '0009-contracts-sealed-titles': m0009,
   '0010-org-name-sensitivity': await import('./0010-org-name-sensitivity.js'),
+  '0011-credit-ledger': await import('./0011-credit-ledger.js'),
+  '0012-paid-calls': await import('./0012-paid-calls.js'),
 };

@@ -1,0 +1,481 @@
+// The one door for money (docs/payments.md "The ledger"). A wallet belongs to a credit
+// token or to an organisation; every change of its balance is one row of
+// `credit_movements`, written in the same transaction as the change, with a reference that
+// is unique forever — so a retried purchase, release or settlement is a no-op, and the
+// balance always equals the sum of the wallet's movements.
+//
+// No lost update and no negative balance under concurrency: a debit is one conditional
+// `UPDATE … SET balance = balance + Δ WHERE balance + Δ >= 0`. PostgreSQL re-checks the
+// condition on the row it locked (READ COMMITTED), SQLite has one writer; either way two
+// spends that together exceed the balance cannot both pass. Amounts are integer
+// micro-dollars (1e-6 USD), never floats.
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Db } from '../../platform/db/index.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
+
+export type Wallet = { kind: 'token'; id: string } | { kind: 'org'; id: string };
+export type CreditKind = 'purchase' | 'release' | 'refund' | 'adjustment';
+export type MovementKind = CreditKind | 'spend_reserve' | 'spend_settle';
+/** Where money came from (purchases) or what spent it. */
+export type Source = 'x402' | 'pix' | 'asaas' | 'operator' | 'call' | 'job';
+
+export const MICROS_PER_USD = 1_000_000;
+
+/** Either the app's storage or a transaction the caller already holds. */
+export type DbLike = Db | Kysely<Database>;
+
+export function walletKey(wallet: Wallet): string {
+  return `${wallet.kind}:${wallet.id}`;
+}
+
+export function parseWalletKey(key: string): Wallet {
+  const at = key.indexOf(':');
+  const kind = key.slice(0, at);
+  if (kind !== 'token' && kind !== 'org') throw new Error(`not a wallet key: ${key}`);
+  return { kind, id: key.slice(at + 1) };
+}
+
+/** A reference that was already used by another movement: the work was done before. */
+class Duplicate extends Error {}
+
+export function kyselyOf(db: DbLike): Kysely<Database> {
+  return 'kysely' in db && !('selectFrom' in db) ? db.kysely : (db as Kysely<Database>);
+}
+
+/**
+ * Runs `fn` in a transaction, or in the caller's when it passed one. SQLite shared by
+ * several processes (the server and `svc credit …`): a transaction that read before writing
+ * gets SQLITE_BUSY if another process wrote in between; it rolled back whole, so it is
+ * simply run again.
+ */
+export async function inTransaction<T>(db: DbLike, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  const k = kyselyOf(db);
+  if (k.isTransaction) return fn(k);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await k.transaction().execute((trx: Transaction<Database>) => fn(trx));
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (attempt >= 20 || typeof code !== 'string' || !code.startsWith('SQLITE_BUSY')) throw err;
+      await new Promise((r) => setTimeout(r, attempt * 5));
+    }
+  }
+}
+
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+let sequence = 0;
+/** Movement ids sort by creation (wall clock, then a per-process counter): the statement's order. */
+function movementId(): string {
+  sequence = (sequence + 1) % 1_679_616; // 36^4
+  return `mov_${Date.now().toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${newId('').slice(1, 9)}`;
+}
+
+interface Movement {
+  wallet: string;
+  kind: MovementKind;
+  amount: number;
+  reference: string;
+  source: Source;
+  product?: string | null;
+  resource?: string | null;
+  purchased?: number;
+  spent?: number;
+  at: number;
+}
+
+async function movementExists(trx: Kysely<Database>, reference: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('credit_movements')
+    .select('id')
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The balance change and its ledger row. `undefined` when the balance would go negative
+ * (nothing written); throws Duplicate when the reference raced another writer (the caller's
+ * transaction must then roll back).
+ */
+async function apply(trx: Kysely<Database>, m: Movement): Promise<number | undefined> {
+  const updated = await trx
+    .updateTable('credit_wallets')
+    .set({
+      balance_micros: sql`balance_micros + ${m.amount}`,
+      purchased_micros: sql`purchased_micros + ${m.purchased ?? 0}`,
+      spent_micros: sql`spent_micros + ${m.spent ?? 0}`,
+      ...(m.kind === 'spend_reserve' ? { last_used_at: m.at } : {}),
+    })
+    .where('id', '=', m.wallet)
+    .where('balance_micros', '>=', -m.amount)
+    .returning('balance_micros')
+    .executeTakeFirst();
+  if (!updated) return undefined;
+  const balance = Number(updated.balance_micros);
+  const inserted = await trx
+    .insertInto('credit_movements')
+    .values({
+      id: movementId(),
+      wallet: m.wallet,
+      kind: m.kind,
+      amount_micros: m.amount,
+      balance_after: balance,
+      reference: m.reference,
+      source: m.source,
+      product: m.product ?? null,
+      resource: m.resource ?? null,
+      day: utcDay(m.at),
+      created_at: m.at,
+    })
+    .onConflict((oc) => oc.column('reference').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) throw new Duplicate();
+  return balance;
+}
+
+async function ensureWallet(trx: Kysely<Database>, key: string, at: number): Promise<void> {
+  await trx
+    .insertInto('credit_wallets')
+    .values({
+      id: key,
+      balance_micros: 0,
+      purchased_micros: 0,
+      spent_micros: 0,
+      created_at: at,
+      last_used_at: null,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** Creates the wallet (balance 0) if it does not exist yet. */
+export async function openWallet(db: DbLike, wallet: Wallet, now = Date.now()): Promise<void> {
+  await ensureWallet(kyselyOf(db), walletKey(wallet), now);
+}
+
+export interface CreditInput {
+  wallet: Wallet;
+  /** Positive for purchase and release; refund and adjustment may be negative (never below 0). */
+  micros: number;
+  kind: CreditKind;
+  reference: string;
+  source?: Source;
+  now?: number;
+}
+
+export type CreditResult =
+  | { applied: true; balance: number }
+  /** The reference was used before: nothing changed this time. */
+  | { applied: false; balance: number; reason: 'duplicate' }
+  /** A negative refund or adjustment larger than the balance: nothing changed. */
+  | { applied: false; balance: number; reason: 'insufficient' };
+
+/** Adds (or, for refund/adjustment, may take) credit. Idempotent per reference. */
+export async function creditWallet(db: DbLike, input: CreditInput): Promise<CreditResult> {
+  const { micros, kind } = input;
+  if (!Number.isSafeInteger(micros)) throw new RangeError('micros must be an integer');
+  if ((kind === 'purchase' || kind === 'release') && micros <= 0)
+    throw new RangeError(`${kind} must be positive`);
+  const key = walletKey(input.wallet);
+  const at = input.now ?? Date.now();
+  const source: Source = input.source ?? 'operator';
+  try {
+    return await inTransaction(db, async (trx) => {
+      if (await movementExists(trx, input.reference)) {
+        return { applied: false, balance: await balanceIn(trx, key), reason: 'duplicate' } as const;
+      }
+      await ensureWallet(trx, key, at);
+      const balance = await apply(trx, {
+        wallet: key,
+        kind,
+        amount: micros,
+        reference: input.reference,
+        source,
+        purchased: micros > 0 && kind !== 'refund' ? micros : 0,
+        at,
+      });
+      if (balance === undefined)
+        return { applied: false, balance: await balanceIn(trx, key), reason: 'insufficient' } as const;
+      return { applied: true, balance } as const;
+    });
+  } catch (err) {
+    if (!(err instanceof Duplicate)) throw err;
+    return { applied: false, balance: await balanceOf(db, input.wallet), reason: 'duplicate' };
+  }
+}
+
+export interface ReserveInput {
+  wallet: Wallet;
+  micros: number;
+  /** Unique per spend (a request id, a job id): the reservation's id. */
+  reference: string;
+  source?: Source;
+  product?: string;
+  resource?: string;
+  now?: number;
+}
+
+export type ReserveResult =
+  | { ok: true; reservation: string; balance: number }
+  | { ok: false; reason: 'insufficient'; balance: number };
+
+/**
+ * Holds `micros` of the wallet for a spend whose real cost is known later (settle). The
+ * reservation is the most the spend can cost. Idempotent per reference.
+ */
+export async function reserve(db: DbLike, input: ReserveInput): Promise<ReserveResult> {
+  if (!Number.isSafeInteger(input.micros) || input.micros < 0)
+    throw new RangeError('micros must be a non-negative integer');
+  const key = walletKey(input.wallet);
+  const at = input.now ?? Date.now();
+  const id = input.reference;
+  const movementRef = `reserve:${id}`;
+  try {
+    return await inTransaction(db, async (trx) => {
+      if (await movementExists(trx, movementRef)) {
+        return { ok: true, reservation: id, balance: await balanceIn(trx, key) } as const;
+      }
+      const balance = await apply(trx, {
+        wallet: key,
+        kind: 'spend_reserve',
+        amount: -input.micros,
+        reference: movementRef,
+        source: input.source ?? 'call',
+        product: input.product ?? null,
+        resource: input.resource ?? null,
+        spent: input.micros,
+        at,
+      });
+      if (balance === undefined) {
+        return { ok: false, reason: 'insufficient', balance: await balanceIn(trx, key) } as const;
+      }
+      await trx
+        .insertInto('credit_reservations')
+        .values({
+          id,
+          wallet: key,
+          reserved_micros: input.micros,
+          actual_micros: null,
+          state: 'open',
+          source: input.source ?? 'call',
+          resource: input.resource ?? null,
+          created_at: at,
+          settled_at: null,
+        })
+        .execute();
+      return { ok: true, reservation: id, balance } as const;
+    });
+  } catch (err) {
+    if (!(err instanceof Duplicate)) throw err;
+    return { ok: true, reservation: id, balance: await balanceOf(db, input.wallet) };
+  }
+}
+
+export interface SettleResult {
+  /** What the spend finally cost (at most what was reserved). */
+  charged: number;
+  /** The wallet's balance after the difference came back. */
+  balance: number;
+}
+
+export class UnknownReservationError extends Error {}
+
+/**
+ * Closes a reservation at its real cost and returns the difference to the wallet. The cost
+ * is capped at the reservation: the reservation was the price the caller agreed to.
+ * Idempotent: settling twice changes nothing and answers the first settlement.
+ */
+export async function settle(
+  db: DbLike,
+  input: { reservation: string; actualMicros: number; now?: number },
+): Promise<SettleResult> {
+  const at = input.now ?? Date.now();
+  const actual = Math.max(0, Math.ceil(input.actualMicros));
+  try {
+    return await inTransaction(db, async (trx) => {
+      const closed = await trx
+        .updateTable('credit_reservations')
+        .set(() => ({
+          state: 'settled',
+          settled_at: at,
+          actual_micros: sql<number>`case when reserved_micros < ${actual} then reserved_micros else ${actual} end`,
+        }))
+        .where('id', '=', input.reservation)
+        .where('state', '=', 'open')
+        .returning(['wallet', 'reserved_micros', 'actual_micros', 'source', 'resource'])
+        .executeTakeFirst();
+      if (!closed) return settledBefore(trx, input.reservation);
+      const charged = Number(closed.actual_micros);
+      const back = Number(closed.reserved_micros) - charged;
+      const balance = await apply(trx, {
+        wallet: closed.wallet,
+        kind: 'spend_settle',
+        amount: back,
+        reference: `settle:${input.reservation}`,
+        source: closed.source as Source,
+        resource: closed.resource,
+        spent: -back,
+        at,
+      });
+      // A positive amount cannot fail the balance condition.
+      return { charged, balance: balance ?? (await balanceIn(trx, closed.wallet)) };
+    });
+  } catch (err) {
+    if (!(err instanceof Duplicate)) throw err;
+    return settledBefore(kyselyOf(db), input.reservation);
+  }
+}
+
+async function settledBefore(trx: Kysely<Database>, id: string): Promise<SettleResult> {
+  const row = await trx
+    .selectFrom('credit_reservations')
+    .select(['wallet', 'actual_micros'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new UnknownReservationError(`unknown reservation ${id}`);
+  return { charged: Number(row.actual_micros ?? 0), balance: await balanceIn(trx, row.wallet) };
+}
+
+/**
+ * Reservations left open by a process that died between reserve and settle, older than
+ * `olderThanMs`: settled at the reserved amount (the call may have been answered; the
+ * reservation was its agreed maximum). Returns how many were closed.
+ */
+export async function settleAbandoned(db: DbLike, olderThanMs: number, now = Date.now()): Promise<number> {
+  const rows = await kyselyOf(db)
+    .selectFrom('credit_reservations')
+    .select(['id', 'reserved_micros'])
+    .where('state', '=', 'open')
+    .where('created_at', '<', now - olderThanMs)
+    .limit(500)
+    .execute();
+  for (const r of rows) await settle(db, { reservation: r.id, actualMicros: Number(r.reserved_micros), now });
+  return rows.length;
+}
+
+async function balanceIn(trx: Kysely<Database>, key: string): Promise<number> {
+  const row = await trx
+    .selectFrom('credit_wallets')
+    .select('balance_micros')
+    .where('id', '=', key)
+    .executeTakeFirst();
+  return row ? Number(row.balance_micros) : 0;
+}
+
+/** The wallet's balance in micro-dollars (0 for a wallet that never received credit). */
+export function balanceOf(db: DbLike, wallet: Wallet): Promise<number> {
+  return balanceIn(kyselyOf(db), walletKey(wallet));
+}
+
+export interface WalletRecord {
+  balance: number;
+  purchased: number;
+  spent: number;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+export async function walletRecord(db: DbLike, wallet: Wallet): Promise<WalletRecord | undefined> {
+  const row = await kyselyOf(db)
+    .selectFrom('credit_wallets')
+    .selectAll()
+    .where('id', '=', walletKey(wallet))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    balance: Number(row.balance_micros),
+    purchased: Number(row.purchased_micros),
+    spent: Number(row.spent_micros),
+    createdAt: Number(row.created_at),
+    lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+  };
+}
+
+export interface MovementRecord {
+  kind: MovementKind;
+  amount: number;
+  balanceAfter: number;
+  source: string;
+  product: string | null;
+  resource: string | null;
+  at: number;
+}
+
+/** The wallet's latest movements, newest first. */
+export async function recentMovements(db: DbLike, wallet: Wallet, limit = 20): Promise<MovementRecord[]> {
+  const rows = await kyselyOf(db)
+    .selectFrom('credit_movements')
+    .select(['kind', 'amount_micros', 'balance_after', 'source', 'product', 'resource', 'created_at'])
+    .where('wallet', '=', walletKey(wallet))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    kind: r.kind as MovementKind,
+    amount: Number(r.amount_micros),
+    balanceAfter: Number(r.balance_after),
+    source: r.source,
+    product: r.product,
+    resource: r.resource,
+    at: Number(r.created_at),
+  }));
+}
+
+export interface DailyTotals {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** Credit that came in (purchases and releases), by source: x402, pix, asaas, operator. */
+  received: Record<string, number>;
+  /** Credit spent by calls and jobs, net of what settlements returned. */
+  spent: number;
+  /** Refunds and adjustments, signed. */
+  refunded: number;
+  adjusted: number;
+}
+
+/** The house ledger per UTC day for the last `days` days (oldest first), for the operator metrics. */
+export async function dailyTotals(
+  db: DbLike,
+  options: { days: number; now?: number },
+): Promise<DailyTotals[]> {
+  const now = options.now ?? Date.now();
+  const days = Math.max(1, Math.floor(options.days));
+  const list: string[] = [];
+  for (let i = days - 1; i >= 0; i--) list.push(utcDay(now - i * 86_400_000));
+  const rows = await kyselyOf(db)
+    .selectFrom('credit_movements')
+    .select(['day', 'source', 'kind', sql<string | number>`sum(amount_micros)`.as('total')])
+    .where('day', '>=', list[0]!)
+    .where('day', '<=', list[list.length - 1]!)
+    .groupBy(['day', 'source', 'kind'])
+    .execute();
+  const byDay = new Map(
+    list.map((day) => [day, { day, received: {}, spent: 0, refunded: 0, adjusted: 0 } as DailyTotals]),
+  );
+  for (const r of rows) {
+    const t = byDay.get(r.day);
+    if (!t) continue;
+    const total = Number(r.total);
+    if (r.kind === 'purchase' || r.kind === 'release')
+      t.received[r.source] = (t.received[r.source] ?? 0) + total;
+    else if (r.kind === 'spend_reserve' || r.kind === 'spend_settle') t.spent -= total;
+    else if (r.kind === 'refund') t.refunded += total;
+    else if (r.kind === 'adjustment') t.adjusted += total;
+  }
+  return [...byDay.values()];
+}
+
+/** Micro-dollars as a US dollar string: at least two decimals, at most six ("4.25", "4.999875"). */
+export function formatUsd(micros: number): string {
+  const sign = micros < 0 ? '-' : '';
+  const abs = Math.abs(micros);
+  const whole = Math.floor(abs / MICROS_PER_USD);
+  const frac = String(abs % MICROS_PER_USD)
+    .padStart(6, '0')
+    .replace(/0{1,4}$/, '');
+  return `${sign}${whole}.${frac.length < 2 ? frac.padEnd(2, '0') : frac}`;
+}

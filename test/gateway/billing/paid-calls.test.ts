@@ -1,0 +1,283 @@
+// Paid model calls of a prepaid organisation, with the official openai client against a
+// fake vendor on loopback: reserve the maximum, settle the real usage (JSON, streams,
+// aborted streams, upstream errors), pay from X-Credito or the organisation, 402 with an
+// x402 quote that x402-fetch pays, and free organisations unchanged.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { wrapFetchWithPayment } from 'x402-fetch';
+import { balanceOf, creditWallet, type Wallet } from '../../../src/gateway/billing/ledger.js';
+import { issueCreditToken, tokenWallet } from '../../../src/gateway/billing/tokens.js';
+import { updateOrganization } from '../../../src/gateway/orgs/store.js';
+import { FakeFacilitator } from '../../fakes/facilitator.js';
+import { openaiEcho } from '../../fakes/openai.js';
+import { FakeUpstream } from '../../fakes/upstream.js';
+import { makeKey } from '../../helpers/gateway.js';
+import { listeningGateway } from '../models/helpers.js';
+import { PAY_TO, paymentsConfig } from './config.js';
+
+type Gateway = Awaited<ReturnType<typeof listeningGateway>>;
+// 1000 micro-dollars per input token, 2000 per output token: the fake reports 11 in, 7 out.
+const PRICE = { input_per_mtok_usd: 1000, output_per_mtok_usd: 2000 };
+const ECHO_COST = 11 * 1000 + 7 * 2000;
+
+describe('paid calls', () => {
+  let gw: Gateway;
+  let upstream: FakeUpstream;
+  let facilitator: FakeFacilitator;
+
+  before(async () => {
+    upstream = await new FakeUpstream(openaiEcho).start();
+    facilitator = await new FakeFacilitator(84532).start();
+    gw = await listeningGateway(
+      paymentsConfig(
+        {
+          providers: { oa: { type: 'openai', base_url: `${upstream.url}/v1` } },
+          models: [
+            {
+              id: 'svc/gpt',
+              provider: 'oa',
+              upstream_model: 'g',
+              display_name: 'G',
+              context_window: 1000,
+              description: 'd',
+              price: PRICE,
+            },
+            {
+              id: 'svc/gratis',
+              provider: 'oa',
+              upstream_model: 'g',
+              display_name: 'G',
+              context_window: 1000,
+              description: 'd',
+            },
+          ],
+        },
+        { x402: { network: 'base-sepolia', pay_to: PAY_TO, facilitator_url: facilitator.url } },
+      ),
+    );
+  });
+  after(async () => {
+    await gw.dispose();
+    await upstream.stop();
+    await facilitator.stop();
+  });
+
+  async function prepaid(micros: number) {
+    const key = await makeKey(gw.ctx);
+    await updateOrganization(gw.ctx.db.kysely, key.organizationId!, { billing: 'prepaid' });
+    const wallet: Wallet = { kind: 'org', id: key.organizationId! };
+    if (micros > 0)
+      await creditWallet(gw.ctx.db, { wallet, micros, kind: 'adjustment', reference: `seed-${key.keyId}` });
+    return { key, wallet };
+  }
+
+  const openReservations = async () =>
+    Number(
+      (
+        await gw.ctx.db.kysely
+          .selectFrom('credit_reservations')
+          .select((eb) => eb.fn.countAll().as('c'))
+          .where('state', '=', 'open')
+          .executeTakeFirst()
+      )?.c,
+    );
+
+  async function settled(wallet: Wallet, expected: number) {
+    for (let i = 0; i < 100 && (await balanceOf(gw.ctx.db, wallet)) !== expected; i++) await sleep(20);
+    assert.equal(await balanceOf(gw.ctx.db, wallet), expected);
+  }
+
+  it('charges a JSON call its real usage and says so in headers', async () => {
+    const { key, wallet } = await prepaid(5_000_000);
+    const { data, response } = await gw
+      .openai(key.secret)
+      .chat.completions.create({
+        model: 'svc/gpt',
+        max_tokens: 50,
+        messages: [{ role: 'user', content: 'olá' }],
+      })
+      .withResponse();
+    assert.equal(data.choices[0]?.message.content, 'eco: olá');
+    assert.equal(response.headers.get('x-svc-custo-usd'), '0.025');
+    assert.equal(response.headers.get('x-svc-saldo-usd'), '4.975');
+    assert.match(response.headers.get('x-svc-reserva-usd') ?? '', /^0\.1\d+$/);
+    assert.equal(await balanceOf(gw.ctx.db, wallet), 5_000_000 - ECHO_COST);
+    assert.equal(upstream.received.at(-1)?.body.max_tokens, 50);
+  });
+
+  it('bounds a call without max_tokens by setting it', async () => {
+    const { key, wallet } = await prepaid(5_000_000);
+    await gw
+      .openai(key.secret)
+      .chat.completions.create({ model: 'svc/gpt', messages: [{ role: 'user', content: 'oi' }] });
+    assert.equal(upstream.received.at(-1)?.body.max_tokens, 1000, 'min(4096, context window)');
+    assert.equal(await balanceOf(gw.ctx.db, wallet), 5_000_000 - ECHO_COST);
+  });
+
+  it('settles a stream at its reported usage', async () => {
+    const { key, wallet } = await prepaid(5_000_000);
+    const stream = await gw.openai(key.secret).chat.completions.create({
+      model: 'svc/gpt',
+      max_tokens: 50,
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: 'olá mundo' }],
+    });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    assert.equal(text, 'eco: olá mundo');
+    await settled(wallet, 5_000_000 - ECHO_COST);
+  });
+
+  it('charges an aborted stream what it streamed, not its maximum', async () => {
+    const { key, wallet } = await prepaid(5_000_000);
+    upstream.handler = (req) => {
+      const plan = openaiEcho({
+        ...req,
+        body: { ...req.body, messages: [{ role: 'user', content: 'x'.repeat(400) }] },
+      });
+      return 'events' in plan ? { ...plan, split: 40, interval: 30 } : plan;
+    };
+    try {
+      const controller = new AbortController();
+      const stream = await gw
+        .openai(key.secret)
+        .chat.completions.create(
+          { model: 'svc/gpt', max_tokens: 50, stream: true, messages: [{ role: 'user', content: 'conte' }] },
+          { signal: controller.signal },
+        );
+      let got = 0;
+      try {
+        for await (const chunk of stream) {
+          got += (chunk.choices[0]?.delta.content ?? '').length;
+          if (got > 20) controller.abort();
+        }
+      } catch {
+        // The SDK may end the loop or throw on abort; either way the caller hung up.
+      }
+      assert.ok(got < 400, 'the caller hung up early');
+      for (let i = 0; i < 100 && (await openReservations()) > 0; i++) await sleep(20);
+      assert.equal(await openReservations(), 0);
+      const spent = 5_000_000 - (await balanceOf(gw.ctx.db, wallet));
+      const reservation = await gw.ctx.db.kysely
+        .selectFrom('credit_reservations')
+        .select(['reserved_micros', 'actual_micros'])
+        .where('wallet', '=', `org:${wallet.id}`)
+        .executeTakeFirstOrThrow();
+      assert.equal(spent, Number(reservation.actual_micros));
+      assert.ok(spent > 0, 'the streamed text is paid');
+      assert.ok(spent < Number(reservation.reserved_micros), 'not the whole reservation');
+    } finally {
+      upstream.handler = upstream.defaultHandler;
+    }
+  });
+
+  it('costs nothing when the upstream fails', async () => {
+    const { key, wallet } = await prepaid(5_000_000);
+    upstream.handler = () => ({
+      status: 400,
+      json: { error: { message: 'bad', type: 'invalid_request_error' } },
+    });
+    try {
+      await assert.rejects(
+        gw.openai(key.secret).chat.completions.create({
+          model: 'svc/gpt',
+          max_tokens: 50,
+          messages: [{ role: 'user', content: 'oi' }],
+        }),
+      );
+    } finally {
+      upstream.handler = upstream.defaultHandler;
+    }
+    assert.equal(await balanceOf(gw.ctx.db, wallet), 5_000_000);
+    assert.equal(await openReservations(), 0);
+  });
+
+  it('spends from the X-Credito token when presented, and refuses unknown or pending tokens', async () => {
+    const { key, wallet } = await prepaid(5_000_000);
+    const paid = await issueCreditToken(gw.ctx.db, {
+      secret: gw.ctx.secret,
+      usd: 1,
+      source: 'x402',
+      reference: `tok-${key.keyId}`,
+      active: true,
+    });
+    const client = (token: string) =>
+      gw
+        .openai(key.secret)
+        .chat.completions.create(
+          { model: 'svc/gpt', max_tokens: 50, messages: [{ role: 'user', content: 'oi' }] },
+          { headers: { 'X-Credito': token } },
+        );
+    await client(paid.token);
+    assert.equal(await balanceOf(gw.ctx.db, tokenWallet(paid.id)), 1_000_000 - ECHO_COST);
+    assert.equal(await balanceOf(gw.ctx.db, wallet), 5_000_000);
+    const pending = await issueCreditToken(gw.ctx.db, {
+      secret: gw.ctx.secret,
+      usd: 1,
+      source: 'pix',
+      reference: `pend-${key.keyId}`,
+      active: false,
+    });
+    for (const token of [pending.token, 'cred_nope', `${paid.token.slice(0, -1)}x`]) {
+      await assert.rejects(
+        client(token),
+        (err: { status?: number; code?: string }) =>
+          err.status === 401 && err.code === 'invalid_credit_token',
+      );
+    }
+  });
+
+  it('answers 402 with an x402 quote for the call, which x402-fetch pays', async () => {
+    const { key, wallet } = await prepaid(0);
+    const init = {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'svc/gpt',
+        max_tokens: 50,
+        messages: [{ role: 'user', content: 'pague' }],
+      }),
+    };
+    const refused = await fetch(`${gw.origin}/v1/chat/completions`, init);
+    assert.equal(refused.status, 402);
+    const quote = (await refused.json()) as {
+      x402Version: number;
+      error: string;
+      accepts: { maxAmountRequired: string; resource: string; payTo: string }[];
+    };
+    assert.equal(quote.x402Version, 1);
+    assert.match(quote.error, /Crédito insuficiente/);
+    const max = Number(quote.accepts[0]!.maxAmountRequired);
+    assert.ok(max > ECHO_COST);
+    assert.equal(quote.accepts[0]!.resource, `${gw.ctx.config.publicOrigin}/v1/chat/completions`);
+    assert.equal(await openReservations(), 0);
+
+    const pay = wrapFetchWithPayment(fetch, privateKeyToAccount(generatePrivateKey()) as never, 1_000_000n);
+    const res = await pay(`${gw.origin}/v1/chat/completions`, init);
+    assert.equal(res.status, 200);
+    assert.ok(res.headers.get('x-payment-response'));
+    assert.equal(res.headers.get('x-svc-custo-usd'), '0.025');
+    // Paid the quoted maximum; what the call did not use stays as the organisation's credit.
+    assert.equal(await balanceOf(gw.ctx.db, wallet), max - ECHO_COST);
+  });
+
+  it('leaves free organisations and unpriced models as they were', async () => {
+    const free = await makeKey(gw.ctx);
+    const { response } = await gw
+      .openai(free.secret)
+      .chat.completions.create({ model: 'svc/gpt', messages: [{ role: 'user', content: 'oi' }] })
+      .withResponse();
+    assert.equal(response.headers.get('x-svc-custo-usd'), null);
+    assert.equal(upstream.received.at(-1)?.body.max_tokens, undefined, 'a free call is sent as asked');
+    const { key, wallet } = await prepaid(0);
+    const unpriced = await gw
+      .openai(key.secret)
+      .chat.completions.create({ model: 'svc/gratis', messages: [{ role: 'user', content: 'oi' }] })
+      .withResponse();
+    assert.equal(unpriced.response.headers.get('x-svc-custo-usd'), null);
+    assert.equal(await balanceOf(gw.ctx.db, wallet), 0);
+  });
+});
