@@ -20,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0008-jobs': await import('./0008-jobs.js'),
   '0009-contracts-sealed-titles': m0009,
   '0011-credit-ledger': await import('./0011-credit-ledger.js'),
+  '0013-pix-asaas': await import('./0013-pix-asaas.js'),
 };
