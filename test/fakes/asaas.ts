@@ -58,7 +58,9 @@ const json = (res: import('node:http').ServerResponse, status: number, body: unk
   res.end(JSON.stringify(body));
 };
 
-export async function startFakeAsaas(apiKey = `$aact_test_${randomBytes(8).toString('hex')}`): Promise<FakeAsaas> {
+export async function startFakeAsaas(
+  apiKey = `$aact_test_${randomBytes(8).toString('hex')}`,
+): Promise<FakeAsaas> {
   const fake: FakeAsaas = {
     url: '',
     apiKey,
@@ -103,7 +105,8 @@ export async function startFakeAsaas(apiKey = `$aact_test_${randomBytes(8).toStr
       }
       const url = new URL(req.url ?? '/', 'http://fake');
       fake.calls.push({ method: req.method ?? '', path: url.pathname + url.search, raw, body });
-      if (fake.down) return json(res, 503, { errors: [{ code: 'unavailable', description: 'indisponível' }] });
+      if (fake.down)
+        return json(res, 503, { errors: [{ code: 'unavailable', description: 'indisponível' }] });
       if (req.headers.access_token !== apiKey)
         return json(res, 401, { errors: [{ code: 'invalid_access_token', description: 'chave inválida' }] });
       route(req.method ?? '', url, body, res);
@@ -115,12 +118,27 @@ export async function startFakeAsaas(apiKey = `$aact_test_${randomBytes(8).toStr
     if (method === 'GET' && path === '/customers') {
       const doc = url.searchParams.get('cpfCnpj');
       const data = [...fake.customers.values()].filter((c) => c.cpfCnpj === doc);
-      return json(res, 200, { object: 'list', hasMore: false, totalCount: data.length, limit: 10, offset: 0, data });
+      return json(res, 200, {
+        object: 'list',
+        hasMore: false,
+        totalCount: data.length,
+        limit: 10,
+        offset: 0,
+        data,
+      });
     }
     if (method === 'POST' && path === '/customers') {
       if (typeof body?.name !== 'string' || typeof body?.cpfCnpj !== 'string')
-        return json(res, 400, { errors: [{ code: 'invalid_customer', description: `dados inválidos: ${body?.name}` }] });
-      const c = { object: 'customer', id: `cus_${randomBytes(6).toString('hex')}`, name: body.name, cpfCnpj: body.cpfCnpj, email: body.email };
+        return json(res, 400, {
+          errors: [{ code: 'invalid_customer', description: `dados inválidos: ${body?.name}` }],
+        });
+      const c = {
+        object: 'customer',
+        id: `cus_${randomBytes(6).toString('hex')}`,
+        name: body.name,
+        cpfCnpj: body.cpfCnpj,
+        email: body.email,
+      };
       fake.customers.set(c.id, c);
       return json(res, 200, c);
     }
@@ -129,7 +147,11 @@ export async function startFakeAsaas(apiKey = `$aact_test_${randomBytes(8).toStr
         fake.failCreates--;
         return json(res, 500, { errors: [{ code: 'internal', description: 'erro interno' }] });
       }
-      if (!fake.customers.has(body?.customer) || body?.billingType !== 'PIX' || typeof body?.value !== 'number')
+      if (
+        !fake.customers.has(body?.customer) ||
+        body?.billingType !== 'PIX' ||
+        typeof body?.value !== 'number'
+      )
         return json(res, 400, { errors: [{ code: 'invalid_payment', description: 'cobrança inválida' }] });
       const p: FakePayment = {
         id: `pay_${randomBytes(6).toString('hex')}`,
@@ -153,7 +175,14 @@ export async function startFakeAsaas(apiKey = `$aact_test_${randomBytes(8).toStr
     if (method === 'GET' && path === '/payments') {
       const ref = url.searchParams.get('externalReference');
       const data = [...fake.payments.values()].filter((p) => ref === null || p.externalReference === ref);
-      return json(res, 200, { object: 'list', hasMore: false, totalCount: data.length, limit: 10, offset: 0, data });
+      return json(res, 200, {
+        object: 'list',
+        hasMore: false,
+        totalCount: data.length,
+        limit: 10,
+        offset: 0,
+        data,
+      });
     }
     const qr = /^\/payments\/([^/]+)\/pixQrCode$/.exec(path);
     if (method === 'GET' && qr) {

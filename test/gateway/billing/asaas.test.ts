@@ -17,14 +17,24 @@ type Gateway = Awaited<ReturnType<typeof testGateway>>;
 const j = (res: Response): Promise<any> => res.json();
 
 const WEBHOOK_TOKEN = 'asaas-webhook-token-0123456789';
-const PAYER = { documento: '529.982.247-25', nome: 'Joana Pereira Quintela', email: 'joana.pagadora@example.org' };
+const PAYER = {
+  documento: '529.982.247-25',
+  nome: 'Joana Pereira Quintela',
+  email: 'joana.pagadora@example.org',
+};
 const CNPJ = '11.222.333/0001-81';
 
 function asaasConfig(fake: FakeAsaas, extra: Record<string, unknown> = {}) {
   return paymentsConfig(
     {},
     {
-      asaas: { base_url: fake.url, api_key: fake.apiKey, webhook_token: WEBHOOK_TOKEN, brl_por_usd: 5, ...extra },
+      asaas: {
+        base_url: fake.url,
+        api_key: fake.apiKey,
+        webhook_token: WEBHOOK_TOKEN,
+        brl_por_usd: 5,
+        ...extra,
+      },
     },
   );
 }
@@ -111,7 +121,10 @@ describe('automatic Pix (Asaas)', () => {
     // The same event again, and an older OVERDUE event arriving late: nothing changes.
     const again = await fake.deliver(base + hook, WEBHOOK_TOKEN, { id, event: 'PAYMENT_RECEIVED', payment });
     assert.deepEqual(JSON.parse(again.body), { recebido: true, repetido: true });
-    const late = await fake.deliver(base + hook, WEBHOOK_TOKEN, { event: 'PAYMENT_OVERDUE', payment: { ...payment, status: 'OVERDUE' } });
+    const late = await fake.deliver(base + hook, WEBHOOK_TOKEN, {
+      event: 'PAYMENT_OVERDUE',
+      payment: { ...payment, status: 'OVERDUE' },
+    });
     assert.equal(late.status, 200);
     assert.equal((await state(body.id)).estado, 'pago');
     assert.equal(await balanceOf(gw.ctx.db, tokenWallet(token!.id)), 5_000_000, 'credited once');
@@ -133,11 +146,17 @@ describe('automatic Pix (Asaas)', () => {
   it('a refund before payment and a deleted charge: the token never becomes valid', async () => {
     const refunded = await j(await buy({ oferta: { pacote: { usd: 1 } }, pagador: PAYER }));
     fake.setStatus(paymentOf(refunded.id).id, 'REFUNDED');
-    await fake.deliver(base + hook, WEBHOOK_TOKEN, { event: 'PAYMENT_REFUNDED', payment: paymentOf(refunded.id) });
+    await fake.deliver(base + hook, WEBHOOK_TOKEN, {
+      event: 'PAYMENT_REFUNDED',
+      payment: paymentOf(refunded.id),
+    });
     assert.equal((await state(refunded.id)).estado, 'estornado');
     const deleted = await j(await buy({ oferta: { pacote: { usd: 1 } }, pagador: PAYER }));
     paymentOf(deleted.id).deleted = true;
-    await fake.deliver(base + hook, WEBHOOK_TOKEN, { event: 'PAYMENT_DELETED', payment: paymentOf(deleted.id) });
+    await fake.deliver(base + hook, WEBHOOK_TOKEN, {
+      event: 'PAYMENT_DELETED',
+      payment: paymentOf(deleted.id),
+    });
     assert.equal((await state(deleted.id)).estado, 'falhou');
     for (const b of [refunded, deleted])
       assert.equal((await findCreditToken(gw.ctx.db, b.credito, gw.ctx.secret))?.state, 'recusado');
@@ -145,9 +164,17 @@ describe('automatic Pix (Asaas)', () => {
 
   it('the webhook refuses a missing or wrong token (401) and bad bodies (400)', async () => {
     const send = (headers: Record<string, string>, body: string) =>
-      fetch(base + hook, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      fetch(base + hook, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
     const event = JSON.stringify({ id: 'evt_x', event: 'PAYMENT_RECEIVED', payment: { id: 'pay_x' } });
-    const refused: Record<string, string>[] = [{}, { 'asaas-access-token': 'errado' }, { 'asaas-access-token': `${WEBHOOK_TOKEN}x` }];
+    const refused: Record<string, string>[] = [
+      {},
+      { 'asaas-access-token': 'errado' },
+      { 'asaas-access-token': `${WEBHOOK_TOKEN}x` },
+    ];
     for (const headers of refused) {
       const res = await send(headers, event);
       assert.equal(res.status, 401);
@@ -178,7 +205,13 @@ describe('automatic Pix (Asaas)', () => {
 
   it('Asaas 5xx on create: 502 and the charge recorded falhou; a create whose answer was lost is found, not repeated', async () => {
     const falhou = async () =>
-      (await pixDb(gw.ctx.db).selectFrom('asaas_charges').select('id').where('state', '=', 'falhou').execute()).map((r) => r.id);
+      (
+        await pixDb(gw.ctx.db)
+          .selectFrom('asaas_charges')
+          .select('id')
+          .where('state', '=', 'falhou')
+          .execute()
+      ).map((r) => r.id);
     const failedBefore = new Set(await falhou());
     fake.failCreates = 2;
     const failed = await buy({ oferta: { pacote: { usd: 5 } }, pagador: PAYER });
@@ -196,7 +229,10 @@ describe('automatic Pix (Asaas)', () => {
     assert.equal(res.status, 200);
     const body = await j(res);
     assert.equal(fake.paymentsFor(body.id).length, 1, 'exactly one charge');
-    assert.equal(fake.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/payments')).length, creates + 1);
+    assert.equal(
+      fake.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/payments')).length,
+      creates + 1,
+    );
 
     fake.down = true;
     try {
@@ -205,13 +241,21 @@ describe('automatic Pix (Asaas)', () => {
       // Asaas down when the webhook re-reads the payment: 502, and the event is not marked
       // as handled, so Asaas's next delivery of it does the work.
       fake.setStatus(paymentOf(body.id).id, 'RECEIVED');
-      const r = await fake.deliver(base + hook, WEBHOOK_TOKEN, { id: 'evt_retry', event: 'PAYMENT_RECEIVED', payment: paymentOf(body.id) });
+      const r = await fake.deliver(base + hook, WEBHOOK_TOKEN, {
+        id: 'evt_retry',
+        event: 'PAYMENT_RECEIVED',
+        payment: paymentOf(body.id),
+      });
       assert.equal(r.status, 502);
       assert.equal((await state(body.id)).estado, 'pendente');
     } finally {
       fake.down = false;
     }
-    const retried = await fake.deliver(base + hook, WEBHOOK_TOKEN, { id: 'evt_retry', event: 'PAYMENT_RECEIVED', payment: paymentOf(body.id) });
+    const retried = await fake.deliver(base + hook, WEBHOOK_TOKEN, {
+      id: 'evt_retry',
+      event: 'PAYMENT_RECEIVED',
+      payment: paymentOf(body.id),
+    });
     assert.deepEqual(JSON.parse(retried.body), { recebido: true, repetido: false });
     assert.equal((await state(body.id)).estado, 'pago');
   });
@@ -223,8 +267,14 @@ describe('automatic Pix (Asaas)', () => {
       [{ oferta: {}, pagador: PAYER }, 'invalid_request'],
       [{ pagador: PAYER }, 'invalid_request'],
       [{ oferta: { pacote: { usd: 5 } } }, 'invalid_document'],
-      [{ oferta: { pacote: { usd: 5 } }, pagador: { ...PAYER, documento: '529.982.247-24' } }, 'invalid_document'],
-      [{ oferta: { pacote: { usd: 5 } }, pagador: { ...PAYER, documento: '111.111.111-11' } }, 'invalid_document'],
+      [
+        { oferta: { pacote: { usd: 5 } }, pagador: { ...PAYER, documento: '529.982.247-24' } },
+        'invalid_document',
+      ],
+      [
+        { oferta: { pacote: { usd: 5 } }, pagador: { ...PAYER, documento: '111.111.111-11' } },
+        'invalid_document',
+      ],
       [{ oferta: { pacote: { usd: 5 } }, pagador: { documento: PAYER.documento } }, 'invalid_name'],
       [{ oferta: { pacote: { usd: 5 } }, pagador: { ...PAYER, email: 'nao-e-email' } }, 'invalid_email'],
       [{ oferta: { pacote: { usd: '5' } }, pagador: PAYER }, 'invalid_request'],
@@ -235,7 +285,8 @@ describe('automatic Pix (Asaas)', () => {
       assert.equal(res.status, 400, JSON.stringify(body));
       const json = await j(res);
       assert.equal(json.error, code, JSON.stringify(body));
-      for (const v of Object.values(PAYER)) assert.ok(!JSON.stringify(json).includes(v), 'no payer data in errors');
+      for (const v of Object.values(PAYER))
+        assert.ok(!JSON.stringify(json).includes(v), 'no payer data in errors');
     }
     const malformed = await fetch(`${base}/api/credito/asaas`, {
       method: 'POST',
@@ -243,7 +294,11 @@ describe('automatic Pix (Asaas)', () => {
       body: '{"oferta":',
     });
     assert.equal(malformed.status, 400);
-    const text = await fetch(`${base}/api/credito/asaas`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    const text = await fetch(`${base}/api/credito/asaas`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
     assert.equal(text.status, 415);
     const big = await buy({ oferta: { pacote: { usd: 5 } }, pagador: PAYER, pagina: 'p'.repeat(20_000) });
     assert.equal(big.status, 413);
@@ -263,7 +318,10 @@ describe('automatic Pix (Asaas)', () => {
     assert.equal(anonymous.status, 401);
     const offers = await j(await fetch(`${base}/api/credito/asaas`, { headers: { cookie: session.cookie } }));
     assert.equal(offers.saldo.pode_comprar, true);
-    const res = await buy({ oferta: { saldo: { centavos: 5_000 } }, pagador: PAYER }, { cookie: session.cookie });
+    const res = await buy(
+      { oferta: { saldo: { centavos: 5_000 } }, pagador: PAYER },
+      { cookie: session.cookie },
+    );
     assert.equal(res.status, 200);
     const body = await j(res);
     assert.equal(body.credito, null);
@@ -282,12 +340,21 @@ describe('automatic Pix (Asaas)', () => {
 
   it('the payer’s document, name and e-mail are in no row and no log line', async () => {
     const dump = await dumpAllTables(gw.ctx);
-    const seeded = [PAYER.documento, PAYER.documento.replace(/\D/g, ''), PAYER.nome, PAYER.email, '11222333000181'];
+    const seeded = [
+      PAYER.documento,
+      PAYER.documento.replace(/\D/g, ''),
+      PAYER.nome,
+      PAYER.email,
+      '11222333000181',
+    ];
     for (const v of seeded) {
       assert.ok(!dump.includes(v), `database holds ${v}`);
       assert.ok(!gw.ctx.logs.text.includes(v), `log holds ${v}`);
     }
-    assert.ok(fake.calls.some((c) => c.raw.includes(PAYER.nome)), 'the name did reach Asaas');
+    assert.ok(
+      fake.calls.some((c) => c.raw.includes(PAYER.nome)),
+      'the name did reach Asaas',
+    );
   });
 });
 
@@ -299,7 +366,11 @@ describe('automatic Pix limits', () => {
   after(async () => fake.close());
   const order = { oferta: { pacote: { usd: 1 } }, pagador: PAYER };
   const buyOn = (base: string) =>
-    fetch(`${base}/api/credito/asaas`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order) });
+    fetch(`${base}/api/credito/asaas`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(order),
+    });
 
   it('429 once the network generated the day’s charges', async () => {
     const gw = await testGateway(asaasConfig(fake, { daily_cap_per_network: 2 }));

@@ -12,21 +12,31 @@ export async function dumpAllTables(ctx: Context): Promise<string> {
   const k = ctx.db.kysely;
   const names =
     ctx.db.dialect === 'sqlite'
-      ? (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`.execute(k)).rows.map((r) => r.name)
+      ? (
+          await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`.execute(k)
+        ).rows.map((r) => r.name)
       : (
-          await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`.execute(k)
+          await sql<{
+            name: string;
+          }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`.execute(
+            k,
+          )
         ).rows.map((r) => r.name);
   const parts: string[] = [];
   for (const name of names) {
     const rows = (await sql`SELECT * FROM ${sql.table(name)}`.execute(k)).rows;
-    parts.push(`${name}: ${JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? String(v) : Buffer.isBuffer(v) ? v.toString('latin1') : v))}`);
+    parts.push(
+      `${name}: ${JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? String(v) : Buffer.isBuffer(v) ? v.toString('latin1') : v))}`,
+    );
   }
   return parts.join('\n');
 }
 
 let n = 0;
 /** A signed-in account (owner of a new organisation) and its session cookie header. */
-export async function signedIn(ctx: Context): Promise<{ cookie: string; accountId: string; organizationId: string }> {
+export async function signedIn(
+  ctx: Context,
+): Promise<{ cookie: string; accountId: string; organizationId: string }> {
   const account = await createAccount(ctx.db.kysely, {
     email: `comprador${++n}-${Date.now()}@example.com`,
     password: 'senha-de-teste-longa',

@@ -35,7 +35,10 @@ const PAYER_EMAIL = 'joana.pagadora@example.org';
 const PAYER_NAME = 'Joana Pereira Quintela';
 const PAYER_CPF = '529.982.247-25';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(200, 7),
+]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffer.alloc(100)]);
 
@@ -43,7 +46,10 @@ async function listening(g: Gateway): Promise<string> {
   return g.app.listen({ port: 0, host: '127.0.0.1' });
 }
 
-function form(fields: Record<string, string>, proof?: { bytes: Buffer; name: string; type: string }): FormData {
+function form(
+  fields: Record<string, string>,
+  proof?: { bytes: Buffer; name: string; type: string },
+): FormData {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.append(k, v);
   if (proof) f.append('comprovante', new Blob([proof.bytes], { type: proof.type }), proof.name);
@@ -106,7 +112,10 @@ describe('manual Pix', () => {
   const post = (body: FormData | string, headers: Record<string, string> = {}) =>
     fetch(`${base}/api/credito/pix`, { method: 'POST', body, headers });
   const operator = (path: string, method = 'POST') =>
-    fetch(`${base}/api/operador/credito/pix${path}`, { method, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+    fetch(`${base}/api/operador/credito/pix${path}`, {
+      method,
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
 
   it('GET shows the key, the rate, a valid BR Code and a readable QR per package', async () => {
     const res = await fetch(`${base}/api/credito/pix?navegador_id=6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f`);
@@ -133,7 +142,10 @@ describe('manual Pix', () => {
       assert.equal(code.slice(-8, -4), '6304');
       assert.equal(code.slice(-4), crc16(code.slice(0, -4)), 'CRC of the whole code');
       const amount = (p.brl_centavos / 100).toFixed(2);
-      assert.ok(code.includes(`54${String(amount.length).padStart(2, '0')}${amount}`), 'field 54 carries the amount');
+      assert.ok(
+        code.includes(`54${String(amount.length).padStart(2, '0')}${amount}`),
+        'field 54 carries the amount',
+      );
       assert.ok(code.includes('5921Exemplo Servicos Ltda'), 'name without accents');
       assert.ok(code.includes('6009Sao Paulo'));
       assert.match(p.txid, new RegExp(`^CRED${p.usd}USD6F1C2D3E4A5B$`));
@@ -181,7 +193,7 @@ describe('manual Pix', () => {
     // The token is known but not valid yet.
     const credit = await fetch(`${base}/api/credito`, { headers: { 'x-credito': body.credito } });
     assert.equal((await j(credit)).estado, 'pendente');
-    const status = await (j(await fetch(`${base}/api/credito/pix/${body.id}`)));
+    const status = await j(await fetch(`${base}/api/credito/pix/${body.id}`));
     assert.deepEqual(status, { estado: 'pendente', usd: 5, decidido_em: null });
 
     // Release: the token becomes valid with the package; a second release changes nothing.
@@ -196,7 +208,7 @@ describe('manual Pix', () => {
     const record = await findCreditToken(gw.ctx.db, body.credito, gw.ctx.secret);
     assert.equal(record?.state, 'ativo');
     assert.equal(await balanceOf(gw.ctx.db, tokenWallet(record!.id)), 5_000_000);
-    const after = await (j(await fetch(`${base}/api/credito/pix/${body.id}`)));
+    const after = await j(await fetch(`${base}/api/credito/pix/${body.id}`));
     assert.equal(after.estado, 'liberado');
     assert.equal(after.decidido_em, view.decidido_em);
     // A refusal after the release is refused.
@@ -204,7 +216,13 @@ describe('manual Pix', () => {
 
     // No payer data anywhere but the mail: not in a row, not in a log line.
     const dump = await dumpAllTables(gw.ctx);
-    for (const seeded of [PAYER_EMAIL, PAYER_NAME, PAYER_CPF, PAYER_CPF.replace(/\D/g, ''), PNG.toString('base64').slice(0, 40)])
+    for (const seeded of [
+      PAYER_EMAIL,
+      PAYER_NAME,
+      PAYER_CPF,
+      PAYER_CPF.replace(/\D/g, ''),
+      PNG.toString('base64').slice(0, 40),
+    ])
       assert.ok(!dump.includes(seeded), `database holds ${seeded}`);
     for (const seeded of [PAYER_EMAIL, PAYER_NAME, PAYER_CPF, body.credito])
       assert.ok(!gw.ctx.logs.text.includes(seeded), `log holds ${seeded}`);
@@ -228,9 +246,16 @@ describe('manual Pix', () => {
 
   it('accepts JPEG and WebP proofs', async () => {
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
-    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([60, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(48)]);
+    const webp = Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.from([60, 0, 0, 0]),
+      Buffer.from('WEBPVP8 '),
+      Buffer.alloc(48),
+    ]);
     for (const bytes of [jpeg, webp]) {
-      const res = await post(form(valid({ usd: '1' }), { bytes, name: 'x.bin', type: 'application/octet-stream' }));
+      const res = await post(
+        form(valid({ usd: '1' }), { bytes, name: 'x.bin', type: 'application/octet-stream' }),
+      );
       assert.equal(res.status, 200);
     }
   });
@@ -241,7 +266,11 @@ describe('manual Pix', () => {
     assert.equal(res.status, 413);
     assert.equal((await j(res)).error, 'payload_too_large');
     const exact = await post(
-      form(valid(), { bytes: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 - PNG.length)]), name: 'a.png', type: 'image/png' }),
+      form(valid(), {
+        bytes: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 - PNG.length)]),
+        name: 'a.png',
+        type: 'image/png',
+      }),
     );
     assert.equal(exact.status, 200, 'exactly 2 MB is accepted');
   });
@@ -255,7 +284,11 @@ describe('manual Pix', () => {
       [form({ usd: '5' }, proof), 'invalid_email', 'email'],
       [form(valid({ email: 'nao-e-email' }), proof), 'invalid_email', 'email'],
       [form(valid()), 'invalid_request', 'comprovante'],
-      [form(valid(), { bytes: Buffer.alloc(0), name: 'v.png', type: 'image/png' }), 'invalid_request', 'comprovante'],
+      [
+        form(valid(), { bytes: Buffer.alloc(0), name: 'v.png', type: 'image/png' }),
+        'invalid_request',
+        'comprovante',
+      ],
       [form(valid({ pagina: 'p'.repeat(2001) }), proof), 'invalid_request', 'pagina'],
       [form(valid({ recurso: 'r'.repeat(2001) }), proof), 'invalid_request', 'recurso'],
       [form(valid({ descricao: 'd'.repeat(301) }), proof), 'invalid_request', 'descricao'],
@@ -271,7 +304,9 @@ describe('manual Pix', () => {
       assert.match(json.message, /\S/);
     }
     // At the limits: accepted.
-    const ok = await post(form(valid({ pagina: 'p'.repeat(2000), recurso: 'é'.repeat(2000), descricao: 'd'.repeat(300) }), proof));
+    const ok = await post(
+      form(valid({ pagina: 'p'.repeat(2000), recurso: 'é'.repeat(2000), descricao: 'd'.repeat(300) }), proof),
+    );
     assert.equal(ok.status, 200);
   });
 
@@ -280,16 +315,21 @@ describe('manual Pix', () => {
     assert.equal(json.status, 415);
     const text = await post('usd=5', { 'content-type': 'text/plain' });
     assert.equal(text.status, 415);
-    const broken = await post('--x\r\nContent-Disposition: form-data; name="usd"\r\n\r\n5\r\n--x\r\nContent-Disposition: form-data; name="comprovante"; filename="a.png"\r\n\r\n\x89PNG', {
-      'content-type': 'multipart/form-data; boundary=x',
-    });
+    const broken = await post(
+      '--x\r\nContent-Disposition: form-data; name="usd"\r\n\r\n5\r\n--x\r\nContent-Disposition: form-data; name="comprovante"; filename="a.png"\r\n\r\n\x89PNG',
+      {
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+    );
     assert.equal(broken.status, 400);
     assert.equal((await j(broken)).error, 'invalid_request');
   });
 
   it('records the account of a session cookie', async () => {
     const session = await signedIn(gw.ctx);
-    const res = await post(form(valid({ usd: '10' }), { bytes: PNG, name: 'c.png', type: 'image/png' }), { cookie: session.cookie });
+    const res = await post(form(valid({ usd: '10' }), { bytes: PNG, name: 'c.png', type: 'image/png' }), {
+      cookie: session.cookie,
+    });
     assert.equal(res.status, 200);
     const { id } = await j(res);
     const listed = await operator(`?estado=pendente`, 'GET');
@@ -308,7 +348,7 @@ describe('manual Pix', () => {
     const record = await findCreditToken(gw.ctx.db, credito, gw.ctx.secret);
     assert.equal(record?.state, 'recusado');
     assert.equal(await balanceOf(gw.ctx.db, tokenWallet(record!.id)), 0);
-    const status = await (j(await fetch(`${base}/api/credito/pix/${id}`)));
+    const status = await j(await fetch(`${base}/api/credito/pix/${id}`));
     assert.equal(status.estado, 'recusado');
     assert.match(status.decidido_em, /^\d{4}-/);
   });
@@ -317,9 +357,13 @@ describe('manual Pix', () => {
     assert.equal((await fetch(`${base}/api/credito/pix/${'0'.repeat(32)}`)).status, 404);
     assert.equal((await fetch(`${base}/api/credito/pix/xyz`)).status, 404);
     assert.equal((await operator(`/${'0'.repeat(32)}/liberar`)).status, 404);
-    const anon = await fetch(`${base}/api/operador/credito/pix/${'0'.repeat(32)}/liberar`, { method: 'POST' });
+    const anon = await fetch(`${base}/api/operador/credito/pix/${'0'.repeat(32)}/liberar`, {
+      method: 'POST',
+    });
     assert.equal(anon.status, 401);
-    const wrong = await fetch(`${base}/api/operador/credito/pix`, { headers: { authorization: 'Bearer errado' } });
+    const wrong = await fetch(`${base}/api/operador/credito/pix`, {
+      headers: { authorization: 'Bearer errado' },
+    });
     assert.equal(wrong.status, 401);
   });
 
@@ -344,7 +388,11 @@ describe('manual Pix', () => {
   it('the CLI lists, releases and refuses', async () => {
     const made: { id: string; credito: string }[] = [];
     for (let i = 0; i < 2; i++)
-      made.push(await (j(await post(form(valid({ usd: '1' }), { bytes: PDF, name: 'c.pdf', type: 'application/pdf' })))));
+      made.push(
+        await j(
+          await post(form(valid({ usd: '1' }), { bytes: PDF, name: 'c.pdf', type: 'application/pdf' })),
+        ),
+      );
     const env = cliEnv(gw.ctx, configEnv);
     const run = async (args: string[]) => {
       const child = spawnSvc(args, env);

@@ -91,9 +91,16 @@ export function readChargeBody(body: Record<string, unknown>): Omit<ChargeInput,
   };
   return {
     offer,
-    payer: { documento: pick('documento', invalidDocument), nome: pick('nome', invalidName), email: pick('email', invalidEmail) },
+    payer: {
+      documento: pick('documento', invalidDocument),
+      nome: pick('nome', invalidName),
+      email: pick('email', invalidEmail),
+    },
     pagina: typeof body.pagina === 'string' && body.pagina !== '' ? body.pagina : undefined,
-    navegadorId: typeof body.navegador_id === 'string' && body.navegador_id !== '' ? body.navegador_id.toLowerCase() : undefined,
+    navegadorId:
+      typeof body.navegador_id === 'string' && body.navegador_id !== ''
+        ? body.navegador_id.toLowerCase()
+        : undefined,
   };
 }
 
@@ -106,7 +113,8 @@ export function checkedDocument(documento: string | undefined): string {
 }
 
 function checkedPayer(payer: Payer, known: boolean): { documento?: string; nome?: string; email?: string } {
-  if (payer.email !== undefined && (payer.email.length > 254 || !isEmailAddress(payer.email))) throw invalidEmail();
+  if (payer.email !== undefined && (payer.email.length > 254 || !isEmailAddress(payer.email)))
+    throw invalidEmail();
   // A returning account's customer is known to Asaas: the payer need not be sent again.
   if (known && payer.documento === undefined) return { email: payer.email };
   const documento = checkedDocument(payer.documento);
@@ -116,7 +124,10 @@ function checkedPayer(payer: Payer, known: boolean): { documento?: string; nome?
 }
 
 /** The organisation whose balance an account may top up: the first it owns or administers. */
-export async function buyerOrganization(db: DbLike, accountId: string | undefined): Promise<string | undefined> {
+export async function buyerOrganization(
+  db: DbLike,
+  accountId: string | undefined,
+): Promise<string | undefined> {
   if (!accountId) return undefined;
   const row = await kyselyOf(db)
     .selectFrom('memberships')
@@ -158,7 +169,8 @@ export async function createCharge(
   const setup = asaasSetupOf(ctx);
   if (!setup) throw asaasUnavailable();
   const { config, brlPorUsd } = setup;
-  const organizationId = input.offer.kind === 'saldo' ? await buyerOrganization(ctx.db, input.accountId) : undefined;
+  const organizationId =
+    input.offer.kind === 'saldo' ? await buyerOrganization(ctx.db, input.accountId) : undefined;
   if (input.offer.kind === 'saldo' && !organizationId) throw balanceNeedsAccount();
   let customer = await knownCustomer(ctx.db, input.accountId);
   const payer = checkedPayer(input.payer, customer !== undefined);
@@ -182,7 +194,8 @@ export async function createCharge(
   if (Number(pending.n) >= (config.max_pending ?? DEFAULT_MAX_PENDING)) throw tooManyPending();
 
   const id = hexId();
-  const centavos = input.offer.kind === 'pacote' ? Math.round(input.offer.usd * brlPorUsd * 100) : input.offer.centavos;
+  const centavos =
+    input.offer.kind === 'pacote' ? Math.round(input.offer.usd * brlPorUsd * 100) : input.offer.centavos;
   const creditMicros =
     input.offer.kind === 'pacote' ? input.offer.usd * 1_000_000 : Math.floor((centavos * 10_000) / brlPorUsd);
   const offer = input.offer;
@@ -229,7 +242,11 @@ export async function createCharge(
     if (!customer) {
       customer =
         (await client.findCustomer(payer.documento!)) ??
-        (await client.createCustomer({ name: payer.nome!, cpfCnpj: payer.documento!, ...(payer.email ? { email: payer.email } : {}) }));
+        (await client.createCustomer({
+          name: payer.nome!,
+          cpfCnpj: payer.documento!,
+          ...(payer.email ? { email: payer.email } : {}),
+        }));
       if (input.accountId)
         await db
           .insertInto('asaas_customers')
@@ -244,7 +261,11 @@ export async function createCharge(
       description: offer.kind === 'pacote' ? `Crédito US$ ${offer.usd}` : 'Saldo pré-pago',
       externalReference: id,
     });
-    await db.updateTable('asaas_charges').set({ payment_id: payment.id, asaas_status: payment.status }).where('id', '=', id).execute();
+    await db
+      .updateTable('asaas_charges')
+      .set({ payment_id: payment.id, asaas_status: payment.status })
+      .where('id', '=', id)
+      .execute();
     const qr = await client.pixQrCode(payment.id);
     const expires = Date.parse(qr.expirationDate.replace(' ', 'T'));
     await db
@@ -266,7 +287,11 @@ export async function createCharge(
   } catch (err) {
     if (!(err instanceof AsaasError)) throw err;
     await inTransaction(ctx.db, async (trx) => {
-      await pixDb(trx).updateTable('asaas_charges').set({ state: 'falhou', state_at: Date.now() }).where('id', '=', id).execute();
+      await pixDb(trx)
+        .updateTable('asaas_charges')
+        .set({ state: 'falhou', state_at: Date.now() })
+        .where('id', '=', id)
+        .execute();
       if (token) await refuseCreditToken(trx, { tokenId: token.id });
     });
     ctx.logger.warn({ asaas_charge: id, call: err.call, status: err.status }, 'asaas charge not generated');

@@ -93,7 +93,10 @@ export function createAsaasClient(config: AsaasConfig, fetchImpl: typeof fetch =
       return r.id;
     },
     async createPayment(input) {
-      return payment('payments.create', await call('payments.create', 'POST', '/payments', { ...input, billingType: 'PIX' }));
+      return payment(
+        'payments.create',
+        await call('payments.create', 'POST', '/payments', { ...input, billingType: 'PIX' }),
+      );
     },
     async findPaymentByReference(ref) {
       const r = await call<{ data?: unknown[] }>(
@@ -105,11 +108,19 @@ export function createAsaasClient(config: AsaasConfig, fetchImpl: typeof fetch =
       return found[0];
     },
     async getPayment(id) {
-      return payment('payments.get', await call('payments.get', 'GET', `/payments/${encodeURIComponent(id)}`));
+      return payment(
+        'payments.get',
+        await call('payments.get', 'GET', `/payments/${encodeURIComponent(id)}`),
+      );
     },
     async pixQrCode(id) {
-      const r = await call<AsaasQr>('payments.pixQrCode', 'GET', `/payments/${encodeURIComponent(id)}/pixQrCode`);
-      if (typeof r.payload !== 'string' || typeof r.encodedImage !== 'string') throw new AsaasError('payments.pixQrCode', 200);
+      const r = await call<AsaasQr>(
+        'payments.pixQrCode',
+        'GET',
+        `/payments/${encodeURIComponent(id)}/pixQrCode`,
+      );
+      if (typeof r.payload !== 'string' || typeof r.encodedImage !== 'string')
+        throw new AsaasError('payments.pixQrCode', 200);
       return r;
     },
   };

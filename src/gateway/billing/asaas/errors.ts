@@ -11,8 +11,10 @@ export const asaasFailed = () =>
   new ApiError(502, 'pix_not_generated', 'O gateway de pagamento não gerou o Pix. Tente novamente.');
 export const invalidDocument = () =>
   new ApiError(400, 'invalid_document', 'Informe um CPF ou CNPJ válido.', { param: 'documento' });
-export const invalidName = () => new ApiError(400, 'invalid_name', 'Informe o nome de quem paga.', { param: 'nome' });
-export const invalidEmail = () => new ApiError(400, 'invalid_email', 'Informe um e-mail válido.', { param: 'email' });
+export const invalidName = () =>
+  new ApiError(400, 'invalid_name', 'Informe o nome de quem paga.', { param: 'nome' });
+export const invalidEmail = () =>
+  new ApiError(400, 'invalid_email', 'Informe um e-mail válido.', { param: 'email' });
 export const invalidAmount = (min: number, max: number) =>
   new ApiError(
     400,
@@ -25,7 +27,12 @@ export const invalidOffer = () =>
     param: 'oferta',
   });
 export const balanceNeedsAccount = () =>
-  new ApiError(401, 'invalid_session', 'Para comprar saldo, entre com uma conta que administre uma organização.');
+  new ApiError(
+    401,
+    'invalid_session',
+    'Para comprar saldo, entre com uma conta que administre uma organização.',
+  );
 export const chargeNotFound = () => new ApiError(404, 'not_found', 'Cobrança não encontrada.');
-export const webhookUnauthorized = () => new ApiError(401, 'unauthorized', 'Token do webhook ausente ou inválido.');
+export const webhookUnauthorized = () =>
+  new ApiError(401, 'unauthorized', 'Token do webhook ausente ou inválido.');
 export const webhookInvalid = () => new ApiError(400, 'invalid_request', 'Evento de webhook inválido.');

@@ -63,7 +63,11 @@ const Charge = Type.Object({
 const Offers = Type.Object({
   disponivel: Type.Boolean(),
   pacotes: Type.Array(Type.Object({ usd: Type.Integer(), brl_centavos: Type.Integer() })),
-  saldo: Type.Object({ min_centavos: Type.Integer(), max_centavos: Type.Integer(), pode_comprar: Type.Boolean() }),
+  saldo: Type.Object({
+    min_centavos: Type.Integer(),
+    max_centavos: Type.Integer(),
+    pode_comprar: Type.Boolean(),
+  }),
   precisa_documento: Type.Boolean(),
 });
 
@@ -71,7 +75,12 @@ const WebhookBody = Type.Object(
   {
     id: Type.String({ minLength: 1, maxLength: 200 }),
     event: Type.String({ maxLength: 100 }),
-    payment: Type.Optional(Type.Object({ id: Type.Optional(Type.String()), externalReference: Type.Optional(Nullable(Type.String())) })),
+    payment: Type.Optional(
+      Type.Object({
+        id: Type.Optional(Type.String()),
+        externalReference: Type.Optional(Nullable(Type.String())),
+      }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -92,13 +101,18 @@ export function registerAsaasRoutes(app: App, ctx: Context, options: AsaasRouteO
   };
   app.guards.set('webhook', asaasWebhookGuard(ctx));
 
-  if (client && options.background !== false) startReconciliation(app, ctx, client, options.reconcileEveryMs ?? 60_000);
+  if (client && options.background !== false)
+    startReconciliation(app, ctx, client, options.reconcileEveryMs ?? 60_000);
 
   app.get(
     '/api/credito/asaas',
     {
       config: { auth: 'none' },
-      schema: { summary: 'Pix automático: disponibilidade, pacotes e faixa de saldo', tags: ['credit'], response: { 200: Offers } },
+      schema: {
+        summary: 'Pix automático: disponibilidade, pacotes e faixa de saldo',
+        tags: ['credit'],
+        response: { 200: Offers },
+      },
     },
     async (request) => asaasOffers(ctx, (await callerOf(request)).accountId),
   );
@@ -109,7 +123,8 @@ export function registerAsaasRoutes(app: App, ctx: Context, options: AsaasRouteO
       config: { auth: 'none' },
       bodyLimit: 16 * 1024,
       schema: {
-        summary: 'Pix automático: gerar uma cobrança (pacote → token de crédito; saldo → organização da conta)',
+        summary:
+          'Pix automático: gerar uma cobrança (pacote → token de crédito; saldo → organização da conta)',
         tags: ['credit'],
         body: ChargeBody,
         response: { 200: Charge },
@@ -119,7 +134,10 @@ export function registerAsaasRoutes(app: App, ctx: Context, options: AsaasRouteO
       const asaas = clientOf();
       const caller = await callerOf(request);
       reply.header('cache-control', 'no-store');
-      return createCharge(ctx, asaas, { ...readChargeBody(request.body as Record<string, unknown>), ...caller });
+      return createCharge(ctx, asaas, {
+        ...readChargeBody(request.body as Record<string, unknown>),
+        ...caller,
+      });
     },
   );
 
@@ -131,7 +149,9 @@ export function registerAsaasRoutes(app: App, ctx: Context, options: AsaasRouteO
         summary: 'Pix automático: estado de uma cobrança',
         tags: ['credit'],
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }, { additionalProperties: false }),
-        response: { 200: Type.Object({ estado: State, pago_em: Nullable(Type.String({ format: 'date-time' })) }) },
+        response: {
+          200: Type.Object({ estado: State, pago_em: Nullable(Type.String({ format: 'date-time' })) }),
+        },
       },
     },
     async (request) => {
@@ -174,7 +194,10 @@ function startReconciliation(app: App, ctx: Context, client: AsaasClient, everyM
     await enqueue(ctx.db, { kind: RECONCILE_KIND, payload: null, dedupKey: RECONCILE_KIND, maxAttempts: 3 });
     runner.wake();
   };
-  const timer = setInterval(() => schedule().catch((err) => log.warn({ err: (err as Error).name }, 'reconcile not scheduled')), everyMs);
+  const timer = setInterval(
+    () => schedule().catch((err) => log.warn({ err: (err as Error).name }, 'reconcile not scheduled')),
+    everyMs,
+  );
   timer.unref();
   app.decorate('asaas', {
     async reconcileNow() {

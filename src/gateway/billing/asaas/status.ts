@@ -47,10 +47,18 @@ export async function applyPayment(
   const target = stateOf(payment);
   return inTransaction(db, async (trx: Kysely<Database>) => {
     const p = pixDb(trx);
-    const charge = await p.selectFrom('asaas_charges').selectAll().where('payment_id', '=', payment.id).executeTakeFirst();
+    const charge = await p
+      .selectFrom('asaas_charges')
+      .selectAll()
+      .where('payment_id', '=', payment.id)
+      .executeTakeFirst();
     if (!charge) return undefined;
     if (charge.asaas_status !== payment.status)
-      await p.updateTable('asaas_charges').set({ asaas_status: payment.status }).where('id', '=', charge.id).execute();
+      await p
+        .updateTable('asaas_charges')
+        .set({ asaas_status: payment.status })
+        .where('id', '=', charge.id)
+        .execute();
     if (!target || !FROM[target].includes(charge.state)) return undefined;
     const moved = await p
       .updateTable('asaas_charges')

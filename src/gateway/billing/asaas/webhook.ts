@@ -9,7 +9,7 @@ import type { Context } from '../../../platform/context.js';
 import type { Guard } from '../../../platform/http/auth.js';
 import { kyselyOf, type DbLike } from '../ledger.js';
 import { pixDb } from '../pix/tables.js';
-import { type AsaasClient, AsaasError } from './client.js';
+import { type AsaasClient, AsaasError, type AsaasPayment } from './client.js';
 import { asaasFailed, asaasUnavailable, webhookInvalid, webhookUnauthorized } from './errors.js';
 import { type Applied, applyPayment } from './status.js';
 
@@ -55,10 +55,19 @@ export async function handleWebhook(
     // An event may come before our create call stored the payment id: link by our reference.
     const ref = event.payment?.externalReference;
     if (typeof ref === 'string' && /^[0-9a-f]{32}$/.test(ref))
-      await p.updateTable('asaas_charges').set({ payment_id: paymentId }).where('id', '=', ref).where('payment_id', 'is', null).execute();
-    const ours = await p.selectFrom('asaas_charges').select('id').where('payment_id', '=', paymentId).executeTakeFirst();
+      await p
+        .updateTable('asaas_charges')
+        .set({ payment_id: paymentId })
+        .where('id', '=', ref)
+        .where('payment_id', 'is', null)
+        .execute();
+    const ours = await p
+      .selectFrom('asaas_charges')
+      .select('id')
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirst();
     if (ours) {
-      let payment;
+      let payment: AsaasPayment;
       try {
         payment = await client.getPayment(paymentId);
       } catch (err) {

@@ -8,7 +8,8 @@ export function crc16(text: string): string {
   let crc = 0xffff;
   for (const byte of Buffer.from(text, 'utf8')) {
     crc ^= byte << 8;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+    for (let bit = 0; bit < 8; bit++)
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
   }
   return crc.toString(16).toUpperCase().padStart(4, '0');
 }
@@ -42,13 +43,19 @@ export interface BrCodeInput {
 
 export function buildBrCode(input: BrCodeInput): string {
   const txid = input.txid ?? '***';
-  if (txid !== '***' && !/^[A-Za-z0-9]{1,25}$/.test(txid)) throw new RangeError('txid: 1 to 25 letters and digits');
+  if (txid !== '***' && !/^[A-Za-z0-9]{1,25}$/.test(txid))
+    throw new RangeError('txid: 1 to 25 letters and digits');
   const account =
-    field('00', 'br.gov.bcb.pix') + field('01', input.key) + (input.message ? field('02', input.message) : '');
+    field('00', 'br.gov.bcb.pix') +
+    field('01', input.key) +
+    (input.message ? field('02', input.message) : '');
   const amount =
     input.amountCentavos === undefined
       ? ''
-      : field('54', `${Math.floor(input.amountCentavos / 100)}.${String(input.amountCentavos % 100).padStart(2, '0')}`);
+      : field(
+          '54',
+          `${Math.floor(input.amountCentavos / 100)}.${String(input.amountCentavos % 100).padStart(2, '0')}`,
+        );
   const body =
     field('00', '01') +
     field('26', account) +

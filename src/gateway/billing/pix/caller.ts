@@ -16,7 +16,11 @@ export interface Caller {
 export function callerReader(ctx: Context): (request: FastifyRequest) => Promise<Caller> {
   const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies ?? []);
   return async (request) => {
-    const address = clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], isTrustedProxy);
+    const address = clientAddress(
+      request.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+      isTrustedProxy,
+    );
     const token = readSessionCookie(request.headers.cookie);
     if (token === undefined) return { address };
     const session = await findSession(ctx.db.kysely, PRODUCT_ID, token, Date.now());

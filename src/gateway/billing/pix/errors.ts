@@ -14,7 +14,9 @@ export const mailFailed = () =>
     'Não foi possível enviar o comprovante para conferência. O pedido foi registrado como falho; envie novamente.',
   );
 export const proofMissing = () =>
-  new ApiError(400, 'invalid_request', 'Envie o comprovante no campo "comprovante".', { param: 'comprovante' });
+  new ApiError(400, 'invalid_request', 'Envie o comprovante no campo "comprovante".', {
+    param: 'comprovante',
+  });
 export const proofTooLarge = () =>
   new ApiError(413, 'payload_too_large', 'O comprovante passa de 2 MB.', { param: 'comprovante' });
 export const proofType = () =>

@@ -5,12 +5,28 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../../platform/http/errors.js';
 import { isEmailAddress } from '../../../platform/identity/email.js';
 import { isPackage } from '../tokens.js';
-import { badField, invalidEmail, notMultipart, proofMissing, proofTooLarge, proofType as wrongType } from './errors.js';
+import {
+  badField,
+  invalidEmail,
+  notMultipart,
+  proofMissing,
+  proofTooLarge,
+  proofType as wrongType,
+} from './errors.js';
 import { invalidPackage } from '../errors.js';
 import { PROOF_MAX_BYTES, type ProofType, proofType } from './proof.js';
 
 export const TEXT_LIMITS = { nome: 120, pagina: 2000, recurso: 2000, descricao: 300 } as const;
-const KNOWN = new Set(['usd', 'email', 'nome', 'pagina', 'recurso', 'descricao', 'preco_usd', 'navegador_id']);
+const KNOWN = new Set([
+  'usd',
+  'email',
+  'nome',
+  'pagina',
+  'recurso',
+  'descricao',
+  'preco_usd',
+  'navegador_id',
+]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface PixForm {
@@ -39,8 +55,10 @@ export async function readPixForm(request: FastifyRequest): Promise<PixForm> {
         proof = await part.toBuffer();
       } else {
         if (!KNOWN.has(part.fieldname)) continue;
-        if (part.valueTruncated) throw badField(part.fieldname, `O campo "${part.fieldname}" é longo demais.`);
-        if (fields.has(part.fieldname)) throw badField(part.fieldname, `O campo "${part.fieldname}" veio repetido.`);
+        if (part.valueTruncated)
+          throw badField(part.fieldname, `O campo "${part.fieldname}" é longo demais.`);
+        if (fields.has(part.fieldname))
+          throw badField(part.fieldname, `O campo "${part.fieldname}" veio repetido.`);
         fields.set(part.fieldname, String(part.value));
       }
     }

@@ -5,7 +5,8 @@ import { PACKAGES_USD } from '../tokens.js';
 import { buildBrCode, qrDataUri, txidFor } from './brcode.js';
 import { PROOF_MAX_BYTES, PROOF_MIME } from './proof.js';
 
-export const brlCentavos = (usd: number, pix: Pick<PixConfig, 'brl_por_usd'>) => Math.round(usd * pix.brl_por_usd * 100);
+export const brlCentavos = (usd: number, pix: Pick<PixConfig, 'brl_por_usd'>) =>
+  Math.round(usd * pix.brl_por_usd * 100);
 
 export async function pixOffers(pix: PixConfig, navegadorId?: string) {
   const pacotes = await Promise.all(

@@ -42,7 +42,11 @@ export interface PixAnswer {
   estado_em: string;
 }
 
-export async function submitPixRequest(ctx: Context, input: PixSubmission, now = Date.now()): Promise<PixAnswer> {
+export async function submitPixRequest(
+  ctx: Context,
+  input: PixSubmission,
+  now = Date.now(),
+): Promise<PixAnswer> {
   const pix = pixConfigOf(ctx);
   if (!ctx.mail.configured) throw pixUnavailable();
   const db = pixDb(ctx.db);
@@ -185,12 +189,20 @@ function view(row: {
 }
 
 export async function getPixRequest(db: DbLike, id: string): Promise<PixRequestView | undefined> {
-  const row = await pixDb(kyselyOf(db)).selectFrom('pix_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await pixDb(kyselyOf(db))
+    .selectFrom('pix_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && view(row);
 }
 
 export async function listPixRequests(db: DbLike, state?: PixState, limit = 200): Promise<PixRequestView[]> {
-  let q = pixDb(kyselyOf(db)).selectFrom('pix_requests').selectAll().orderBy('created_at', 'desc').limit(limit);
+  let q = pixDb(kyselyOf(db))
+    .selectFrom('pix_requests')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .limit(limit);
   if (state) q = q.where('state', '=', state);
   return (await q.execute()).map(view);
 }

@@ -118,7 +118,12 @@ export function registerPixRoutes(app: App, ctx: Context): void {
     '/api/credito/pix/:id',
     {
       config: { auth: 'none' },
-      schema: { summary: 'Pix manual: estado de um pedido', tags: ['credit'], params: IdParams, response: { 200: Public } },
+      schema: {
+        summary: 'Pix manual: estado de um pedido',
+        tags: ['credit'],
+        params: IdParams,
+        response: { 200: Public },
+      },
     },
     async (request) => {
       const { id } = request.params as { id: string };
@@ -139,7 +144,9 @@ export function registerPixRoutes(app: App, ctx: Context): void {
         response: { 200: Type.Object({ pedidos: Type.Array(OperatorView) }) },
       },
     },
-    async (request) => ({ pedidos: await listPixRequests(ctx.db, (request.query as { estado?: never }).estado) }),
+    async (request) => ({
+      pedidos: await listPixRequests(ctx.db, (request.query as { estado?: never }).estado),
+    }),
   );
 
   for (const [action, decide] of [

@@ -20,8 +20,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('state_at', 'bigint', (c) => c.notNull())
     .addColumn('decided_at', 'bigint')
     .execute();
-  await db.schema.createIndex('pix_requests_network').on('pix_requests').columns(['network', 'day']).execute();
-  await db.schema.createIndex('pix_requests_state').on('pix_requests').columns(['state', 'created_at']).execute();
+  await db.schema
+    .createIndex('pix_requests_network')
+    .on('pix_requests')
+    .columns(['network', 'day'])
+    .execute();
+  await db.schema
+    .createIndex('pix_requests_state')
+    .on('pix_requests')
+    .columns(['state', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('asaas_charges')
@@ -45,8 +53,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('state_at', 'bigint', (c) => c.notNull())
     .addColumn('paid_at', 'bigint')
     .execute();
-  await db.schema.createIndex('asaas_charges_network').on('asaas_charges').columns(['network', 'day']).execute();
-  await db.schema.createIndex('asaas_charges_state').on('asaas_charges').columns(['state', 'created_at']).execute();
+  await db.schema
+    .createIndex('asaas_charges_network')
+    .on('asaas_charges')
+    .columns(['network', 'day'])
+    .execute();
+  await db.schema
+    .createIndex('asaas_charges_state')
+    .on('asaas_charges')
+    .columns(['state', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('asaas_events')
