@@ -6,6 +6,12 @@ import {
   keyRevokeCommand,
 } from './accounts.js';
 import { cleanCommand } from './clean.js';
+import {
+  creditListCommand,
+  creditReconcileCommand,
+  creditRefuseCommand,
+  creditReleaseCommand,
+} from './credit.js';
 import { type CliCommand, UsageError } from './command.js';
 import { migrateCommand } from './migrate.js';
 import { orgMemberCommand, orgSetCommand, orgShowCommand } from './orgs.js';
@@ -28,6 +34,10 @@ export const COMMANDS: CliCommand[] = [
   insightsCleanupCommand,
   userCreateCommand,
   userSetCommand,
+  creditListCommand,
+  creditReleaseCommand,
+  creditRefuseCommand,
+  creditReconcileCommand,
 ];
 
 function overview(commands = COMMANDS, usage = 'svc <command>'): string {

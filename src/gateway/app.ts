@@ -11,6 +11,8 @@ import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
 import { registerCreditRoutes } from './billing/routes.js';
+import { registerPixRoutes } from './billing/pix/routes.js';
+import { registerAsaasRoutes } from './billing/asaas/routes.js';
 
 /** `/v1/messages` speaks the vendor messages format; the rest of `/v1` the chat-completions format. */
 export function gatewayEnvelope(path: string): EnvelopeKind {
@@ -49,5 +51,7 @@ export async function createGatewayApp(
   registerPrivacyRoutes(app, ctx);
   registerModelRoutes(app, deps);
   registerCreditRoutes(app, ctx);
+  registerPixRoutes(app, ctx);
+  registerAsaasRoutes(app, ctx);
   return app;
 }

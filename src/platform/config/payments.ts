@@ -60,6 +60,8 @@ export const AsaasSchema = Type.Object(
     daily_cap_per_network: Type.Optional(Type.Integer({ minimum: 1 })),
     /** Charges awaiting payment before new ones get 503. */
     max_pending: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** Reais per US dollar for packages and balance; absent: `pix.brl_por_usd`. */
+    brl_por_usd: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
   },
   { additionalProperties: false },
 );

@@ -1,0 +1,355 @@
+// Automatic Pix charges (SPEC "Automatic Pix charge"): the offer, the payer checked and
+// forwarded to Asaas (never stored), the charge created with our id as externalReference
+// — looked up before any retry, so a retried create never makes a second charge — and
+// its QR code. A package's token is issued now, pending, and becomes valid when paid.
+import type { Context } from '../../../platform/context.js';
+import type { AsaasConfig } from '../../../platform/config/payments.js';
+import { isEmailAddress } from '../../../platform/identity/email.js';
+import { isValidCnpj, isValidCpf } from '../../../privacy/checks.js';
+import { invalidPackage } from '../errors.js';
+import { inTransaction, kyselyOf, type DbLike } from '../ledger.js';
+import { hexId, iso, networkKey, utcDay } from '../pix/network.js';
+import { type ChargeState, pixDb } from '../pix/tables.js';
+import { isPackage, issueCreditToken, PACKAGES_USD, refuseCreditToken } from '../tokens.js';
+import { type AsaasClient, AsaasError, type AsaasPayment } from './client.js';
+import {
+  asaasFailed,
+  asaasUnavailable,
+  balanceNeedsAccount,
+  dailyCharges,
+  invalidAmount,
+  invalidDocument,
+  invalidEmail,
+  invalidName,
+  invalidOffer,
+  tooManyPending,
+} from './errors.js';
+
+export const DEFAULT_ASAAS_DAILY_CAP = 10;
+export const DEFAULT_MAX_PENDING = 100;
+/** Balance purchases: R$ 10 to R$ 5 000. */
+export const SALDO_MIN_CENTAVOS = 1_000;
+export const SALDO_MAX_CENTAVOS = 500_000;
+
+export interface AsaasSetup {
+  config: AsaasConfig;
+  brlPorUsd: number;
+}
+
+export function asaasSetupOf(ctx: Context): AsaasSetup | undefined {
+  const payments = ctx.config.file.payments;
+  const config = payments?.asaas;
+  const brlPorUsd = config?.brl_por_usd ?? payments?.pix?.brl_por_usd;
+  return config && brlPorUsd ? { config, brlPorUsd } : undefined;
+}
+
+export type Offer = { kind: 'pacote'; usd: number } | { kind: 'saldo'; centavos: number };
+
+export interface Payer {
+  documento?: string;
+  nome?: string;
+  email?: string;
+}
+
+export interface ChargeInput {
+  offer: Offer;
+  payer: Payer;
+  pagina?: string;
+  navegadorId?: string;
+  accountId?: string;
+  address: string;
+}
+
+/** Reads `oferta`, and the payer keys from `pagador` or, when absent there, the top level. */
+export function readChargeBody(body: Record<string, unknown>): Omit<ChargeInput, 'accountId' | 'address'> {
+  const oferta = body.oferta as Record<string, unknown> | undefined;
+  if (!oferta || typeof oferta !== 'object' || Array.isArray(oferta)) throw invalidOffer();
+  const keys = Object.keys(oferta);
+  if (keys.length !== 1) throw invalidOffer();
+  let offer: Offer;
+  if (keys[0] === 'pacote') {
+    const usd = (oferta.pacote as { usd?: unknown } | null)?.usd;
+    if (!isPackage(usd)) throw invalidPackage();
+    offer = { kind: 'pacote', usd };
+  } else if (keys[0] === 'saldo') {
+    const centavos = (oferta.saldo as { centavos?: unknown } | null)?.centavos;
+    if (
+      typeof centavos !== 'number' ||
+      !Number.isInteger(centavos) ||
+      centavos < SALDO_MIN_CENTAVOS ||
+      centavos > SALDO_MAX_CENTAVOS
+    )
+      throw invalidAmount(SALDO_MIN_CENTAVOS, SALDO_MAX_CENTAVOS);
+    offer = { kind: 'saldo', centavos };
+  } else throw invalidOffer();
+  const nested = (body.pagador ?? {}) as Record<string, unknown>;
+  const pick = (name: string, bad: () => Error): string | undefined => {
+    const v = nested[name] ?? body[name];
+    if (v === undefined || v === null || v === '') return undefined;
+    if (typeof v !== 'string') throw bad();
+    return v.trim();
+  };
+  return {
+    offer,
+    payer: {
+      documento: pick('documento', invalidDocument),
+      nome: pick('nome', invalidName),
+      email: pick('email', invalidEmail),
+    },
+    pagina: typeof body.pagina === 'string' && body.pagina !== '' ? body.pagina : undefined,
+    navegadorId:
+      typeof body.navegador_id === 'string' && body.navegador_id !== ''
+        ? body.navegador_id.toLowerCase()
+        : undefined,
+  };
+}
+
+/** Digits of a valid CPF or CNPJ (the barrier's check digits), else 400. */
+export function checkedDocument(documento: string | undefined): string {
+  const plain = (documento ?? '').replace(/[.\-/\s]/g, '').toUpperCase();
+  if (/^\d{11}$/.test(plain) && isValidCpf(plain)) return plain;
+  if (/^[0-9A-Z]{12}\d{2}$/.test(plain) && isValidCnpj(plain)) return plain;
+  throw invalidDocument();
+}
+
+function checkedPayer(payer: Payer, known: boolean): { documento?: string; nome?: string; email?: string } {
+  if (payer.email !== undefined && (payer.email.length > 254 || !isEmailAddress(payer.email)))
+    throw invalidEmail();
+  // A returning account's customer is known to Asaas: the payer need not be sent again.
+  if (known && payer.documento === undefined) return { email: payer.email };
+  const documento = checkedDocument(payer.documento);
+  const nome = payer.nome?.replace(/\s+/g, ' ');
+  if (!nome || nome.length < 2 || nome.length > 120 || !/\p{L}/u.test(nome)) throw invalidName();
+  return { documento, nome, email: payer.email };
+}
+
+/** The organisation whose balance an account may top up: the first it owns or administers. */
+export async function buyerOrganization(
+  db: DbLike,
+  accountId: string | undefined,
+): Promise<string | undefined> {
+  if (!accountId) return undefined;
+  const row = await kyselyOf(db)
+    .selectFrom('memberships')
+    .select('organization_id')
+    .where('account_id', '=', accountId)
+    .where('role', 'in', ['owner', 'admin'])
+    .orderBy('created_at')
+    .orderBy('organization_id')
+    .executeTakeFirst();
+  return row?.organization_id;
+}
+
+async function knownCustomer(db: DbLike, accountId: string | undefined): Promise<string | undefined> {
+  if (!accountId) return undefined;
+  const row = await pixDb(kyselyOf(db))
+    .selectFrom('asaas_customers')
+    .select('customer_id')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row?.customer_id;
+}
+
+const dueDate = (now: number) => utcDay(now + 24 * 3_600_000);
+const reais = (centavos: number) => Math.round(centavos) / 100;
+
+export interface ChargeAnswer {
+  id: string;
+  credito: string | null;
+  pix: { copia_e_cola: string; imagem: string; expira_em: string };
+  estado_em: string;
+}
+
+export async function createCharge(
+  ctx: Context,
+  client: AsaasClient,
+  input: ChargeInput,
+  now = Date.now(),
+): Promise<ChargeAnswer> {
+  const setup = asaasSetupOf(ctx);
+  if (!setup) throw asaasUnavailable();
+  const { config, brlPorUsd } = setup;
+  const organizationId =
+    input.offer.kind === 'saldo' ? await buyerOrganization(ctx.db, input.accountId) : undefined;
+  if (input.offer.kind === 'saldo' && !organizationId) throw balanceNeedsAccount();
+  let customer = await knownCustomer(ctx.db, input.accountId);
+  const payer = checkedPayer(input.payer, customer !== undefined);
+
+  const db = pixDb(ctx.db);
+  const network = networkKey(ctx.secret, input.address);
+  const day = utcDay(now);
+  const made = await db
+    .selectFrom('asaas_charges')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('network', '=', network)
+    .where('day', '=', day)
+    .where('state', '!=', 'falhou')
+    .executeTakeFirstOrThrow();
+  if (Number(made.n) >= (config.daily_cap_per_network ?? DEFAULT_ASAAS_DAILY_CAP)) throw dailyCharges();
+  const pending = await db
+    .selectFrom('asaas_charges')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('state', 'in', ['pendente', 'vencido'])
+    .executeTakeFirstOrThrow();
+  if (Number(pending.n) >= (config.max_pending ?? DEFAULT_MAX_PENDING)) throw tooManyPending();
+
+  const id = hexId();
+  const centavos =
+    input.offer.kind === 'pacote' ? Math.round(input.offer.usd * brlPorUsd * 100) : input.offer.centavos;
+  const creditMicros =
+    input.offer.kind === 'pacote' ? input.offer.usd * 1_000_000 : Math.floor((centavos * 10_000) / brlPorUsd);
+  const offer = input.offer;
+  const token = await inTransaction(ctx.db, async (trx) => {
+    const issued =
+      offer.kind === 'pacote'
+        ? await issueCreditToken(trx, {
+            secret: ctx.secret,
+            usd: offer.usd,
+            source: 'asaas',
+            reference: `asaas:${id}`,
+            active: false,
+            now,
+          })
+        : undefined;
+    await pixDb(trx)
+      .insertInto('asaas_charges')
+      .values({
+        id,
+        state: 'pendente',
+        offer: offer.kind,
+        usd: offer.kind === 'pacote' ? offer.usd : null,
+        brl_centavos: centavos,
+        credit_micros: creditMicros,
+        token_id: issued?.id ?? null,
+        organization_id: organizationId ?? null,
+        account_id: input.accountId ?? null,
+        payment_id: null,
+        asaas_status: null,
+        expires_at: null,
+        pagina: input.pagina?.slice(0, 2000) ?? null,
+        navegador_id: input.navegadorId?.slice(0, 64) ?? null,
+        network,
+        day,
+        created_at: now,
+        state_at: now,
+        paid_at: null,
+      })
+      .execute();
+    return issued;
+  });
+
+  try {
+    if (!customer) {
+      customer =
+        (await client.findCustomer(payer.documento!)) ??
+        (await client.createCustomer({
+          name: payer.nome!,
+          cpfCnpj: payer.documento!,
+          ...(payer.email ? { email: payer.email } : {}),
+        }));
+      if (input.accountId)
+        await db
+          .insertInto('asaas_customers')
+          .values({ account_id: input.accountId, customer_id: customer, created_at: now })
+          .onConflict((oc) => oc.column('account_id').doNothing())
+          .execute();
+    }
+    const payment = await createPaymentOnce(client, {
+      customer,
+      value: reais(centavos),
+      dueDate: dueDate(now),
+      description: offer.kind === 'pacote' ? `Crédito US$ ${offer.usd}` : 'Saldo pré-pago',
+      externalReference: id,
+    });
+    await db
+      .updateTable('asaas_charges')
+      .set({ payment_id: payment.id, asaas_status: payment.status })
+      .where('id', '=', id)
+      .execute();
+    const qr = await client.pixQrCode(payment.id);
+    const expires = Date.parse(qr.expirationDate.replace(' ', 'T'));
+    await db
+      .updateTable('asaas_charges')
+      .set({ expires_at: Number.isFinite(expires) ? expires : null })
+      .where('id', '=', id)
+      .execute();
+    ctx.logger.info({ asaas_charge: id, offer: offer.kind }, 'asaas charge pending');
+    return {
+      id,
+      credito: token?.token ?? null,
+      pix: {
+        copia_e_cola: qr.payload,
+        imagem: `data:image/png;base64,${qr.encodedImage}`,
+        expira_em: new Date(Number.isFinite(expires) ? expires : now + 24 * 3_600_000).toISOString(),
+      },
+      estado_em: new Date(now).toISOString(),
+    };
+  } catch (err) {
+    if (!(err instanceof AsaasError)) throw err;
+    await inTransaction(ctx.db, async (trx) => {
+      await pixDb(trx)
+        .updateTable('asaas_charges')
+        .set({ state: 'falhou', state_at: Date.now() })
+        .where('id', '=', id)
+        .execute();
+      if (token) await refuseCreditToken(trx, { tokenId: token.id });
+    });
+    ctx.logger.warn({ asaas_charge: id, call: err.call, status: err.status }, 'asaas charge not generated');
+    throw asaasFailed();
+  }
+}
+
+/**
+ * Creates the payment, trying twice. Before the second try (and after it fails) the
+ * payment is looked up by our id: a create that failed on the way back may have made the
+ * charge, and a second create would charge twice.
+ */
+async function createPaymentOnce(
+  client: AsaasClient,
+  input: Parameters<AsaasClient['createPayment']>[0],
+): Promise<AsaasPayment> {
+  try {
+    return await client.createPayment(input);
+  } catch (first) {
+    if (!(first instanceof AsaasError)) throw first;
+    const made = await client.findPaymentByReference(input.externalReference);
+    if (made) return made;
+    if (typeof first.status === 'number' && first.status >= 400 && first.status < 500) throw first;
+    try {
+      return await client.createPayment(input);
+    } catch (second) {
+      if (!(second instanceof AsaasError)) throw second;
+      const later = await client.findPaymentByReference(input.externalReference);
+      if (later) return later;
+      throw second;
+    }
+  }
+}
+
+export async function chargeState(
+  db: DbLike,
+  id: string,
+): Promise<{ estado: ChargeState; pago_em: string | null } | undefined> {
+  const row = await pixDb(kyselyOf(db))
+    .selectFrom('asaas_charges')
+    .select(['state', 'paid_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { estado: row.state, pago_em: row.paid_at === null ? null : iso(Number(row.paid_at)) };
+}
+
+export async function asaasOffers(ctx: Context, accountId: string | undefined) {
+  const setup = asaasSetupOf(ctx);
+  const rate = setup?.brlPorUsd ?? 0;
+  const known = await knownCustomer(ctx.db, accountId);
+  return {
+    disponivel: setup !== undefined,
+    pacotes: PACKAGES_USD.map((usd) => ({ usd, brl_centavos: Math.round(usd * rate * 100) })),
+    saldo: {
+      min_centavos: SALDO_MIN_CENTAVOS,
+      max_centavos: SALDO_MAX_CENTAVOS,
+      pode_comprar: setup !== undefined && (await buyerOrganization(ctx.db, accountId)) !== undefined,
+    },
+    precisa_documento: known === undefined,
+  };
+}

@@ -1,0 +1,84 @@
+// The job kind `asaas.reconcile`: reads every open charge from Asaas and applies its
+// status, so a lost webhook still pays. The calls to Asaas are the job's at-least-once
+// part; the state moves are its effects, committed with the job's fenced completion
+// (and idempotent anyway: applyPayment moves forward only, the ledger refuses a used
+// reference). Scheduled every minute while the gateway runs with Asaas configured.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../platform/db/schema.js';
+import type { Db } from '../../../platform/db/index.js';
+import type { JobHandler } from '../../../platform/jobs/index.js';
+import { pixDb } from '../pix/tables.js';
+import type { AsaasClient, AsaasPayment } from './client.js';
+import { applyPayment } from './status.js';
+
+export const RECONCILE_KIND = 'asaas.reconcile';
+/** Charges older than this are left alone (Asaas keeps an unpaid Pix payable for days, not months). */
+const HORIZON_MS = 30 * 24 * 3_600_000;
+/** A charge whose create call never returned: looked up by our reference after this long. */
+const ORPHAN_AFTER_MS = 5 * 60_000;
+const BATCH = 200;
+
+export async function readOpenCharges(
+  db: Db | Kysely<Database>,
+  client: AsaasClient,
+  now = Date.now(),
+): Promise<{ payments: AsaasPayment[]; links: { id: string; paymentId: string }[]; errors: number }> {
+  const open = await pixDb(db)
+    .selectFrom('asaas_charges')
+    .select(['id', 'payment_id', 'created_at'])
+    .where('state', 'in', ['pendente', 'vencido'])
+    .where('created_at', '>=', now - HORIZON_MS)
+    .orderBy('created_at')
+    .limit(BATCH)
+    .execute();
+  const payments: AsaasPayment[] = [];
+  const links: { id: string; paymentId: string }[] = [];
+  let errors = 0;
+  for (const charge of open) {
+    try {
+      if (charge.payment_id) payments.push(await client.getPayment(charge.payment_id));
+      else if (Number(charge.created_at) < now - ORPHAN_AFTER_MS) {
+        const found = await client.findPaymentByReference(charge.id);
+        if (found) {
+          links.push({ id: charge.id, paymentId: found.id });
+          payments.push(found);
+        }
+      }
+    } catch {
+      errors++; // the next run tries again
+    }
+  }
+  return { payments, links, errors };
+}
+
+export async function applyRead(
+  trx: Kysely<Database>,
+  read: { payments: AsaasPayment[]; links: { id: string; paymentId: string }[] },
+  now = Date.now(),
+): Promise<number> {
+  for (const link of read.links)
+    await pixDb(trx)
+      .updateTable('asaas_charges')
+      .set({ payment_id: link.paymentId })
+      .where('id', '=', link.id)
+      .where('payment_id', 'is', null)
+      .execute();
+  let moved = 0;
+  for (const payment of read.payments) if (await applyPayment(trx, payment, now)) moved++;
+  return moved;
+}
+
+export function reconcileHandler(db: Db, client: AsaasClient): JobHandler<null> {
+  return {
+    kind: RECONCILE_KIND,
+    async run() {
+      const read = await readOpenCharges(db, client);
+      return {
+        result: { read: read.payments.length, errors: read.errors },
+        effects: async (trx) => {
+          await applyRead(trx, read);
+        },
+      };
+    },
+  };
+}
