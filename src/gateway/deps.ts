@@ -26,7 +26,12 @@ export function createGatewayDeps(ctx: Context, options: { upstream?: UpstreamOp
   const catalogue = new Catalogue(ctx.config.file);
   const models = new ModelPipeline({ catalogue, limits, logger: ctx.logger, upstream: options.upstream });
   const chargeJob = noCharge;
-  const workerJobs = new WorkerJobs(ctx.db, workerSettings(ctx.config), chargeJob, ctx.logger.child({ area: 'workers' }));
+  const workerJobs = new WorkerJobs(
+    ctx.db,
+    workerSettings(ctx.config),
+    chargeJob,
+    ctx.logger.child({ area: 'workers' }),
+  );
   return { ctx, limits, catalogue, models, chargeJob, workerJobs };
 }
 

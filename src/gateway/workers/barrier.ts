@@ -9,7 +9,11 @@ import type { Capability } from './capabilities.js';
 type Json = Record<string, unknown>;
 
 /** The input with its text fields cleaned; throws 422 `pii_blocked` under the block policy. */
-export function cleanInput(cap: Capability, input: Json, policy: Policy): { input: Json; findings: Finding[] } {
+export function cleanInput(
+  cap: Capability,
+  input: Json,
+  policy: Policy,
+): { input: Json; findings: Finding[] } {
   const cleaner = createCleaner({ policy });
   const out: Json = { ...input };
   for (const field of cap.textInput) {
@@ -22,8 +26,13 @@ export function cleanInput(cap: Capability, input: Json, policy: Policy): { inpu
 }
 
 /** A worker's JSON result with its text fields (`text`, `pages.text`, …) cleaned; `blocked` under the block policy. */
-export function cleanResult(cap: Capability, result: unknown, policy: Policy): { result: unknown; blocked: boolean } {
-  if (cap.textResult.length === 0 || result === null || typeof result !== 'object') return { result, blocked: false };
+export function cleanResult(
+  cap: Capability,
+  result: unknown,
+  policy: Policy,
+): { result: unknown; blocked: boolean } {
+  if (cap.textResult.length === 0 || result === null || typeof result !== 'object')
+    return { result, blocked: false };
   const cleaner = createCleaner({ policy });
   const out = structuredClone(result) as Json;
   for (const path of cap.textResult) cleanPath(out, path.split('.'), cleaner.cleanText);

@@ -23,7 +23,12 @@ export const CAPABILITIES: readonly Capability[] = [
   { name: 'svc.images.edits', wait: 'none', textInput: ['prompt'], textResult: [] },
   { name: 'svc.ocr', wait: 'ocr', textInput: [], textResult: ['text', 'pages.text'] },
   { name: 'svc.documents.fidelity', wait: 'none', textInput: [], textResult: ['text', 'pages.text'] },
-  { name: 'svc.documents.review', wait: 'none', textInput: ['document', 'instructions'], textResult: ['review'] },
+  {
+    name: 'svc.documents.review',
+    wait: 'none',
+    textInput: ['document', 'instructions'],
+    textResult: ['review'],
+  },
   { name: 'svc.transcription', wait: 'none', textInput: ['prompt'], textResult: ['text'] },
 ];
 

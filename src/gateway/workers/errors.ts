@@ -12,7 +12,11 @@ export const noWorkers = (capability: string) =>
   );
 
 export const leaseLost = () =>
-  new ApiError(409, 'lease_lost', 'O lease desta tarefa não é mais seu (expirou ou foi tomado por outro worker).');
+  new ApiError(
+    409,
+    'lease_lost',
+    'O lease desta tarefa não é mais seu (expirou ou foi tomado por outro worker).',
+  );
 
 export const jobCancelled = () => new ApiError(409, 'job_cancelled', 'A tarefa foi cancelada.');
 
@@ -23,13 +27,19 @@ export const jobNotFinished = () =>
   new ApiError(409, 'job_not_finished', 'A tarefa ainda não terminou; consulte o status_url.');
 
 export const noBinaryResult = () =>
-  new ApiError(404, 'no_binary_result', 'Esta tarefa não tem resultado binário; o resultado está no status_url.');
+  new ApiError(
+    404,
+    'no_binary_result',
+    'Esta tarefa não tem resultado binário; o resultado está no status_url.',
+  );
 
 export const workerUnknown = () =>
   new ApiError(404, 'worker_not_registered', 'Worker não registrado: chame /api/worker/register de novo.');
 
 export const capabilityUnknown = (name: string) =>
-  new ApiError(400, 'unknown_capability', `Capacidade desconhecida: ${name.slice(0, 64)}.`, { param: 'capabilities' });
+  new ApiError(400, 'unknown_capability', `Capacidade desconhecida: ${name.slice(0, 64)}.`, {
+    param: 'capabilities',
+  });
 
 export const jobFailed = (id: string, code: string | null) =>
   new ApiError(502, 'job_failed', `A tarefa ${id} falhou no worker (${code ?? 'erro'}).`);

@@ -44,7 +44,11 @@ export function registerJobRoutes(app: App, jobs: WorkerJobs): void {
     '/v1/jobs/:id/result',
     {
       config: { auth: 'key' },
-      schema: { summary: "A finished job's result: the binary with its content type, or the JSON", tags, params: JobParams },
+      schema: {
+        summary: "A finished job's result: the binary with its content type, or the JSON",
+        tags,
+        params: JobParams,
+      },
     },
     async (request, reply) => {
       const principal = principalOf(request);

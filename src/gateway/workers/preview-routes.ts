@@ -128,11 +128,7 @@ export function registerPreviewRoutes(app: App, jobs: WorkerJobs): void {
         return reply.status(200).send(embeddingsAnswer(record, now.result, request.body));
       return reply.status(200).send(record);
     }
-    return reply
-      .status(202)
-      .header('location', record.status_url)
-      .header('retry-after', '2')
-      .send(record);
+    return reply.status(202).header('location', record.status_url).header('retry-after', '2').send(record);
   }
 
   app.post(
@@ -169,7 +165,11 @@ export function registerPreviewRoutes(app: App, jobs: WorkerJobs): void {
         schema: { summary: route.summary, tags, body: route.body, response: responses },
       },
       async (request, reply) => {
-        const view = await jobs.submit(principalOf(request), route.capability, request.body as Record<string, unknown>);
+        const view = await jobs.submit(
+          principalOf(request),
+          route.capability,
+          request.body as Record<string, unknown>,
+        );
         return answer(request, reply, view);
       },
     );
@@ -199,14 +199,22 @@ export function registerPreviewRoutes(app: App, jobs: WorkerJobs): void {
           },
         },
         async (request, reply) => {
-          const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+          const type = String(request.headers['content-type'] ?? '')
+            .split(';')[0]!
+            .trim()
+            .toLowerCase();
           if (!Buffer.isBuffer(request.body) || request.body.length === 0 || !FILE_TYPES.test(type))
             throw unsupportedFile();
           const language = (request.query as { language?: string }).language ?? 'por';
-          const view = await jobs.submit(principalOf(request), route.capability, { language }, {
-            type,
-            bytes: request.body,
-          });
+          const view = await jobs.submit(
+            principalOf(request),
+            route.capability,
+            { language },
+            {
+              type,
+              bytes: request.body,
+            },
+          );
           return answer(request, reply, view);
         },
       );

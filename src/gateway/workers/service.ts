@@ -22,6 +22,7 @@ import {
   type JobView,
   leaseJob,
   readJob,
+  releaseJob,
   sweepWorkerJobs,
   touchWorker,
 } from './store.js';
@@ -31,7 +32,11 @@ import {
  * prepaid organisation's credit can be reserved (and refused with an ApiError, e.g. 402).
  * A no-op until billing provides it.
  */
-export type ChargeJob = (charge: { principal: Principal; capability: string; jobId: string }) => Promise<void>;
+export type ChargeJob = (charge: {
+  principal: Principal;
+  capability: string;
+  jobId: string;
+}) => Promise<void>;
 export const noCharge: ChargeJob = async () => {};
 
 export const ownerOf = (p: Principal) => p.organizationId ?? `account:${p.accountId}`;
@@ -113,7 +118,15 @@ export class WorkerJobs {
     await this.chargeJob({ principal, capability: name, jobId: id });
     await createJob(
       this.db,
-      { id, capability: name, owner: ownerOf(principal), keyId: principal.keyId, policy: principal.policy, input: cleaned.input, file },
+      {
+        id,
+        capability: name,
+        owner: ownerOf(principal),
+        keyId: principal.keyId,
+        policy: principal.policy,
+        input: cleaned.input,
+        file,
+      },
       this.settings,
     );
     this.signals.workAvailable();
@@ -143,7 +156,8 @@ export class WorkerJobs {
 
   async cancel(principal: Principal, id: string): Promise<JobView> {
     const view = await this.read(principal, id);
-    if (!(await cancelJob(this.db, id))) throw E.jobFinished((await readJob(this.db, id))?.status ?? view.status);
+    if (!(await cancelJob(this.db, id)))
+      throw E.jobFinished((await readJob(this.db, id))?.status ?? view.status);
     this.signals.jobFinished(id);
     this.log.info({ job: id }, 'worker job cancelled');
     return (await readJob(this.db, id))!;
@@ -187,6 +201,11 @@ export class WorkerJobs {
   async fail(id: string, token: number, code: string) {
     this.#check(await failJob(this.db, id, token, code));
     this.signals.jobFinished(id);
+  }
+
+  async release(id: string, token: number) {
+    this.#check(await releaseJob(this.db, id, token));
+    this.signals.workAvailable();
   }
 
   #check(state: 'ok' | 'cancelled' | 'stale') {

@@ -138,7 +138,9 @@ export async function readBinaryResult(db: Db, id: string, owner: string) {
     .where('owner', '=', owner)
     .executeTakeFirst();
   if (!row) return undefined;
-  return row.result_b64 === null ? null : { type: row.result_type!, bytes: Buffer.from(row.result_b64, 'base64') };
+  return row.result_b64 === null
+    ? null
+    : { type: row.result_type!, bytes: Buffer.from(row.result_b64, 'base64') };
 }
 
 /** The holder's copies of inputs are dropped with the job's end, in the same transaction. */
@@ -179,7 +181,9 @@ export async function leaseJob(
     capability: lease.kind,
     input: lease.payload,
     file:
-      side?.input_b64 != null ? { content_type: side.input_type ?? 'application/octet-stream', base64: side.input_b64 } : null,
+      side?.input_b64 != null
+        ? { content_type: side.input_type ?? 'application/octet-stream', base64: side.input_b64 }
+        : null,
     attempt: lease.attempt,
     lease_token: lease.leaseToken,
     lease_expires_at: new Date(now + leaseMs).toISOString(),
@@ -213,7 +217,9 @@ export async function completeJob(
     db,
     asLease(id, token),
     {
-      result: binary ? { content_type: binary.type, bytes: binary.bytes.length } : (result as { json: unknown }).json,
+      result: binary
+        ? { content_type: binary.type, bytes: binary.bytes.length }
+        : (result as { json: unknown }).json,
       effects: async (trx) => {
         await dropInput(id)(trx);
         if (binary)
@@ -234,6 +240,12 @@ export async function failJob(db: Db, id: string, token: number, code: string, n
   if (state === 'lost') return whyNot(db, id);
   await db.kysely.transaction().execute(dropInput(id));
   return 'ok' as const;
+}
+
+/** The holder gives the job back (graceful stop): queued again at once; the attempt still counts. */
+export async function releaseJob(db: Db, id: string, token: number, now = Date.now()) {
+  const state = await fail(db, asLease(id, token), 'released', now, now);
+  return state === 'lost' ? whyNot(db, id) : ('ok' as const);
 }
 
 /**
@@ -263,7 +275,9 @@ export async function sweepWorkerJobs(db: Db, settings: WorkerSettings, now = Da
   const finished = ['completed', 'failed', 'cancelled'] as const;
   await sql`UPDATE worker_jobs SET input_b64 = NULL
              WHERE input_b64 IS NOT NULL
-               AND id IN (SELECT id FROM jobs WHERE status IN (${sql.join([...finished])}))`.execute(db.kysely);
+               AND id IN (SELECT id FROM jobs WHERE status IN (${sql.join([...finished])}))`.execute(
+    db.kysely,
+  );
   const old = await jobsDb(db)
     .selectFrom('jobs')
     .select('id')
@@ -279,7 +293,10 @@ export async function sweepWorkerJobs(db: Db, settings: WorkerSettings, now = Da
       await jobsDb(trx).deleteFrom('jobs').where('id', 'in', ids).execute();
     });
   }
-  await tables(db).deleteFrom('workers').where('seen_at', '<', now - 7 * 86_400_000).execute();
+  await tables(db)
+    .deleteFrom('workers')
+    .where('seen_at', '<', now - 7 * 86_400_000)
+    .execute();
   return { ...swept, expired: stale.length, deleted: old.length };
 }
 
@@ -310,9 +327,17 @@ export async function registerWorker(db: Db, info: WorkerInfo, id?: string, now 
 
 /** Marks a registered worker as seen; its capabilities, or undefined when unknown. */
 export async function touchWorker(db: Db, id: string, now = Date.now()): Promise<string[] | undefined> {
-  const r = await tables(db).updateTable('workers').set({ seen_at: now }).where('id', '=', id).executeTakeFirst();
+  const r = await tables(db)
+    .updateTable('workers')
+    .set({ seen_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return undefined;
-  const row = await tables(db).selectFrom('workers').select('capabilities').where('id', '=', id).executeTakeFirst();
+  const row = await tables(db)
+    .selectFrom('workers')
+    .select('capabilities')
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? (JSON.parse(row.capabilities) as string[]) : undefined;
 }
 

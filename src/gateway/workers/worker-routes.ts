@@ -99,7 +99,10 @@ export function registerWorkerProtocolRoutes(app: App, jobs: WorkerJobs): void {
         params: JobParams,
         headers: LeaseHeader,
         response: {
-          200: Type.Object({ cancelled: Type.Boolean(), lease_expires_at: Type.Union([Type.String(), Type.Null()]) }),
+          200: Type.Object({
+            cancelled: Type.Boolean(),
+            lease_expires_at: Type.Union([Type.String(), Type.Null()]),
+          }),
         },
       },
     },
@@ -130,7 +133,10 @@ export function registerWorkerProtocolRoutes(app: App, jobs: WorkerJobs): void {
         const token = Number(request.headers['x-lease-token']);
         const body = request.body as unknown;
         if (Buffer.isBuffer(body)) {
-          const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+          const type = String(request.headers['content-type'] ?? '')
+            .split(';')[0]!
+            .trim()
+            .toLowerCase();
           if (body.length === 0) throw badInput('Resultado binário vazio.');
           await jobs.complete(request.params.id, token, { type, bytes: body });
         } else {
@@ -144,6 +150,24 @@ export function registerWorkerProtocolRoutes(app: App, jobs: WorkerJobs): void {
       },
     );
   });
+
+  app.post(
+    '/api/worker/jobs/:id/release',
+    {
+      config: { auth: 'worker' },
+      schema: {
+        summary: 'Hand a leased job back to the queue (graceful stop); another worker may take it at once',
+        tags,
+        params: JobParams,
+        headers: LeaseHeader,
+        response: { 200: Ok },
+      },
+    },
+    async (request) => {
+      await jobs.release(request.params.id, Number(request.headers['x-lease-token']));
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/api/worker/jobs/:id/fail',

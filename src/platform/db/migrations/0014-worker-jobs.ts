@@ -19,7 +19,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('result_b64', 'text')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('worker_jobs_owner').on('worker_jobs').columns(['owner', 'created_at']).execute();
+  await db.schema
+    .createIndex('worker_jobs_owner')
+    .on('worker_jobs')
+    .columns(['owner', 'created_at'])
+    .execute();
   await db.schema
     .createTable('workers')
     .addColumn('id', 'text', (c) => c.primaryKey())

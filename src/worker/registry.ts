@@ -1,0 +1,39 @@
+// The reference worker's capabilities: one module each under capabilities/, listed here.
+// A capability turns a leased job into a result; it never sees the lease token.
+import type { WorkersConfig } from '../platform/config/workers.js';
+import { embeddings } from './capabilities/embeddings.js';
+import { review } from './capabilities/review.js';
+import { transcription } from './capabilities/transcription.js';
+import type { JobResult, LeasedJob } from './client.js';
+
+export interface RunContext {
+  signal: AbortSignal;
+  /** The gateway's base URL (svc.documents.review calls its chat route). */
+  gateway: string;
+  config: NonNullable<WorkersConfig['reference']>;
+}
+
+export interface WorkerCapability {
+  name: string;
+  /** Whether the worker's config lets it offer this capability (e.g. an upstream is named). */
+  configured(config: RunContext['config']): boolean;
+  run(job: LeasedJob, ctx: RunContext): Promise<JobResult>;
+}
+
+/** A failure with a code the worker reports to the gateway (`fail`), never content. */
+export class CapabilityError extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+export const CAPABILITIES: readonly WorkerCapability[] = [
+  embeddings,
+  transcription,
+  review,
+  // svc.ocr and svc.documents.fidelity: the document code (PDF text, page images, the
+  // OCR pool in src/documents/) plugs in here as capabilities/ocr.ts and
+  // capabilities/fidelity.ts.
+];
+
+export const byName = (name: string) => CAPABILITIES.find((c) => c.name === name);
