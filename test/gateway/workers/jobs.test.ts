@@ -3,6 +3,8 @@
 // and bad input of every kind.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { workerSettings } from '../../../src/gateway/workers/settings.js';
+import { sweepWorkerJobs } from '../../../src/gateway/workers/store.js';
 import { makeKey } from '../../helpers/gateway.js';
 import { CPF, dumpJobs, EMAIL, SEEDED, workerGateway } from './helpers.js';
 
@@ -352,5 +354,49 @@ describe('worker jobs', () => {
     );
     assert.equal(got.length, 20);
     assert.deepEqual(new Set(got), ids);
+  });
+
+  it('heartbeats keep a lease past its first expiry; release hands the job back at once', async () => {
+    const created = await gw.call('POST', '/v1/audio/speech', { text: 'cinco' }, key());
+    const job = (await gw.worker.lease(workerId, ['svc.speech'])).json.job;
+    for (let i = 0; i < 5; i++) {
+      await sleep(300);
+      assert.equal((await gw.worker.heartbeat(job.id, job.lease_token)).json.cancelled, false);
+    }
+    // 1.5 s after the claim, with a 0.8 s lease: still ours
+    assert.equal(
+      (await gw.call('GET', `/v1/jobs/${created.json.id}`, undefined, key())).json.status,
+      'leased',
+    );
+    const released = await gw.call('POST', `/api/worker/jobs/${job.id}/release`, undefined, {
+      ...gw.asWorker,
+      'x-lease-token': String(job.lease_token),
+    });
+    assert.equal(released.status, 200);
+    const again = (await gw.worker.lease(workerId, ['svc.speech'])).json.job;
+    assert.equal(again.id, job.id);
+    assert.equal((await gw.worker.heartbeat(job.id, job.lease_token)).status, 409);
+    await gw.worker.complete(again.id, again.lease_token, Buffer.from('z'), 'audio/mpeg');
+  });
+
+  it('retention: unleased jobs expire after the queue TTL; finished jobs and results go after the result TTL', async () => {
+    const settings = workerSettings(gw.ctx.config);
+    const waiting = await gw.call('POST', '/v1/audio/speech', { text: 'seis' }, key());
+    const done = await gw.call('GET', `/v1/jobs/${waiting.json.id}`, undefined, key());
+    assert.equal(done.json.status, 'queued');
+    await sweepWorkerJobs(gw.ctx.db, settings, Date.now() + settings.queueTtlMs + 1000);
+    const expired = await gw.call('GET', `/v1/jobs/${waiting.json.id}`, undefined, key());
+    assert.equal(expired.json.status, 'failed');
+    assert.deepEqual(expired.json.error, { code: 'expired' });
+    const r = await sweepWorkerJobs(
+      gw.ctx.db,
+      settings,
+      Date.now() + settings.queueTtlMs + settings.resultTtlMs + 2000,
+    );
+    assert.ok(r.deleted > 0);
+    const gone = await gw.call('GET', `/v1/jobs/${waiting.json.id}`, undefined, key());
+    assert.equal(gone.status, 404);
+    const left = await (gw.ctx.db.kysely as any).selectFrom('worker_jobs').select('id').execute();
+    assert.deepEqual(left, []);
   });
 });
