@@ -169,6 +169,16 @@ export async function leaseJob(
   leaseMs: number,
   now = Date.now(),
 ): Promise<LeasedJob | undefined> {
+  // Idle long polls look often: a read first, so an empty queue costs no write (SQLite has one writer).
+  const waiting = await jobsDb(db)
+    .selectFrom('jobs')
+    .select('id')
+    .where('status', '=', 'queued')
+    .where('kind', 'in', capabilities)
+    .where('run_at', '<=', now)
+    .limit(1)
+    .executeTakeFirst();
+  if (!waiting) return undefined;
   const lease = await claim(db, capabilities, leaseMs, now);
   if (!lease) return undefined;
   const side = await tables(db)
