@@ -10,6 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { loadConfig } from '../src/platform/config/index.js';
 import { createContext } from '../src/platform/context.js';
+import { jobsDb } from '../src/platform/jobs/index.js';
 import { createLogger } from '../src/platform/logger.js';
 import type { WorkerCapability } from '../src/worker/registry.js';
 import { startWorker } from '../src/worker/run.js';
@@ -85,7 +86,7 @@ const worker = (url: string, caps: string[], concurrency: number) =>
 // 1. Throughput: one worker per instance, 8 slots each; jobs created on both instances.
 const wa = await worker(a!, ['svc.embeddings'], 8);
 const wb = await worker(b!, ['svc.embeddings'], 8);
-const db = ctx.db.kysely as any;
+const db = jobsDb(ctx.db);
 const t0 = performance.now();
 const ids: string[] = [];
 for (let i = 0; i < JOBS; i += 16) {
@@ -105,11 +106,11 @@ const created = performance.now();
 for (;;) {
   const r = await db
     .selectFrom('jobs')
-    .select((eb: any) => eb.fn.countAll().as('n'))
+    .select((eb) => eb.fn.countAll().as('n'))
     .where('kind', '=', 'svc.embeddings')
     .where('status', '=', 'completed')
     .executeTakeFirst();
-  if (Number(r.n) >= JOBS) break;
+  if (Number(r?.n) >= JOBS) break;
   await new Promise((r) => setTimeout(r, 20));
 }
 const t1 = performance.now();

@@ -2,6 +2,7 @@
 // and completed exactly once (no lease expires here, so the upstream sees every input once).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { jobsDb } from '../../src/platform/jobs/index.js';
 import { vectorOf } from '../fakes/embeddings.js';
 import { type Cluster, cluster, waitUntil } from './setup.js';
 
@@ -36,16 +37,16 @@ describe('two gateways, two workers, one database', () => {
       );
       ids.push(...made);
     }
-    const db = c.ctx.db.kysely as any;
+    const db = jobsDb(c.ctx.db);
     await waitUntil(
       async () => {
         const r = await db
           .selectFrom('jobs')
-          .select((eb: any) => eb.fn.countAll().as('n'))
+          .select((eb) => eb.fn.countAll().as('n'))
           .where('id', 'in', ids)
           .where('status', '=', 'completed')
           .executeTakeFirst();
-        return Number(r.n) === JOBS;
+        return Number(r?.n) === JOBS;
       },
       120_000,
       200,

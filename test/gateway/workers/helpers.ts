@@ -2,6 +2,7 @@
 // leases), and the worker protocol spoken with plain fetch, as a worker author would.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { jobsDb } from '../../../src/platform/jobs/index.js';
 import { makeKey, testGateway } from '../../helpers/gateway.js';
 
 export const WORKER_TOKEN = 'worker-token-for-tests-0123456789';
@@ -35,6 +36,7 @@ export async function workerGateway(workers: Record<string, unknown>) {
     }
     const res = await fetch(`${url}${path}`, init);
     const text = await res.text();
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary answers loosely
     let json: any = null;
     try {
       json = JSON.parse(text);
@@ -67,7 +69,7 @@ export async function workerGateway(workers: Record<string, unknown>) {
 
 /** Every text column of the worker-job tables, for grepping personal data. */
 export async function dumpJobs(gw: Awaited<ReturnType<typeof workerGateway>>): Promise<string> {
-  const db = gw.ctx.db.kysely as any;
+  const db = jobsDb(gw.ctx.db).withTables<{ worker_jobs: Record<string, unknown> & { id: string } }>();
   const jobs = await db.selectFrom('jobs').selectAll().execute();
   const side = await db.selectFrom('worker_jobs').selectAll().execute();
   const sideText = side.map((r: Record<string, unknown>) => ({
