@@ -2,6 +2,8 @@
 // A capability turns a leased job into a result; it never sees the lease token.
 import type { WorkersConfig } from '../platform/config/workers.js';
 import { embeddings } from './capabilities/embeddings.js';
+import { fidelity } from './capabilities/fidelity.js';
+import { ocr } from './capabilities/ocr.js';
 import { review } from './capabilities/review.js';
 import { transcription } from './capabilities/transcription.js';
 import type { JobResult, LeasedJob } from './client.js';
@@ -18,6 +20,8 @@ export interface WorkerCapability {
   /** Whether the worker's config lets it offer this capability (e.g. an upstream is named). */
   configured(config: RunContext['config']): boolean;
   run(job: LeasedJob, ctx: RunContext): Promise<JobResult>;
+  /** Frees what the capability holds (an OCR engine) when the worker stops. */
+  close?(): Promise<void>;
 }
 
 /** A failure with a code the worker reports to the gateway (`fail`), never content. */
@@ -31,9 +35,11 @@ export const CAPABILITIES: readonly WorkerCapability[] = [
   embeddings,
   transcription,
   review,
-  // svc.ocr and svc.documents.fidelity: the document code (PDF text, page images, the
-  // OCR pool in src/documents/) plugs in here as capabilities/ocr.ts and
-  // capabilities/fidelity.ts.
+  // Offline, on the CPU (tesseract.js, unpdf). When the shared document code
+  // (src/documents/: PDF text, page images, the OCR pool) is available, these two should
+  // use it instead of capabilities/ocr-engine.ts.
+  ocr,
+  fidelity,
 ];
 
 export const byName = (name: string) => CAPABILITIES.find((c) => c.name === name);

@@ -127,6 +127,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       clearTimeout(t);
       hard.abort();
       await Promise.allSettled(slots);
+      await Promise.allSettled(o.capabilities.map((c) => c.close?.()));
     },
   };
 }
