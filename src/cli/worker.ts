@@ -17,7 +17,7 @@ export const workerCommand: CliCommand = {
 Connects to the gateway's worker protocol and runs jobs of the given capabilities
 (default: every capability its configuration names an upstream for).
   --token         the gateway's WORKER_TOKEN (default: WORKER_TOKEN from the environment)
-  --capabilities  comma-separated: ${CAPABILITIES.map((c) => c.name).join(', ')}
+  --capabilities  comma-separated (default: svc.ocr, svc.documents.fidelity and those with an upstream): ${CAPABILITIES.map((c) => c.name).join(', ')}
 Upstreams: SVC_CONFIG, section workers.reference (docs/workers.md).
 SIGTERM: stops leasing, lets running jobs finish (20 s), hands back the rest, exit 0.
 Logs are JSON lines; one {"event":"worker_ready"} line once registered.`,

@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
 import { CAPABILITY_NAMES } from './capabilities.js';
-import { badInput, capabilityUnknown } from './errors.js';
+import { badInput, capabilityUnknown, resultTooLarge } from './errors.js';
 import type { WorkerJobs } from './service.js';
 import { BINARY_RESULT_MAX, JSON_RESULT_MAX } from './settings.js';
 import { registerWorker } from './store.js';
@@ -140,8 +140,7 @@ export function registerWorkerProtocolRoutes(app: App, jobs: WorkerJobs): void {
           if (body.length === 0) throw badInput('Resultado binário vazio.');
           await jobs.complete(request.params.id, token, { type, bytes: body });
         } else {
-          if (JSON.stringify(body ?? null).length > JSON_RESULT_MAX)
-            throw badInput('Resultado JSON acima do limite.', 'result');
+          if (JSON.stringify(body ?? null).length > JSON_RESULT_MAX) throw resultTooLarge();
           const result = (body as { result?: unknown } | null)?.result;
           if (result === undefined) throw badInput('Envie {"result": …} ou um corpo binário.', 'result');
           await jobs.complete(request.params.id, token, { json: result });
