@@ -1,19 +1,34 @@
 // Wake-ups. Within one instance, a job created wakes long-polling workers and a job
 // finished wakes the requests waiting for it at once; writes made on another instance
 // are seen by a short poll of the database (every `pollMs`), so several instances need
-// nothing but the database they share.
+// nothing but the database they share. Each channel has a version number, read before
+// every check: a wake-up that lands while a check is running is not lost.
+
+interface Channel {
+  version: number;
+  wakers: Set<() => void>;
+  /** `until` calls using the channel; a job's channel is dropped when none is left. */
+  users: number;
+}
+
 export class Signals {
-  readonly #finished = new Map<string, Set<() => void>>();
-  readonly #work = new Set<() => void>();
+  readonly #jobs = new Map<string, Channel>();
+  readonly #work: Channel = { version: 0, wakers: new Set(), users: 0 };
 
   constructor(readonly pollMs: number) {}
 
   jobFinished(id: string): void {
-    for (const wake of this.#finished.get(id) ?? []) wake();
+    const ch = this.#jobs.get(id);
+    if (ch) Signals.#wake(ch);
   }
 
   workAvailable(): void {
-    for (const wake of [...this.#work]) wake();
+    Signals.#wake(this.#work);
+  }
+
+  static #wake(ch: Channel): void {
+    ch.version++;
+    for (const wake of [...ch.wakers]) wake();
   }
 
   /**
@@ -26,30 +41,39 @@ export class Signals {
     check: () => Promise<T | undefined>,
     signal?: AbortSignal,
   ): Promise<T | undefined> {
-    for (;;) {
-      const value = await check();
-      if (value !== undefined) return value;
-      const left = deadline - Date.now();
-      if (left <= 0 || signal?.aborted) return undefined;
-      await this.#sleep(on, Math.min(left, this.pollMs), signal);
+    const ch = on === 'work' ? this.#work : this.#channel(on.job);
+    ch.users++;
+    try {
+      for (;;) {
+        const seen = ch.version;
+        const value = await check();
+        if (value !== undefined) return value;
+        const left = deadline - Date.now();
+        if (left <= 0 || signal?.aborted) return undefined;
+        if (ch.version === seen) await Signals.#sleep(ch, Math.min(left, this.pollMs), signal);
+      }
+    } finally {
+      ch.users--;
+      if (on !== 'work' && ch.users === 0) this.#jobs.delete(on.job);
     }
   }
 
-  #sleep(on: { job: string } | 'work', ms: number, signal?: AbortSignal): Promise<void> {
+  #channel(id: string): Channel {
+    let ch = this.#jobs.get(id);
+    if (!ch) this.#jobs.set(id, (ch = { version: 0, wakers: new Set(), users: 0 }));
+    return ch;
+  }
+
+  static #sleep(ch: Channel, ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
-      const set =
-        on === 'work'
-          ? this.#work
-          : (this.#finished.get(on.job) ?? this.#finished.set(on.job, new Set()).get(on.job)!);
       const done = () => {
         clearTimeout(timer);
-        set.delete(done);
-        if (on !== 'work' && set.size === 0) this.#finished.delete(on.job);
+        ch.wakers.delete(done);
         signal?.removeEventListener('abort', done);
         resolve();
       };
       const timer = setTimeout(done, ms);
-      set.add(done);
+      ch.wakers.add(done);
       signal?.addEventListener('abort', done, { once: true });
     });
   }
