@@ -19,7 +19,8 @@ describe('worker jobs', () => {
   before(async () => {
     gw = await workerGateway({
       waits: { embeddings: 1.5, speech: 0, ocr: 1.5 },
-      lease_seconds: 0.8,
+      // long enough that a loaded machine does not expire leases the tests hold on purpose
+      lease_seconds: 3,
       max_attempts: 2,
     });
   });
@@ -141,8 +142,8 @@ describe('worker jobs', () => {
   it('an expired lease goes back to the queue; the old lease token gets 409 everywhere', async () => {
     await gw.call('POST', '/v1/audio/speech', { text: 'três' }, key());
     const first = (await gw.worker.lease(workerId, ['svc.speech'])).json.job;
-    await sleep(1_500); // lease 0.8 s, swept every 0.2 s
-    const second = (await gw.worker.lease(workerId, ['svc.speech'], 2)).json.job;
+    await sleep(3_200); // lease 3 s, swept every 0.75 s
+    const second = (await gw.worker.lease(workerId, ['svc.speech'], 5)).json.job;
     assert.equal(second.id, first.id);
     assert.equal(second.attempt, 2);
     assert.ok(second.lease_token > first.lease_token);
@@ -161,9 +162,9 @@ describe('worker jobs', () => {
   it('attempts run out: a job whose leases keep expiring fails with lease_expired', async () => {
     const created = await gw.call('POST', '/v1/audio/speech', { text: 'quatro' }, key());
     await gw.worker.lease(workerId, ['svc.speech']);
-    await sleep(1_300);
-    await gw.worker.lease(workerId, ['svc.speech'], 2);
-    await sleep(1_300);
+    await sleep(3_200);
+    await gw.worker.lease(workerId, ['svc.speech'], 5);
+    await sleep(4_500);
     const status = await gw.call('GET', `/v1/jobs/${created.json.id}`, undefined, key());
     assert.equal(status.json.status, 'failed');
     assert.deepEqual(status.json.error, { code: 'lease_expired' });
@@ -359,11 +360,11 @@ describe('worker jobs', () => {
   it('heartbeats keep a lease past its first expiry; release hands the job back at once', async () => {
     const created = await gw.call('POST', '/v1/audio/speech', { text: 'cinco' }, key());
     const job = (await gw.worker.lease(workerId, ['svc.speech'])).json.job;
-    for (let i = 0; i < 5; i++) {
-      await sleep(300);
+    for (let i = 0; i < 8; i++) {
+      await sleep(500);
       assert.equal((await gw.worker.heartbeat(job.id, job.lease_token)).json.cancelled, false);
     }
-    // 1.5 s after the claim, with a 0.8 s lease: still ours
+    // 4 s after the claim, with a 3 s lease: still ours
     assert.equal(
       (await gw.call('GET', `/v1/jobs/${created.json.id}`, undefined, key())).json.status,
       'leased',
