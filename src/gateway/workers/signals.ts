@@ -59,8 +59,10 @@ export class Signals {
   }
 
   #channel(id: string): Channel {
-    let ch = this.#jobs.get(id);
-    if (!ch) this.#jobs.set(id, (ch = { version: 0, wakers: new Set(), users: 0 }));
+    const known = this.#jobs.get(id);
+    if (known) return known;
+    const ch: Channel = { version: 0, wakers: new Set(), users: 0 };
+    this.#jobs.set(id, ch);
     return ch;
   }
 
