@@ -18,6 +18,7 @@ import { orgMemberCommand, orgSetCommand, orgShowCommand } from './orgs.js';
 import { serveCommand } from './serve.js';
 import { userCreateCommand, userSetCommand } from './users.js';
 import { insightsCleanupCommand, tenantCreateCommand } from './tenants.js';
+import { workerCommand } from './worker.js';
 
 export const COMMANDS: CliCommand[] = [
   serveCommand,
@@ -38,6 +39,7 @@ export const COMMANDS: CliCommand[] = [
   creditReleaseCommand,
   creditRefuseCommand,
   creditReconcileCommand,
+  workerCommand,
 ];
 
 function overview(commands = COMMANDS, usage = 'svc <command>'): string {

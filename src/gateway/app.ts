@@ -13,6 +13,7 @@ import { registerPublicRoutes } from './public/routes.js';
 import { registerCreditRoutes } from './billing/routes.js';
 import { registerPixRoutes } from './billing/pix/routes.js';
 import { registerAsaasRoutes } from './billing/asaas/routes.js';
+import { registerWorkerRoutes } from './workers/index.js';
 
 /** `/v1/messages` speaks the vendor messages format; the rest of `/v1` the chat-completions format. */
 export function gatewayEnvelope(path: string): EnvelopeKind {
@@ -53,5 +54,6 @@ export async function createGatewayApp(
   registerCreditRoutes(app, ctx);
   registerPixRoutes(app, ctx);
   registerAsaasRoutes(app, ctx);
+  registerWorkerRoutes(app, deps);
   return app;
 }

@@ -6,6 +6,8 @@ import { Limits } from './limits/index.js';
 import { Catalogue } from './models/catalogue.js';
 import { CallBilling } from './pipeline/billing.js';
 import { ModelPipeline, type UpstreamOptions } from './pipeline/index.js';
+import { type ChargeJob, noCharge, WorkerJobs } from './workers/service.js';
+import { workerSettings } from './workers/settings.js';
 
 export interface GatewayDeps {
   ctx: Context;
@@ -14,6 +16,10 @@ export interface GatewayDeps {
   catalogue: Catalogue;
   /** The only way to a model: runModel. */
   models: ModelPipeline;
+  /** Billing's hook for worker jobs (workers/service.ts): reserve credit before a job is stored. */
+  chargeJob: ChargeJob;
+  /** Worker jobs (the preview capabilities): submit, wait, the worker protocol. */
+  workerJobs: WorkerJobs;
 }
 
 export function createGatewayDeps(ctx: Context, options: { upstream?: UpstreamOptions } = {}): GatewayDeps {
@@ -28,7 +34,14 @@ export function createGatewayDeps(ctx: Context, options: { upstream?: UpstreamOp
     upstream: options.upstream,
     billing,
   });
-  return { ctx, limits, catalogue, models };
+  const chargeJob = noCharge;
+  const workerJobs = new WorkerJobs(
+    ctx.db,
+    workerSettings(ctx.config),
+    chargeJob,
+    ctx.logger.child({ area: 'workers' }),
+  );
+  return { ctx, limits, catalogue, models, chargeJob, workerJobs };
 }
 
 /** Upstream pools first (a stream cut short records its usage), then the usage still in memory. */

@@ -1,6 +1,7 @@
 // The SVC_CONFIG file (JSON or YAML): providers and the model catalogue.
 import { type Static, Type } from '@sinclair/typebox';
 import { PaymentsSchema, PriceSchema } from './payments.js';
+import { WorkersSchema } from './workers.js';
 
 export const ProviderSchema = Type.Object(
   {
@@ -57,6 +58,7 @@ export const FileConfigSchema = Type.Object(
       ),
     ),
     payments: Type.Optional(PaymentsSchema),
+    workers: Type.Optional(WorkersSchema),
   },
   { additionalProperties: false },
 );

@@ -3,6 +3,7 @@
 export { errorCode, isPermanent, PermanentJobError } from './errors.js';
 export {
   backoffMs,
+  cancel,
   claim,
   complete,
   countByStatus,

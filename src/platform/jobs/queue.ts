@@ -13,6 +13,8 @@ import { type JobsDb, type JobsTable, jobsDb } from './table.js';
 export const DEFAULT_MAX_ATTEMPTS = 8;
 
 export interface NewJob {
+  /** The row's id; a fresh `job_…` id unless the kind's owner names its own (worker jobs: `svcj_…`). */
+  id?: string;
   kind: string;
   /** Stored as JSON; the kind's handler reads it back. */
   payload: unknown;
@@ -39,7 +41,7 @@ export async function enqueue(
   job: NewJob,
   now = Date.now(),
 ): Promise<{ id: string; created: boolean }> {
-  const id = newId('job');
+  const id = job.id ?? newId('job');
   const r = await jobsDb(db)
     .insertInto('jobs')
     .values({
@@ -153,6 +155,30 @@ export async function complete(
 }
 
 class StaleLease extends Error {}
+
+/**
+ * Cancels a job that has not finished: a queued one never runs; a leased one is taken from its
+ * holder, whose fenced writes (heartbeat, complete, fail) no longer match. `effects` commit
+ * with the cancellation. False when the job had already finished (or does not exist).
+ */
+export async function cancel(db: Db, id: string, effects?: Effects, now = Date.now()): Promise<boolean> {
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      const r = await jobsDb(trx)
+        .updateTable('jobs')
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'leased'])
+        .set({ status: 'cancelled', lease_expires_at: null, last_error: 'cancelled', updated_at: now })
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw new StaleLease();
+      await effects?.(trx);
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof StaleLease) return false;
+    throw err;
+  }
+}
 
 export type FailState = 'queued' | 'failed' | 'superseded' | 'lost';
 

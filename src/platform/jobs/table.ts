@@ -20,8 +20,11 @@ export interface JobsTable {
   updated_at: number;
 }
 
-/** `failed` is the dead end: attempts ran out or the error was permanent. `superseded`: a newer waiting job with the same dedup key does the work. */
-export type JobStatus = 'queued' | 'leased' | 'completed' | 'failed' | 'superseded';
+/**
+ * `failed` is the dead end: attempts ran out or the error was permanent. `superseded`: a newer
+ * waiting job with the same dedup key does the work. `cancelled`: its owner asked (`cancel`).
+ */
+export type JobStatus = 'queued' | 'leased' | 'completed' | 'failed' | 'superseded' | 'cancelled';
 
 export type JobsDb = Kysely<Database & { jobs: JobsTable }>;
 

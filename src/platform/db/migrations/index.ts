@@ -23,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0011-credit-ledger': await import('./0011-credit-ledger.js'),
   '0012-paid-calls': await import('./0012-paid-calls.js'),
   '0013-pix-asaas': await import('./0013-pix-asaas.js'),
+  '0014-worker-jobs': await import('./0014-worker-jobs.js'),
 };

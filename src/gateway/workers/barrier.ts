@@ -1,0 +1,53 @@
+// The barrier for worker jobs: text inputs are cleaned before the job is stored or leased
+// (a worker and the database only ever see placeholders), and text results are cleaned
+// before they are stored. One cleaner per job input, so a value repeated across fields
+// gets one placeholder.
+import { createCleaner, type Finding, type Policy } from '../../privacy/index.js';
+import { blockedError } from '../privacy/clean.js';
+import type { Capability } from './capabilities.js';
+
+type Json = Record<string, unknown>;
+
+/** The input with its text fields cleaned; throws 422 `pii_blocked` under the block policy. */
+export function cleanInput(
+  cap: Capability,
+  input: Json,
+  policy: Policy,
+): { input: Json; findings: Finding[] } {
+  const cleaner = createCleaner({ policy });
+  const out: Json = { ...input };
+  for (const field of cap.textInput) {
+    const v = out[field];
+    if (typeof v === 'string') out[field] = cleaner.cleanText(v);
+    else if (Array.isArray(v)) out[field] = v.map((s) => (typeof s === 'string' ? cleaner.cleanText(s) : s));
+  }
+  if (cleaner.blocked) throw blockedError(cleaner.findings());
+  return { input: out, findings: cleaner.findings() };
+}
+
+/** A worker's JSON result with its text fields (`text`, `pages.text`, …) cleaned; `blocked` under the block policy. */
+export function cleanResult(
+  cap: Capability,
+  result: unknown,
+  policy: Policy,
+): { result: unknown; blocked: boolean } {
+  if (cap.textResult.length === 0 || result === null || typeof result !== 'object')
+    return { result, blocked: false };
+  const cleaner = createCleaner({ policy });
+  const out = structuredClone(result) as Json;
+  for (const path of cap.textResult) cleanPath(out, path.split('.'), cleaner.cleanText);
+  return { result: out, blocked: cleaner.blocked };
+}
+
+function cleanPath(node: unknown, path: string[], clean: (s: string) => string): void {
+  if (node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const item of node) cleanPath(item, path, clean);
+    return;
+  }
+  const obj = node as Json;
+  const [head, ...rest] = path as [string, ...string[]];
+  if (rest.length === 0) {
+    if (typeof obj[head] === 'string') obj[head] = clean(obj[head] as string);
+  } else cleanPath(obj[head], rest, clean);
+}

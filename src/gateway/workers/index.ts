@@ -1,0 +1,19 @@
+// Worker jobs: the preview routes, the job routes, the worker protocol (docs/workers.md).
+import type { App } from '../../platform/http/app.js';
+import type { GatewayDeps } from '../deps.js';
+import { registerJobRoutes } from './job-routes.js';
+import { registerPreviewRoutes } from './preview-routes.js';
+import type { WorkerJobs } from './service.js';
+import { registerWorkerProtocolRoutes } from './worker-routes.js';
+
+export { type ChargeJob, noCharge, WorkerJobs } from './service.js';
+
+export function registerWorkerRoutes(app: App, deps: GatewayDeps): WorkerJobs {
+  const jobs = deps.workerJobs;
+  jobs.start();
+  app.addHook('onClose', async () => jobs.stop());
+  registerPreviewRoutes(app, jobs);
+  registerJobRoutes(app, jobs);
+  registerWorkerProtocolRoutes(app, jobs);
+  return jobs;
+}

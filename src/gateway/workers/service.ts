@@ -1,0 +1,240 @@
+// Worker jobs without HTTP: submit (barrier, "no worker" rule, billing hook, store, wake),
+// wait, the worker side (lease by long poll, heartbeat, complete, fail — all fenced), cancel,
+// and the capability list. Throws ApiError for the HTTP layer.
+import type { Db } from '../../platform/db/index.js';
+import { newId } from '../../platform/ids.js';
+import type { Logger } from '../../platform/logger.js';
+import type { Policy } from '../../privacy/index.js';
+import type { Principal } from '../keys/auth.js';
+import { cleanInput, cleanResult } from './barrier.js';
+import { type Capability, capability as capabilityOf } from './capabilities.js';
+import * as E from './errors.js';
+import type { WorkerSettings } from './settings.js';
+import { Signals } from './signals.js';
+import {
+  cancelJob,
+  completeJob,
+  createJob,
+  failJob,
+  freshWorkers,
+  heartbeatJob,
+  isFinished,
+  type JobView,
+  leaseJob,
+  readJob,
+  releaseJob,
+  sweepWorkerJobs,
+  touchWorker,
+} from './store.js';
+
+/**
+ * Billing's one call site for worker jobs: called before a job is stored, with its id, so a
+ * prepaid organisation's credit can be reserved (and refused with an ApiError, e.g. 402).
+ * A no-op until billing provides it.
+ */
+export type ChargeJob = (charge: {
+  principal: Principal;
+  capability: string;
+  jobId: string;
+}) => Promise<void>;
+export const noCharge: ChargeJob = async () => {};
+
+export const ownerOf = (p: Principal) => p.organizationId ?? `account:${p.accountId}`;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The job record of every /v1 answer about a job. */
+export function jobRecord(view: JobView) {
+  const binary = view.resultType !== null;
+  return {
+    id: view.id,
+    status: view.status,
+    status_url: `/v1/jobs/${view.id}`,
+    capability: view.capability,
+    attempts: view.attempts,
+    created_at: iso(view.createdAt),
+    updated_at: iso(view.updatedAt),
+    finished_at: isFinished(view.status) ? iso(view.updatedAt) : null,
+    error: view.error === null ? null : { code: view.error },
+    result: binary ? null : view.result,
+    result_url: binary ? `/v1/jobs/${view.id}/result` : null,
+    result_content_type: view.resultType,
+  };
+}
+
+export class WorkerJobs {
+  readonly signals: Signals;
+  #sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly db: Db,
+    readonly settings: WorkerSettings,
+    readonly chargeJob: ChargeJob,
+    readonly log: Logger,
+  ) {
+    this.signals = new Signals(settings.pollMs);
+  }
+
+  /** Sweeps expired leases and old jobs now and then, as every instance does. */
+  start(): void {
+    const every = Math.min(10_000, Math.max(100, Math.floor(this.settings.leaseMs / 4)));
+    const tick = async () => {
+      try {
+        const r = await sweepWorkerJobs(this.db, this.settings);
+        if (r.requeued + r.failed + r.expired > 0) {
+          this.log.warn(r, 'worker jobs swept');
+          if (r.requeued > 0) this.signals.workAvailable();
+        }
+      } catch (err) {
+        this.log.error({ error: (err as Error).name }, 'worker job sweep failed');
+      }
+      this.#sweeper = setTimeout(tick, every);
+      this.#sweeper.unref();
+    };
+    this.#sweeper = setTimeout(tick, every);
+    this.#sweeper.unref();
+  }
+
+  stop(): void {
+    clearTimeout(this.#sweeper);
+    this.#sweeper = undefined;
+  }
+
+  async available(capability: string): Promise<boolean> {
+    const workers = await freshWorkers(this.db, this.settings.freshMs);
+    return workers.some((w) => w.capabilities.includes(capability));
+  }
+
+  async submit(
+    principal: Principal,
+    name: string,
+    input: Record<string, unknown>,
+    file?: { type: string; bytes: Buffer },
+  ): Promise<JobView> {
+    const cap = capabilityOf(name)!;
+    if (!(await this.available(name))) throw E.noWorkers(name);
+    const cleaned = cleanInput(cap, input, principal.policy);
+    const id = newId('svcj');
+    await this.chargeJob({ principal, capability: name, jobId: id });
+    await createJob(
+      this.db,
+      {
+        id,
+        capability: name,
+        owner: ownerOf(principal),
+        keyId: principal.keyId,
+        policy: principal.policy,
+        input: cleaned.input,
+        file,
+      },
+      this.settings,
+    );
+    this.signals.workAvailable();
+    this.log.info({ job: id, capability: name }, 'worker job created');
+    return (await readJob(this.db, id))!;
+  }
+
+  /** The job once finished, or as it stands when `waitMs` runs out. Leaving early (client gone) leaves the job alone. */
+  async wait(id: string, waitMs: number, signal?: AbortSignal): Promise<JobView> {
+    const done = await this.signals.until(
+      { job: id },
+      Date.now() + waitMs,
+      async () => {
+        const v = await readJob(this.db, id);
+        return v && isFinished(v.status) ? v : undefined;
+      },
+      signal,
+    );
+    return done ?? (await readJob(this.db, id))!;
+  }
+
+  async read(principal: Principal, id: string): Promise<JobView> {
+    const view = await readJob(this.db, id, ownerOf(principal));
+    if (!view) throw E.jobNotFound();
+    return view;
+  }
+
+  async cancel(principal: Principal, id: string): Promise<JobView> {
+    const view = await this.read(principal, id);
+    if (!(await cancelJob(this.db, id)))
+      throw E.jobFinished((await readJob(this.db, id))?.status ?? view.status);
+    this.signals.jobFinished(id);
+    this.log.info({ job: id }, 'worker job cancelled');
+    return (await readJob(this.db, id))!;
+  }
+
+  // --- the worker side ---------------------------------------------------------------
+
+  async lease(workerId: string, wanted: string[] | undefined, waitMs: number, signal: AbortSignal) {
+    const registered = await touchWorker(this.db, workerId);
+    if (!registered) throw E.workerUnknown();
+    const caps = wanted ?? registered;
+    for (const c of caps) if (!capabilityOf(c)) throw E.capabilityUnknown(c);
+    const deadline = Date.now() + Math.min(waitMs, this.settings.maxPollMs);
+    return this.signals.until('work', deadline, () => leaseJob(this.db, caps, this.settings.leaseMs), signal);
+  }
+
+  async heartbeat(id: string, token: number) {
+    const state = await heartbeatJob(this.db, id, token, this.settings.leaseMs);
+    if (state === 'stale') throw E.leaseLost();
+    return state === 'cancelled'
+      ? { cancelled: true, lease_expires_at: null }
+      : { cancelled: false, lease_expires_at: new Date(Date.now() + this.settings.leaseMs).toISOString() };
+  }
+
+  async complete(id: string, token: number, result: { json: unknown } | { type: string; bytes: Buffer }) {
+    let stored = result;
+    if ('json' in result) {
+      const job = await this.#jobPolicy(id);
+      const cleaned = cleanResult(job.cap, result.json, job.policy);
+      if (cleaned.blocked) {
+        // The block policy forbids keeping this text: the job fails instead of completing.
+        await this.fail(id, token, 'pii_blocked');
+        return;
+      }
+      stored = { json: cleaned.result };
+    }
+    this.#check(await completeJob(this.db, id, token, stored));
+    this.signals.jobFinished(id);
+  }
+
+  async fail(id: string, token: number, code: string) {
+    this.#check(await failJob(this.db, id, token, code));
+    this.signals.jobFinished(id);
+  }
+
+  async release(id: string, token: number) {
+    this.#check(await releaseJob(this.db, id, token));
+    this.signals.workAvailable();
+  }
+
+  #check(state: 'ok' | 'cancelled' | 'stale') {
+    if (state === 'cancelled') throw E.jobCancelled();
+    if (state === 'stale') throw E.leaseLost();
+  }
+
+  async #jobPolicy(id: string): Promise<{ cap: Capability; policy: Policy }> {
+    const row = await this.db.kysely
+      .withTables<{ worker_jobs: { id: string; capability: string; policy: string } }>()
+      .selectFrom('worker_jobs')
+      .select(['capability', 'policy'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw E.leaseLost();
+    return { cap: capabilityOf(row.capability)!, policy: row.policy as Policy };
+  }
+
+  async capabilities() {
+    const workers = await freshWorkers(this.db, this.settings.freshMs);
+    const names = [...new Set(workers.flatMap((w) => w.capabilities))].sort();
+    return {
+      capabilities: names,
+      workers: workers.map((w) => ({
+        name: w.name,
+        version: w.version,
+        capabilities: w.capabilities,
+        seen_at: iso(w.seenAt),
+      })),
+    };
+  }
+}

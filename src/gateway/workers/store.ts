@@ -1,0 +1,367 @@
+// Worker jobs on the platform's durable queue (src/platform/jobs): the queue row (`jobs`,
+// kind = capability) carries the state machine, the lease and its fencing token; the side
+// row (`worker_jobs`) the owner and binary input/result. Every holder write goes through
+// the queue's fenced operations, so a stale lease token changes nothing.
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../../platform/db/index.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
+import {
+  cancel,
+  claim,
+  complete,
+  enqueue,
+  fail,
+  heartbeat,
+  type JobStatus,
+  jobsDb,
+  type Lease,
+  sweepExpired,
+} from '../../platform/jobs/index.js';
+import { CAPABILITY_NAMES } from './capabilities.js';
+import type { WorkerSettings } from './settings.js';
+
+interface WorkerJobsTable {
+  id: string;
+  owner: string;
+  key_id: string;
+  capability: string;
+  policy: string;
+  input_type: string | null;
+  input_b64: string | null;
+  result_type: string | null;
+  result_b64: string | null;
+  created_at: number;
+}
+
+interface WorkersTable {
+  id: string;
+  name: string;
+  version: string;
+  capabilities: string;
+  seen_at: number;
+}
+
+const tables = (db: Db | Kysely<Database>) =>
+  jobsDb(db).withTables<{ worker_jobs: WorkerJobsTable; workers: WorkersTable }>();
+
+export interface NewWorkerJob {
+  id: string;
+  capability: string;
+  owner: string;
+  keyId: string;
+  policy: string;
+  /** JSON input, its text already through the barrier. */
+  input: unknown;
+  file?: { type: string; bytes: Buffer };
+}
+
+export interface JobView {
+  id: string;
+  capability: string;
+  status: Exclude<JobStatus, 'superseded'>;
+  attempts: number;
+  error: string | null;
+  result: unknown;
+  resultType: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export const isFinished = (status: string) => ['completed', 'failed', 'cancelled'].includes(status);
+
+export async function createJob(db: Db, job: NewWorkerJob, settings: WorkerSettings, now = Date.now()) {
+  const { id } = job;
+  await db.kysely.transaction().execute(async (trx) => {
+    await enqueue(
+      trx,
+      { id, kind: job.capability, payload: job.input, maxAttempts: settings.maxAttempts, runAt: now },
+      now,
+    );
+    await tables(trx)
+      .insertInto('worker_jobs')
+      .values({
+        id,
+        owner: job.owner,
+        key_id: job.keyId,
+        capability: job.capability,
+        policy: job.policy,
+        input_type: job.file?.type ?? null,
+        input_b64: job.file ? job.file.bytes.toString('base64') : null,
+        result_type: null,
+        result_b64: null,
+        created_at: now,
+      })
+      .execute();
+  });
+  return id;
+}
+
+/** The job as its owner sees it; undefined for an unknown id or another owner's. */
+export async function readJob(db: Db, id: string, owner?: string): Promise<JobView | undefined> {
+  let q = tables(db)
+    .selectFrom('jobs')
+    .innerJoin('worker_jobs as w', 'w.id', 'jobs.id')
+    .select([
+      'jobs.id',
+      'w.capability',
+      'jobs.status',
+      'jobs.attempts',
+      'jobs.last_error',
+      'jobs.result',
+      'w.result_type',
+      'jobs.created_at',
+      'jobs.updated_at',
+    ])
+    .where('jobs.id', '=', id);
+  if (owner !== undefined) q = q.where('w.owner', '=', owner);
+  const row = await q.executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    capability: row.capability,
+    status: row.status as JobView['status'],
+    attempts: Number(row.attempts),
+    error: row.status === 'failed' || row.status === 'cancelled' ? row.last_error : null,
+    result: row.result === null ? null : JSON.parse(row.result),
+    resultType: row.result_type,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+export async function readBinaryResult(db: Db, id: string, owner: string) {
+  const row = await tables(db)
+    .selectFrom('worker_jobs')
+    .select(['result_type', 'result_b64'])
+    .where('id', '=', id)
+    .where('owner', '=', owner)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return row.result_b64 === null
+    ? null
+    : { type: row.result_type!, bytes: Buffer.from(row.result_b64, 'base64') };
+}
+
+/** The holder's copies of inputs are dropped with the job's end, in the same transaction. */
+const dropInput = (id: string) => async (trx: Kysely<Database>) => {
+  await tables(trx).updateTable('worker_jobs').set({ input_b64: null }).where('id', '=', id).execute();
+  await jobsDb(trx).updateTable('jobs').set({ payload: 'null' }).where('id', '=', id).execute();
+};
+
+export async function cancelJob(db: Db, id: string, now = Date.now()): Promise<boolean> {
+  return cancel(db, id, dropInput(id), now);
+}
+
+export interface LeasedJob {
+  id: string;
+  capability: string;
+  input: unknown;
+  file: { content_type: string; base64: string } | null;
+  attempt: number;
+  lease_token: number;
+  lease_expires_at: string;
+}
+
+export async function leaseJob(
+  db: Db,
+  capabilities: readonly string[],
+  leaseMs: number,
+  now = Date.now(),
+): Promise<LeasedJob | undefined> {
+  // Idle long polls look often: a read first, so an empty queue costs no write (SQLite has one writer).
+  const waiting = await jobsDb(db)
+    .selectFrom('jobs')
+    .select('id')
+    .where('status', '=', 'queued')
+    .where('kind', 'in', capabilities)
+    .where('run_at', '<=', now)
+    .limit(1)
+    .executeTakeFirst();
+  if (!waiting) return undefined;
+  const lease = await claim(db, capabilities, leaseMs, now);
+  if (!lease) return undefined;
+  const side = await tables(db)
+    .selectFrom('worker_jobs')
+    .select(['input_type', 'input_b64'])
+    .where('id', '=', lease.id)
+    .executeTakeFirst();
+  return {
+    id: lease.id,
+    capability: lease.kind,
+    input: lease.payload,
+    file:
+      side?.input_b64 != null
+        ? { content_type: side.input_type ?? 'application/octet-stream', base64: side.input_b64 }
+        : null,
+    attempt: lease.attempt,
+    lease_token: lease.leaseToken,
+    lease_expires_at: new Date(now + leaseMs).toISOString(),
+  };
+}
+
+const asLease = (id: string, leaseToken: number): Lease =>
+  ({ id, leaseToken, kind: '', payload: null, attempt: 0, maxAttempts: 0 }) satisfies Lease;
+
+export type HolderState = 'ok' | 'cancelled' | 'stale';
+
+/** Why a fenced write changed nothing: the job was cancelled (tell the worker) or the lease is not this token's. */
+async function whyNot(db: Db, id: string): Promise<HolderState> {
+  const row = await jobsDb(db).selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status === 'cancelled' ? 'cancelled' : 'stale';
+}
+
+export async function heartbeatJob(db: Db, id: string, token: number, leaseMs: number, now = Date.now()) {
+  return (await heartbeat(db, asLease(id, token), leaseMs, now)) ? 'ok' : whyNot(db, id);
+}
+
+export async function completeJob(
+  db: Db,
+  id: string,
+  token: number,
+  result: { json: unknown } | { type: string; bytes: Buffer },
+  now = Date.now(),
+): Promise<HolderState> {
+  const binary = 'bytes' in result ? result : undefined;
+  const done = await complete(
+    db,
+    asLease(id, token),
+    {
+      result: binary
+        ? { content_type: binary.type, bytes: binary.bytes.length }
+        : (result as { json: unknown }).json,
+      effects: async (trx) => {
+        await dropInput(id)(trx);
+        if (binary)
+          await tables(trx)
+            .updateTable('worker_jobs')
+            .set({ result_type: binary.type, result_b64: binary.bytes.toString('base64') })
+            .where('id', '=', id)
+            .execute();
+      },
+    },
+    now,
+  );
+  return done ? 'ok' : whyNot(db, id);
+}
+
+export async function failJob(db: Db, id: string, token: number, code: string, now = Date.now()) {
+  const state = await fail(db, asLease(id, token), code, undefined, now);
+  if (state === 'lost') return whyNot(db, id);
+  await db.kysely.transaction().execute(dropInput(id));
+  return 'ok' as const;
+}
+
+/** The holder gives the job back (graceful stop): queued again at once; the attempt still counts. */
+export async function releaseJob(db: Db, id: string, token: number, now = Date.now()) {
+  const state = await fail(db, asLease(id, token), 'released', now, now);
+  return state === 'lost' ? whyNot(db, id) : ('ok' as const);
+}
+
+/**
+ * Housekeeping, run by every instance now and then: expired leases back to the queue (or
+ * failed when attempts ran out), jobs nobody leased within the queue TTL fail with
+ * `expired`, inputs of finished jobs dropped, finished jobs past the result TTL deleted.
+ */
+export async function sweepWorkerJobs(db: Db, settings: WorkerSettings, now = Date.now()) {
+  const swept = await sweepExpired(db, now, CAPABILITY_NAMES);
+  const stale = await jobsDb(db)
+    .selectFrom('jobs')
+    .select(['id', 'lease_token'])
+    .where('status', '=', 'queued')
+    .where('kind', 'in', CAPABILITY_NAMES)
+    .where('created_at', '<', now - settings.queueTtlMs)
+    .limit(100)
+    .execute();
+  for (const row of stale) {
+    // Fenced like a holder's write: a claim that lands first wins.
+    await jobsDb(db)
+      .updateTable('jobs')
+      .set({ status: 'failed', last_error: 'expired', payload: 'null', updated_at: now })
+      .where('id', '=', row.id)
+      .where('status', '=', 'queued')
+      .execute();
+  }
+  const finished = ['completed', 'failed', 'cancelled'] as const;
+  await sql`UPDATE worker_jobs SET input_b64 = NULL
+             WHERE input_b64 IS NOT NULL
+               AND id IN (SELECT id FROM jobs WHERE status IN (${sql.join([...finished])}))`.execute(
+    db.kysely,
+  );
+  const old = await jobsDb(db)
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', 'in', CAPABILITY_NAMES)
+    .where('status', 'in', [...finished])
+    .where('updated_at', '<', now - settings.resultTtlMs)
+    .limit(500)
+    .execute();
+  if (old.length > 0) {
+    const ids = old.map((r) => r.id);
+    await db.kysely.transaction().execute(async (trx) => {
+      await tables(trx).deleteFrom('worker_jobs').where('id', 'in', ids).execute();
+      await jobsDb(trx).deleteFrom('jobs').where('id', 'in', ids).execute();
+    });
+  }
+  await tables(db)
+    .deleteFrom('workers')
+    .where('seen_at', '<', now - 7 * 86_400_000)
+    .execute();
+  return { ...swept, expired: stale.length, deleted: old.length };
+}
+
+// --- workers -------------------------------------------------------------------------
+
+export interface WorkerInfo {
+  name: string;
+  version: string;
+  capabilities: string[];
+}
+
+export async function registerWorker(db: Db, info: WorkerInfo, id?: string, now = Date.now()) {
+  const workerId = id ?? newId('wrk');
+  await tables(db)
+    .insertInto('workers')
+    .values({ id: workerId, ...info, capabilities: JSON.stringify(info.capabilities), seen_at: now })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({
+        name: info.name,
+        version: info.version,
+        capabilities: JSON.stringify(info.capabilities),
+        seen_at: now,
+      }),
+    )
+    .execute();
+  return workerId;
+}
+
+/** Marks a registered worker as seen; its capabilities, or undefined when unknown. */
+export async function touchWorker(db: Db, id: string, now = Date.now()): Promise<string[] | undefined> {
+  const r = await tables(db)
+    .updateTable('workers')
+    .set({ seen_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) return undefined;
+  const row = await tables(db)
+    .selectFrom('workers')
+    .select('capabilities')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.capabilities) as string[]) : undefined;
+}
+
+export async function freshWorkers(db: Db, freshMs: number, now = Date.now()) {
+  const rows = await tables(db)
+    .selectFrom('workers')
+    .select(['name', 'version', 'capabilities', 'seen_at'])
+    .where('seen_at', '>=', now - freshMs)
+    .orderBy('name')
+    .execute();
+  return rows.map((r) => ({
+    name: r.name,
+    version: r.version,
+    capabilities: JSON.parse(r.capabilities) as string[],
+    seenAt: Number(r.seen_at),
+  }));
+}
