@@ -37,6 +37,9 @@ export async function imagePages(bytes: Uint8Array, options: ImageOptions): Prom
       const { data, info } = await sharp(bytes, { page, failOn: 'error', limitInputPixels: options.maxPixels })
         .rotate()
         .greyscale()
+        // tesseract sizes its text search by the resolution and prints a warning to the
+        // process's stdout when it finds none or a silly one: give it a plausible one.
+        .withMetadata({ density: plausibleDpi(meta.density) })
         .png({ compressionLevel: 1 })
         .toBuffer({ resolveWithObject: true });
       pages.push({ page: page + 1, width: info.width, height: info.height, png: data });
@@ -47,4 +50,8 @@ export async function imagePages(bytes: Uint8Array, options: ImageOptions): Prom
     }
   }
   return pages;
+}
+
+function plausibleDpi(density: number | undefined): number {
+  return density !== undefined && density >= 70 && density <= 1200 ? density : 300;
 }

@@ -120,7 +120,7 @@ export class OcrPool {
 async function startWorker(): Promise<TesseractWorker> {
   const { createWorker, OEM } = (await import('tesseract.js')).default as unknown as Tesseract;
   const por = require('@tesseract.js-data/por') as { langPath: string; gzip: boolean };
-  return createWorker('por', OEM.LSTM_ONLY, {
+  const worker = await createWorker('por', OEM.LSTM_ONLY, {
     langPath: por.langPath,
     gzip: por.gzip,
     cacheMethod: 'none',
@@ -128,4 +128,8 @@ async function startWorker(): Promise<TesseractWorker> {
     logger: () => {},
     errorHandler: () => {},
   });
+  // Tesseract's diagnostics ("Image too small to scale!!") would otherwise land on the
+  // process's stdout, between the JSON log lines.
+  await worker.setParameters({ debug_file: '/dev/null' } as never);
+  return worker;
 }

@@ -6,6 +6,7 @@ import { registerOpenApi } from '../platform/http/openapi.js';
 import { tokenGuard } from '../platform/http/token-guard.js';
 import { closeGatewayDeps, createGatewayDeps, type GatewayDeps } from './deps.js';
 import { createKeyAuth } from './keys/auth.js';
+import { registerExtractRoutes } from './extract/routes.js';
 import { registerModelRoutes } from './models/routes.js';
 import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
@@ -46,6 +47,7 @@ export async function createGatewayApp(
   registerPublicRoutes(app, { baseUrl: ctx.config.publicOrigin, mcpTools: () => [] });
   registerAccountRoutes(app, ctx);
   registerPrivacyRoutes(app, ctx);
+  await registerExtractRoutes(app, ctx);
   registerModelRoutes(app, deps);
   return app;
 }
