@@ -15,14 +15,11 @@ import { MAX_UPLOAD_BYTES, multipartLimits, readUpload, type UploadOptions } fro
 
 const Finding = Type.Object({ category: Type.String(), count: Type.Integer(), action: Type.String() });
 
-// Documentation only: the form is read in the handler (readUpload), not by the schema.
+// Documentation only: the form is read in the handler (readUpload), not by the schema, so
+// the schema may not constrain the (undefined) parsed body.
 const Form = {
-  type: 'object',
-  required: ['file'],
-  properties: {
-    file: { type: 'string', format: 'binary', description: 'PDF, JPEG, PNG, WebP ou TIFF, até 25 MB' },
-    policy: { type: 'string', enum: ['placeholder', 'redact', 'block'] },
-  },
+  description:
+    'Formulário multipart: o arquivo (PDF, JPEG, PNG, WebP ou TIFF, até 25 MB) no campo "file"; "policy" opcional (placeholder, redact ou block).',
 };
 
 export interface ExtractRouteOptions {
