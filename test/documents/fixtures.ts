@@ -70,3 +70,29 @@ export function blankImage(width: number, height: number): Promise<Buffer> {
     .png()
     .toBuffer();
 }
+
+/** Sentences of an ordinary contract, for full pages. */
+export const FILLER = [
+  'O locador cede ao locatário, para uso exclusivamente residencial, o imóvel situado',
+  'na Rua das Palmeiras, número 120, apartamento 42, bairro Jardim América, nesta capital.',
+  'O prazo da locação é de trinta meses, contados a partir da data de assinatura deste contrato.',
+  'O aluguel mensal será pago até o quinto dia útil de cada mês, por transferência bancária.',
+  'O atraso no pagamento sujeitará o locatário à multa de dez por cento sobre o valor devido.',
+  'As despesas ordinárias de condomínio, água, luz e gás ficam a cargo do locatário.',
+];
+
+/** An A4 page at 300 dpi (2480 × 3508) filled with printed lines, `CPF` and `NAME` among them. */
+export async function a4Page(format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
+  const lines: string[] = [];
+  for (let i = 0; lines.length < 52; i++) lines.push(FILLER[i % FILLER.length]!);
+  lines[3] = `Locatária: ${NAME}, inscrita no CPF sob o número ${CPF}.`;
+  const text = lines
+    .map(
+      (l, i) =>
+        `<text x="180" y="${260 + i * 60}" font-family="DejaVu Serif" font-size="42" fill="#111">${escapeXml(l)}</text>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2480" height="3508"><rect width="100%" height="100%" fill="#fff"/>${text}</svg>`;
+  const img = sharp(Buffer.from(svg)).withMetadata({ density: 300 });
+  return format === 'png' ? img.png().toBuffer() : img.jpeg({ quality: 85 }).toBuffer();
+}

@@ -1,6 +1,8 @@
 // One file and a few short text fields from a multipart form, read as it streams: the file
-// is collected up to its cap and no further (busboy stops handing over its bytes at the
-// cap and the rest of the body is read and dropped), nothing touches the disk.
+// is collected up to its cap and no further; at the cap the answer (413) leaves at once and
+// the connection is closed, so the rest of the body is neither kept nor read. Nothing
+// touches the disk.
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../platform/http/errors.js';
 
@@ -38,8 +40,24 @@ export function tooLarge(maxBytes: number): ApiError {
     413,
     'file_too_large',
     `O arquivo excede o tamanho máximo de ${Math.round(maxBytes / (1024 * 1024))} MB.`,
-    { param: 'file' },
+    // The rest of the body is not wanted: closing the connection stops reading it.
+    { param: 'file', headers: { connection: 'close' } },
   );
+}
+
+/** The file's bytes; rejects with 413 the moment busboy reports the cap, not at the part's end. */
+function collect(file: Readable, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    file.on('data', (chunk: Buffer) => chunks.push(chunk));
+    file.once('limit', () => {
+      chunks.length = 0;
+      file.removeAllListeners('data');
+      reject(tooLarge(maxBytes));
+    });
+    file.once('end', () => resolve(Buffer.concat(chunks)));
+    file.once('error', reject);
+  });
 }
 
 const invalid = (message: string, param?: string) => new ApiError(400, 'invalid_request', message, { param });
@@ -62,7 +80,7 @@ export async function readUpload(request: FastifyRequest, options: UploadOptions
           await part.file.resume();
           throw invalid(`Campo de arquivo inesperado; envie o arquivo no campo "${options.fileField}".`);
         }
-        file = await part.toBuffer();
+        file = await collect(part.file, options.maxBytes);
         fileName = part.filename;
       } else if (options.fields.includes(part.fieldname)) {
         if (part.valueTruncated) throw invalid(`O campo "${part.fieldname}" é longo demais.`, part.fieldname);

@@ -5,7 +5,9 @@ import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { after, before, describe, it } from 'node:test';
 import { onPostgres } from '../../helpers/db.js';
 import { type KeyFixture, makeKey, testGateway } from '../../helpers/gateway.js';
@@ -15,6 +17,10 @@ import { blankImage, CPF, EMAIL, NAME, photo, scannedPdf, textPdf } from '../../
 // the only thing allowed to be in it.
 const TMP = mkdtempSync(join(tmpdir(), 'svc-extract-tmp-'));
 process.env.TMPDIR = TMP;
+
+// A collection before measuring, so earlier tests' garbage does not hide growth.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
 
 const SEEDED = [CPF, CPF.replace(/\D/g, ''), NAME, EMAIL, 'Aparecida'];
 
@@ -187,26 +193,19 @@ describe(`POST /v1/privacy/extract (${onPostgres ? 'postgres' : 'sqlite'})`, () 
     assert.equal(anonymous.status, 401);
   });
 
-  it('answers 413 to a 26 MB upload', async () => {
-    const big = Buffer.alloc(26 * 1024 * 1024, 0x41);
-    big.write('%PDF-1.7\n');
-    const res = await send({ file: file(big, 'application/pdf') });
-    assert.equal(res.status, 413);
-    assert.equal(res.body.error.code, 'file_too_large');
-  });
-
   it('holds no more than the cap in memory while a much larger upload streams in', async (t) => {
     // 160 MB streamed in 1 MiB writes of the same buffer: if the server kept what it
     // received, memory would grow by that much; it may keep at most the 25 MB cap.
     const boundary = 'svcboundary';
     const chunk = Buffer.alloc(1024 * 1024, 0x42);
-    global.gc?.();
+    gc();
     const baseline = process.memoryUsage();
     let peak = 0;
     const sampler = setInterval(() => {
       const m = process.memoryUsage();
       peak = Math.max(peak, m.arrayBuffers + m.heapUsed - baseline.arrayBuffers - baseline.heapUsed);
     }, 10);
+    let sent = 0;
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(`${base}/v1/privacy/extract`, {
         method: 'POST',
@@ -223,7 +222,6 @@ describe(`POST /v1/privacy/extract (${onPostgres ? 'postgres' : 'sqlite'})`, () 
       });
       req.on('error', (err) => (answered ? resolve(answered) : reject(err)));
       req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.pdf"\r\n\r\n%PDF-1.7\n`);
-      let sent = 0;
       const pump = () => {
         while (sent < 160 && !answered) {
           sent++;
@@ -235,27 +233,40 @@ describe(`POST /v1/privacy/extract (${onPostgres ? 'postgres' : 'sqlite'})`, () 
     });
     clearInterval(sampler);
     assert.equal(status, 413);
-    t.diagnostic(`memory growth during a 160 MB upload: ${(peak / 1048576).toFixed(1)} MB`);
+    t.diagnostic(`memory growth during a 160 MB upload: ${(peak / 1048576).toFixed(1)} MB; answered after ${sent} MB`);
+    // The answer left at the cap: the client learnt it long before sending everything.
+    assert.ok(sent < 100, `answered after ${sent} MB`);
     assert.ok(peak < 90 * 1024 * 1024, `memory grew by ${(peak / 1048576).toFixed(1)} MB`);
   });
 
+  it('answers 413 to a 26 MB upload', async () => {
+    const big = Buffer.alloc(26 * 1024 * 1024, 0x41);
+    big.write('%PDF-1.7\n');
+    const res = await send({ file: file(big, 'application/pdf') });
+    assert.equal(res.status, 413);
+    assert.equal(res.body.error.code, 'file_too_large');
+  });
+
   it('keeps the event loop free while OCR runs, and serves concurrent extractions', async (t) => {
+    const [png, jpeg, pdf] = await Promise.all([photo('png'), photo('jpeg'), textPdf()]);
+    // How much of the time the main thread was busy: OCR done on it would keep it near 1,
+    // whatever the machine's load; done in worker threads, the main thread mostly waits.
+    const start = performance.eventLoopUtilization();
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
-    const pdf = await textPdf();
     const [a, b, c] = await Promise.all([
-      send({ file: file(await photo('png')) }),
-      send({ file: file(await photo('jpeg')) }),
+      send({ file: file(png) }),
+      send({ file: file(jpeg) }),
       send({ file: file(pdf) }),
     ]);
     delay.disable();
+    const busy = performance.eventLoopUtilization(start).utilization;
     for (const res of [a, b, c]) {
       assert.equal(res.status, 200);
       assert.match(res.body.text, /CPF \[CPF_1\]/);
     }
-    t.diagnostic(`longest event-loop delay: ${(delay.max / 1e6).toFixed(0)} ms`);
-    // Two OCR runs of about a second each: on the event loop they would block it for that long.
-    assert.ok(delay.max / 1e6 < 400, `event loop blocked for ${(delay.max / 1e6).toFixed(0)} ms`);
+    t.diagnostic(`main thread busy ${(busy * 100).toFixed(0)}%; longest event-loop delay ${(delay.max / 1e6).toFixed(0)} ms`);
+    assert.ok(busy < 0.6, `main thread busy ${(busy * 100).toFixed(0)}% of the time`);
   });
 
   it('left no file behind in the temporary directory and no personal data in the logs', () => {
