@@ -11,6 +11,7 @@ import { registerModelRoutes } from './models/routes.js';
 import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
+import { registerTranscriptionRoutes } from './transcription/routes.js';
 
 /** `/v1/messages` speaks the vendor messages format; the rest of `/v1` the chat-completions format. */
 export function gatewayEnvelope(path: string): EnvelopeKind {
@@ -49,5 +50,6 @@ export async function createGatewayApp(
   registerPrivacyRoutes(app, ctx);
   await registerExtractRoutes(app, ctx);
   registerModelRoutes(app, deps);
+  await registerTranscriptionRoutes(app, deps);
   return app;
 }

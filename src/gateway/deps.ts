@@ -18,7 +18,13 @@ export interface GatewayDeps {
 export function createGatewayDeps(ctx: Context, options: { upstream?: UpstreamOptions } = {}): GatewayDeps {
   const limits = new Limits(ctx);
   const catalogue = new Catalogue(ctx.config.file);
-  const models = new ModelPipeline({ catalogue, limits, logger: ctx.logger, upstream: options.upstream });
+  const models = new ModelPipeline({
+    catalogue,
+    limits,
+    logger: ctx.logger,
+    upstream: options.upstream,
+    transcription: ctx.config.file.transcription,
+  });
   return { ctx, limits, catalogue, models };
 }
 
