@@ -48,8 +48,8 @@ export async function createGatewayApp(
   registerPublicRoutes(app, { baseUrl: ctx.config.publicOrigin, mcpTools: () => [] });
   registerAccountRoutes(app, ctx);
   registerPrivacyRoutes(app, ctx);
-  await registerExtractRoutes(app, ctx);
   registerModelRoutes(app, deps);
+  await registerExtractRoutes(app, ctx);
   await registerTranscriptionRoutes(app, deps);
   return app;
 }
