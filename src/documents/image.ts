@@ -34,7 +34,11 @@ export async function imagePages(bytes: Uint8Array, options: ImageOptions): Prom
   const pages: ImagePage[] = [];
   for (let page = 0; page < count; page++) {
     try {
-      const { data, info } = await sharp(bytes, { page, failOn: 'error', limitInputPixels: options.maxPixels })
+      const { data, info } = await sharp(bytes, {
+        page,
+        failOn: 'error',
+        limitInputPixels: options.maxPixels,
+      })
         .rotate()
         .greyscale()
         // tesseract sizes its text search by the resolution and prints a warning to the

@@ -116,7 +116,10 @@ export interface PageImage {
  * Rendering needs pdf.js's optional canvas package (@napi-rs/canvas); without it the first
  * page gives DocumentError('render_unavailable').
  */
-export async function* pdfPageImages(bytes: Uint8Array, options: PageImageOptions): AsyncGenerator<PageImage> {
+export async function* pdfPageImages(
+  bytes: Uint8Array,
+  options: PageImageOptions,
+): AsyncGenerator<PageImage> {
   const doc = await open(bytes, options.maxPages);
   const { default: sharp } = await import('sharp');
   const scale = (options.dpi ?? 150) / 72;

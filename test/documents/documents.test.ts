@@ -57,7 +57,8 @@ describe('documents', () => {
   it('renders PDF pages to PNG offline, and OCR reads the rendering', async () => {
     const pdf = await textPdf([[`Locatária: ${NAME}`, `CPF ${CPF}`], ['Página dois']]);
     const pages = [];
-    for await (const page of pdfPageImages(pdf, { maxPages: 5, dpi: 200, maxPixels: 10_000_000 })) pages.push(page);
+    for await (const page of pdfPageImages(pdf, { maxPages: 5, dpi: 200, maxPixels: 10_000_000 }))
+      pages.push(page);
     assert.deepEqual(
       pages.map((p) => [p.page, p.width, p.height]),
       [
@@ -95,11 +96,15 @@ describe('documents', () => {
     await rejectsWith(extractText(cut, pool), 'unreadable_image');
     const noise = Buffer.alloc(300 * 200 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
-    const wall = await sharp(noise, { raw: { width: 300, height: 200, channels: 3 } }).jpeg().toBuffer();
+    const wall = await sharp(noise, { raw: { width: 300, height: 200, channels: 3 } })
+      .jpeg()
+      .toBuffer();
     await rejectsWith(extractText(wall, pool), 'unreadable_image');
     // A two-page TIFF (pages stacked with sharp's join) against a one-page cap.
     const page = await photo('png', ['uma linha']);
-    const twoPages = await sharp([page, page], { join: { animated: true } }).tiff().toBuffer();
+    const twoPages = await sharp([page, page], { join: { animated: true } })
+      .tiff()
+      .toBuffer();
     assert.equal((await sharp(twoPages).metadata()).pages, 2);
     await rejectsWith(imagePages(twoPages, { maxPages: 1, maxPixels: 40_000_000 }), 'too_many_pages');
     assert.equal((await imagePages(twoPages, { maxPages: 2, maxPixels: 40_000_000 })).length, 2);

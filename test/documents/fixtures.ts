@@ -21,7 +21,7 @@ export async function textPdf(pages: string[][] = [[...LINES, `E-mail: ${EMAIL}`
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const lines of pages) {
     const page = doc.addPage([595, 842]);
-    lines.forEach((line, i) => page.drawText(line, { x: 56, y: 770 - i * 22, size: 12, font }));
+    for (const [i, line] of lines.entries()) page.drawText(line, { x: 56, y: 770 - i * 22, size: 12, font });
   }
   return Buffer.from(await doc.save());
 }

@@ -41,7 +41,11 @@ export class FakeTranscription {
         }).formData();
       } catch {
         res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'Could not parse multipart form', type: 'invalid_request_error' } }));
+        res.end(
+          JSON.stringify({
+            error: { message: 'Could not parse multipart form', type: 'invalid_request_error' },
+          }),
+        );
         return;
       }
       const file = form.get('file');
@@ -58,12 +62,20 @@ export class FakeTranscription {
       if (res.destroyed) return;
       if (!(file instanceof File) || !fields.model) {
         res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: "'file' and 'model' are required", type: 'invalid_request_error' } }));
+        res.end(
+          JSON.stringify({
+            error: { message: "'file' and 'model' are required", type: 'invalid_request_error' },
+          }),
+        );
         return;
       }
       if (this.failWith) {
         res.writeHead(this.failWith, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: `could not decode: ${this.transcript}`, type: 'invalid_request_error' } }));
+        res.end(
+          JSON.stringify({
+            error: { message: `could not decode: ${this.transcript}`, type: 'invalid_request_error' },
+          }),
+        );
         return;
       }
       if (fields.response_format === 'text') {

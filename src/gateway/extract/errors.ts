@@ -27,7 +27,9 @@ export function documentError(err: DocumentError): ApiError {
         { param: 'file' },
       );
     case 'unreadable_image':
-      return new ApiError(422, 'unreadable_image', 'Não foi possível ler texto na imagem.', { param: 'file' });
+      return new ApiError(422, 'unreadable_image', 'Não foi possível ler texto na imagem.', {
+        param: 'file',
+      });
     case 'too_many_pages':
       return new ApiError(413, 'too_many_pages', `O arquivo tem mais de ${err.limit} páginas.`, {
         param: 'file',
@@ -40,11 +42,20 @@ export function documentError(err: DocumentError): ApiError {
         { param: 'file' },
       );
     case 'ocr_busy':
-      return new ApiError(503, 'ocr_busy', 'O reconhecimento de texto está ocupado; tente de novo em instantes.', {
-        headers: { 'retry-after': '5' },
-      });
+      return new ApiError(
+        503,
+        'ocr_busy',
+        'O reconhecimento de texto está ocupado; tente de novo em instantes.',
+        {
+          headers: { 'retry-after': '5' },
+        },
+      );
     case 'render_unavailable':
-      return new ApiError(503, 'not_configured', 'A renderização de páginas não está disponível neste servidor.');
+      return new ApiError(
+        503,
+        'not_configured',
+        'A renderização de páginas não está disponível neste servidor.',
+      );
   }
 }
 

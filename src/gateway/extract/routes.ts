@@ -2,7 +2,12 @@
 // Multipart is registered in this scope only; every other route keeps refusing it.
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
-import { DEFAULT_EXTRACT_LIMITS, type ExtractLimits, OcrPool, type OcrPoolOptions } from '../../documents/index.js';
+import {
+  DEFAULT_EXTRACT_LIMITS,
+  type ExtractLimits,
+  OcrPool,
+  type OcrPoolOptions,
+} from '../../documents/index.js';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { ApiError } from '../../platform/http/errors.js';
@@ -58,7 +63,10 @@ export async function registerExtractRoutes(app: App, ctx: Context, options: Ext
       async (request, reply) => {
         const principal = principalOf(request);
         const { file, fields } = await readUpload(request, upload);
-        const result = await extractAndClean(principal, file, ocr, { policy: policyField(fields.policy), limits });
+        const result = await extractAndClean(principal, file, ocr, {
+          policy: policyField(fields.policy),
+          limits,
+        });
         const auditId = await audit.write(principal, {
           route: 'POST /v1/privacy/extract',
           policy: result.policy,

@@ -27,7 +27,11 @@ export class ProviderCall {
   }
 
   /** Audio → text at the configured OpenAI-compatible transcription provider. */
-  transcribe(config: TranscriptionConfig, input: TranscriptionInput, signal: AbortSignal): Promise<TranscriptionReply> {
+  transcribe(
+    config: TranscriptionConfig,
+    input: TranscriptionInput,
+    signal: AbortSignal,
+  ): Promise<TranscriptionReply> {
     return this.#transcription.transcribe(config, input, signal);
   }
 

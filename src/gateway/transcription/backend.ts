@@ -38,7 +38,12 @@ export function chooseBackend(deps: GatewayDeps): TranscriptionBackend {
       deps.models.runTranscription(
         principal,
         // The caller's file name is not sent: it may name the person being recorded.
-        { audio: req.audio, fileName: `audio.${req.type}`, language: req.language, temperature: req.temperature },
+        {
+          audio: req.audio,
+          fileName: `audio.${req.type}`,
+          language: req.language,
+          temperature: req.temperature,
+        },
         { signal: opts.signal, policy: req.policy, onScreened: opts.onScreened },
       ),
   };

@@ -52,7 +52,8 @@ export async function transcribe(
 ): Promise<Transcribed> {
   const type = sniffAudio(audio);
   if (type === null) throw unsupportedAudio();
-  const max = deps.ctx.config.file.transcription?.max_audio_seconds ?? TRANSCRIPTION_DEFAULTS.max_audio_seconds;
+  const max =
+    deps.ctx.config.file.transcription?.max_audio_seconds ?? TRANSCRIPTION_DEFAULTS.max_audio_seconds;
   const seconds = statedSeconds(audio, type);
   if (seconds !== undefined && seconds > max) throw audioTooLong(seconds, max);
   return backend.transcribe(

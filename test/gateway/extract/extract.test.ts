@@ -85,7 +85,10 @@ describe(`POST /v1/privacy/extract (${onPostgres ? 'postgres' : 'sqlite'})`, () 
 
   for (const format of ['png', 'jpeg'] as const) {
     it(`reads a ${format.toUpperCase()} photo by OCR; the CPF and the name come back as placeholders`, async () => {
-      const res = await send({ file: file(await photo(format), `image/${format}`) }, { fileName: `foto.${format}` });
+      const res = await send(
+        { file: file(await photo(format), `image/${format}`) },
+        { fileName: `foto.${format}` },
+      );
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.match(res.body.text, /Contrato de locação residencial/);
       assert.match(res.body.text, /Locatária: \[NOME_1\]/);
@@ -106,7 +109,10 @@ describe(`POST /v1/privacy/extract (${onPostgres ? 'postgres' : 'sqlite'})`, () 
     assert.equal(blocked.status, 422);
     assert.equal(blocked.body.error.code, 'pii_blocked');
     assert.equal(blocked.headers.get('x-svc-privacy'), 'cpf=1, email=1, nome=1');
-    const lowered = await send({ file: file(await textPdf()), policy: 'placeholder' }, { secret: strict.secret });
+    const lowered = await send(
+      { file: file(await textPdf()), policy: 'placeholder' },
+      { secret: strict.secret },
+    );
     assert.equal(lowered.status, 422);
     const redacted = await send({ policy: 'redact', file: file(await textPdf()) });
     assert.equal(redacted.status, 200);
@@ -114,7 +120,10 @@ describe(`POST /v1/privacy/extract (${onPostgres ? 'postgres' : 'sqlite'})`, () 
     const bad = await send({ policy: 'nenhuma', file: file(await textPdf()) });
     assert.equal(bad.status, 400);
     assert.equal(bad.body.error.param, 'policy');
-    const noPii = await send({ file: file(await textPdf([['Cláusula primeira: do objeto.']])) }, { secret: strict.secret });
+    const noPii = await send(
+      { file: file(await textPdf([['Cláusula primeira: do objeto.']])) },
+      { secret: strict.secret },
+    );
     assert.equal(noPii.status, 200);
     assert.deepEqual(noPii.body, { text: 'Cláusula primeira: do objeto.', findings: [] });
   });
@@ -125,7 +134,9 @@ describe(`POST /v1/privacy/extract (${onPostgres ? 'postgres' : 'sqlite'})`, () 
     assert.equal(scan.body.error.code, 'no_text_layer');
     assert.equal(scan.body.error.param, 'file');
 
-    const broken = await send({ file: file(Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(500, 0x20)])) });
+    const broken = await send({
+      file: file(Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(500, 0x20)])),
+    });
     assert.equal(broken.status, 422);
     assert.equal(broken.body.error.code, 'unreadable_pdf');
 
@@ -179,14 +190,17 @@ describe(`POST /v1/privacy/extract (${onPostgres ? 'postgres' : 'sqlite'})`, () 
       });
     const json = await post('application/json', JSON.stringify({ file: 'JVBERi0xLjQ=' }));
     assert.equal(json.status, 415);
-    assert.equal(((await json.json()) as any).error.code, 'unsupported_media_type');
+    assert.equal(((await json.json()) as { error: { code: string } }).error.code, 'unsupported_media_type');
     const pdf = await post('application/pdf', await textPdf());
     assert.equal(pdf.status, 415);
     const malformedJson = await post('application/json', '{"file":');
     assert.equal(malformedJson.status, 400);
-    const cut = await post('multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc');
+    const cut = await post(
+      'multipart/form-data; boundary=xyz',
+      '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc',
+    );
     assert.equal(cut.status, 400);
-    assert.equal(((await cut.json()) as any).error.code, 'invalid_request');
+    assert.equal(((await cut.json()) as { error: { code: string } }).error.code, 'invalid_request');
     const noBoundary = await post('multipart/form-data', 'abc');
     assert.ok([400, 415].includes(noBoundary.status), String(noBoundary.status));
     const anonymous = await fetch(`${base}/v1/privacy/extract`, { method: 'POST', body: new FormData() });
@@ -221,7 +235,9 @@ describe(`POST /v1/privacy/extract (${onPostgres ? 'postgres' : 'sqlite'})`, () 
         res.on('end', () => resolve(answered));
       });
       req.on('error', (err) => (answered ? resolve(answered) : reject(err)));
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.pdf"\r\n\r\n%PDF-1.7\n`);
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.pdf"\r\n\r\n%PDF-1.7\n`,
+      );
       const pump = () => {
         while (sent < 160 && !answered) {
           sent++;
@@ -233,7 +249,9 @@ describe(`POST /v1/privacy/extract (${onPostgres ? 'postgres' : 'sqlite'})`, () 
     });
     clearInterval(sampler);
     assert.equal(status, 413);
-    t.diagnostic(`memory growth during a 160 MB upload: ${(peak / 1048576).toFixed(1)} MB; answered after ${sent} MB`);
+    t.diagnostic(
+      `memory growth during a 160 MB upload: ${(peak / 1048576).toFixed(1)} MB; answered after ${sent} MB`,
+    );
     // The answer left at the cap: the client learnt it long before sending everything.
     assert.ok(sent < 100, `answered after ${sent} MB`);
     assert.ok(peak < 90 * 1024 * 1024, `memory grew by ${(peak / 1048576).toFixed(1)} MB`);
@@ -265,7 +283,9 @@ describe(`POST /v1/privacy/extract (${onPostgres ? 'postgres' : 'sqlite'})`, () 
       assert.equal(res.status, 200);
       assert.match(res.body.text, /CPF \[CPF_1\]/);
     }
-    t.diagnostic(`main thread busy ${(busy * 100).toFixed(0)}%; longest event-loop delay ${(delay.max / 1e6).toFixed(0)} ms`);
+    t.diagnostic(
+      `main thread busy ${(busy * 100).toFixed(0)}%; longest event-loop delay ${(delay.max / 1e6).toFixed(0)} ms`,
+    );
     assert.ok(busy < 0.6, `main thread busy ${(busy * 100).toFixed(0)}% of the time`);
   });
 

@@ -78,9 +78,11 @@ describe(`POST /v1/audio/transcriptions (${onPostgres ? 'postgres' : 'sqlite'})`
 
   it('applies the organisation policy: redact, and block → 422 pii_blocked', async () => {
     const redact = await makeKey(gw.ctx, { org: { privacy_policy: 'redact' } });
-    const r = await new OpenAI({ apiKey: redact.secret, baseURL: `${base}/v1`, maxRetries: 0 }).audio.transcriptions.create(
-      { file: await toFile(wav(1), 'a.wav'), model: 'whisper-1' },
-    );
+    const r = await new OpenAI({
+      apiKey: redact.secret,
+      baseURL: `${base}/v1`,
+      maxRetries: 0,
+    }).audio.transcriptions.create({ file: await toFile(wav(1), 'a.wav'), model: 'whisper-1' });
     assert.match(r.text, /meu CPF é \[CPF removido\]/);
     const block = await makeKey(gw.ctx, { org: { privacy_policy: 'block' } });
     const blocked = new OpenAI({ apiKey: block.secret, baseURL: `${base}/v1`, maxRetries: 0 });
@@ -104,7 +106,8 @@ describe(`POST /v1/audio/transcriptions (${onPostgres ? 'postgres' : 'sqlite'})`
     try {
       await assert.rejects(
         client.audio.transcriptions.create({ file: await toFile(wav(2), 'a.wav'), model: 'whisper-1' }),
-        (err: unknown) => err instanceof OpenAI.APIError && err.status === 504 && err.code === 'transcription_timeout',
+        (err: unknown) =>
+          err instanceof OpenAI.APIError && err.status === 504 && err.code === 'transcription_timeout',
       );
     } finally {
       fake.delayMs = 0;
@@ -166,7 +169,7 @@ describe(`POST /v1/audio/transcriptions (${onPostgres ? 'postgres' : 'sqlite'})`
     }
     const stray = await send({ file: new Blob([wav(1)]), prompt: `fale de ${NAME}` });
     assert.equal(stray.status, 400);
-    const big = await send({ file: new Blob([wav(26 * 1024 * 1024 / 32_000 + 1)]) });
+    const big = await send({ file: new Blob([wav((26 * 1024 * 1024) / 32_000 + 1)]) });
     assert.equal(big.status, 413);
     assert.equal(big.body.error.code, 'file_too_large');
     const json = await fetch(`${base}/v1/audio/transcriptions`, {
@@ -175,7 +178,10 @@ describe(`POST /v1/audio/transcriptions (${onPostgres ? 'postgres' : 'sqlite'})`
       body: JSON.stringify({ file: 'UklGRg==', model: 'whisper-1' }),
     });
     assert.equal(json.status, 415);
-    const anonymous = await fetch(`${base}/v1/audio/transcriptions`, { method: 'POST', body: new FormData() });
+    const anonymous = await fetch(`${base}/v1/audio/transcriptions`, {
+      method: 'POST',
+      body: new FormData(),
+    });
     assert.equal(anonymous.status, 401);
   });
 

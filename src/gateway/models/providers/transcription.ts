@@ -75,9 +75,14 @@ export class TranscriptionUpstream {
       this.logger.warn({ provider: 'transcription', status: res.statusCode }, 'upstream refused');
       const s = res.statusCode;
       if (s >= 400 && s < 500 && s !== 401 && s !== 403 && s !== 408 && s !== 429) {
-        throw new ApiError(422, 'unreadable_audio', 'O provedor de transcrição não conseguiu ler o áudio enviado.', {
-          param: 'file',
-        });
+        throw new ApiError(
+          422,
+          'unreadable_audio',
+          'O provedor de transcrição não conseguiu ler o áudio enviado.',
+          {
+            param: 'file',
+          },
+        );
       }
       throw upstreamError(s);
     }
