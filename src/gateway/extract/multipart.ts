@@ -2,7 +2,7 @@
 // is collected up to its cap and no further; at the cap the answer (413) leaves at once and
 // the connection is closed, so the rest of the body is neither kept nor read. Nothing
 // touches the disk.
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../platform/http/errors.js';
 
@@ -55,8 +55,9 @@ function collect(file: Readable, maxBytes: number): Promise<Buffer> {
       file.removeAllListeners('data');
       reject(tooLarge(maxBytes));
     });
-    file.once('end', () => resolve(Buffer.concat(chunks)));
-    file.once('error', reject);
+    // finished() also reports a stream that failed before these listeners were attached
+    // (a body cut short): a plain 'error' listener would miss it and the request would hang.
+    finished(file, (err) => (err ? reject(err) : resolve(Buffer.concat(chunks))));
   });
 }
 
