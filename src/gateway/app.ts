@@ -6,6 +6,7 @@ import { registerOpenApi } from '../platform/http/openapi.js';
 import { tokenGuard } from '../platform/http/token-guard.js';
 import { closeGatewayDeps, createGatewayDeps, type GatewayDeps } from './deps.js';
 import { createKeyAuth } from './keys/auth.js';
+import { registerExtractRoutes } from './extract/routes.js';
 import { registerModelRoutes } from './models/routes.js';
 import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
@@ -14,6 +15,7 @@ import { registerCreditRoutes } from './billing/routes.js';
 import { registerPixRoutes } from './billing/pix/routes.js';
 import { registerAsaasRoutes } from './billing/asaas/routes.js';
 import { registerWorkerRoutes } from './workers/index.js';
+import { registerTranscriptionRoutes } from './transcription/routes.js';
 
 /** `/v1/messages` speaks the vendor messages format; the rest of `/v1` the chat-completions format. */
 export function gatewayEnvelope(path: string): EnvelopeKind {
@@ -55,5 +57,7 @@ export async function createGatewayApp(
   registerPixRoutes(app, ctx);
   registerAsaasRoutes(app, ctx);
   registerWorkerRoutes(app, deps);
+  await registerExtractRoutes(app, ctx);
+  await registerTranscriptionRoutes(app, deps);
   return app;
 }

@@ -33,6 +33,7 @@ export function createGatewayDeps(ctx: Context, options: { upstream?: UpstreamOp
     logger: ctx.logger,
     upstream: options.upstream,
     billing,
+    transcription: ctx.config.file.transcription,
   });
   const chargeJob = noCharge;
   const workerJobs = new WorkerJobs(

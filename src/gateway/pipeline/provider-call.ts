@@ -7,15 +7,32 @@ import { ecoReply, ecoStream } from '../models/eco.js';
 import { upstreamBadReply } from '../models/errors.js';
 import { upstreamEvents } from '../models/providers/events.js';
 import { type UpstreamOptions, Upstreams } from '../models/providers/http.js';
+import {
+  type TranscriptionInput,
+  type TranscriptionReply,
+  TranscriptionUpstream,
+} from '../models/providers/transcription.js';
+import type { TranscriptionConfig } from '../../platform/config/transcription.js';
 import type { Conversation, Reply, StreamEvent } from '../models/types.js';
 
-export type { UpstreamOptions };
+export type { TranscriptionInput, TranscriptionReply, UpstreamOptions };
 
 export class ProviderCall {
   readonly #upstreams: Upstreams;
+  readonly #transcription: TranscriptionUpstream;
 
   constructor(logger: Logger, options: UpstreamOptions = {}) {
     this.#upstreams = new Upstreams(logger.child({ component: 'upstream' }), options);
+    this.#transcription = new TranscriptionUpstream(logger.child({ component: 'upstream' }));
+  }
+
+  /** Audio → text at the configured OpenAI-compatible transcription provider. */
+  transcribe(
+    config: TranscriptionConfig,
+    input: TranscriptionInput,
+    signal: AbortSignal,
+  ): Promise<TranscriptionReply> {
+    return this.#transcription.transcribe(config, input, signal);
   }
 
   async complete(conv: Conversation, model: CatalogueModel, signal: AbortSignal): Promise<Reply> {
@@ -48,7 +65,7 @@ export class ProviderCall {
     })();
   }
 
-  close(): Promise<void> {
-    return this.#upstreams.close();
+  async close(): Promise<void> {
+    await Promise.all([this.#upstreams.close(), this.#transcription.close()]);
   }
 }

@@ -2,17 +2,26 @@
 // tools, paid calls and worker jobs next) goes through runModel. The steps, in order:
 // resolve the model → release → quota → policy + barrier → provider call → metering →
 // restoration. Each step is a plain function in its own file; this file only orders them.
+import type { TranscriptionConfig } from '../../platform/config/transcription.js';
 import type { Logger } from '../../platform/logger.js';
-import type { Finding, Policy, Sensitivity } from '../../privacy/index.js';
+import {
+  createCleaner,
+  type Finding,
+  type Policy,
+  type Sensitivity,
+  strictest,
+  strictestSensitivity,
+} from '../../privacy/index.js';
 import type { Limits } from '../limits/index.js';
 import { restoreEvents, restoreReply } from '../models/barrier.js';
 import type { Catalogue } from '../models/catalogue.js';
 import type { Conversation, Reply, StreamEvent } from '../models/types.js';
 import { blockedError } from '../privacy/clean.js';
 import { billed, type CallBilling, type Charge, type Payer } from './billing.js';
+import { transcriptionNotConfigured } from '../transcription/errors.js';
 import { metered } from './meter.js';
 import type { Principal } from './principal.js';
-import { ProviderCall, type UpstreamOptions } from './provider-call.js';
+import { ProviderCall, type TranscriptionInput, type UpstreamOptions } from './provider-call.js';
 import { assertReleased, resolveModel } from './resolve.js';
 import { screen } from './screen.js';
 
@@ -24,7 +33,14 @@ export interface PipelineDeps {
   upstream?: UpstreamOptions;
   /** Prepaid calls (docs/payments.md); absent when payments are not configured. */
   billing?: CallBilling;
+  /** SVC_CONFIG `transcription`; absent → runTranscription answers 503. */
+  transcription?: TranscriptionConfig;
 }
+
+/** Usage of transcriptions is counted under this id (the provider's model is in the config). */
+export const TRANSCRIPTION_MODEL_ID = 'svc/transcription';
+
+export type { TranscriptionInput };
 
 export interface RunOptions {
   /** A policy the caller asks for: the stricter of it and the principal's applies. */
@@ -114,6 +130,32 @@ export class ModelPipeline {
       findings,
       events: restore ? restoreEvents(events, restore) : events,
     };
+  }
+
+  /**
+   * Audio → cleaned text: quota → provider → barrier on the text (the caller gets the
+   * cleaned text; placeholders are not restored: keeping personal data out of what
+   * leaves is the point) → usage. Throws ApiError (429, 422, 502, 503, 504).
+   */
+  async runTranscription(
+    principal: Principal,
+    input: TranscriptionInput,
+    opts: Omit<RunOptions, 'onScreened'> & { onScreened?(findings: Finding[]): void },
+  ): Promise<{ model: string; text: string; findings: Finding[] }> {
+    const config = this.#deps.transcription;
+    if (!config) throw transcriptionNotConfigured();
+    await this.#deps.limits.checkQuota(principal, opts.log ?? this.#deps.logger);
+    const reply = await this.#provider.transcribe(config, input, opts.signal);
+    this.#deps.limits.record(principal, TRANSCRIPTION_MODEL_ID, reply.usage);
+    const cleaner = createCleaner({
+      policy: strictest(principal.policy, opts.policy),
+      nameSensitivity: strictestSensitivity(principal.nameSensitivity, opts.nameSensitivity),
+    });
+    const text = cleaner.cleanText(reply.text);
+    const findings = cleaner.findings();
+    opts.onScreened?.(findings);
+    if (cleaner.blocked) throw blockedError(findings);
+    return { model: TRANSCRIPTION_MODEL_ID, text, findings };
   }
 
   close(): Promise<void> {

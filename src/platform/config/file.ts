@@ -2,6 +2,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { PaymentsSchema, PriceSchema } from './payments.js';
 import { WorkersSchema } from './workers.js';
+import { TranscriptionSchema } from './transcription.js';
 
 export const ProviderSchema = Type.Object(
   {
@@ -59,6 +60,7 @@ export const FileConfigSchema = Type.Object(
     ),
     payments: Type.Optional(PaymentsSchema),
     workers: Type.Optional(WorkersSchema),
+    transcription: Type.Optional(TranscriptionSchema),
   },
   { additionalProperties: false },
 );

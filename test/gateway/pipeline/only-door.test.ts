@@ -66,6 +66,6 @@ describe('the model pipeline is the only door to the providers', () => {
     assert.deepEqual(exported, ['ModelPipeline']);
     const pipeline = (await import('../../../src/gateway/pipeline/index.js')).ModelPipeline.prototype;
     const methods = Object.getOwnPropertyNames(pipeline).filter((n) => n !== 'constructor');
-    assert.deepEqual(methods.sort(), ['close', 'runModel']);
+    assert.deepEqual(methods.sort(), ['close', 'runModel', 'runTranscription']);
   });
 });

@@ -1,0 +1,31 @@
+// Why a document could not be read. Each surface (the gateway's routes, the reference
+// worker) turns a code into its own status and message; no text here is shown to people.
+
+export type DocumentErrorCode =
+  /** The bytes are none of PDF, JPEG, PNG, WebP, TIFF. */
+  | 'unsupported_type'
+  /** A PDF that pdf.js cannot open (corrupt, truncated, encrypted). */
+  | 'unreadable_pdf'
+  /** A PDF with no text layer (a scan). */
+  | 'no_text_layer'
+  /** An image that cannot be decoded, or in which OCR finds no text. */
+  | 'unreadable_image'
+  /** More pages than the cap. */
+  | 'too_many_pages'
+  /** An image (or a rendered page) with more pixels than the cap. */
+  | 'too_many_pixels'
+  /** The OCR queue is full. */
+  | 'ocr_busy'
+  /** Page rendering needs a canvas (pdf.js's optional @napi-rs/canvas) that is not installed. */
+  | 'render_unavailable';
+
+export class DocumentError extends Error {
+  constructor(
+    readonly code: DocumentErrorCode,
+    /** The cap that was exceeded, for the caller's message. */
+    readonly limit?: number,
+  ) {
+    super(code);
+    this.name = 'DocumentError';
+  }
+}

@@ -1,0 +1,53 @@
+// A file's text, whatever it is: the PDF text layer, or OCR of an image's pages.
+import { DocumentError } from './errors.js';
+import { imagePages } from './image.js';
+import { MIN_CONFIDENCE, type OcrPool } from './ocr.js';
+import { pdfText } from './pdf.js';
+import { type DocumentType, sniffType } from './sniff.js';
+
+export interface ExtractLimits {
+  /** Pages of a PDF's text layer. */
+  maxPdfPages: number;
+  /** Pages of an image file (a TIFF may hold several), each one OCR run. */
+  maxImagePages: number;
+  /** Pixels per image page. */
+  maxPixels: number;
+}
+
+export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = {
+  maxPdfPages: 500,
+  maxImagePages: 10,
+  // An A4 page at 600 dpi is 4961 × 7016 ≈ 34.8 million pixels.
+  maxPixels: 40_000_000,
+};
+
+export interface Extracted {
+  type: DocumentType;
+  method: 'pdf_text' | 'ocr';
+  pages: number;
+  text: string;
+}
+
+export async function extractText(
+  bytes: Uint8Array,
+  ocr: OcrPool,
+  limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS,
+): Promise<Extracted> {
+  const type = sniffType(bytes);
+  if (type === null) throw new DocumentError('unsupported_type');
+  if (type === 'pdf') {
+    const { text, pages } = await pdfText(bytes, { maxPages: limits.maxPdfPages });
+    return { type, method: 'pdf_text', pages, text };
+  }
+  const pages = await imagePages(bytes, { maxPages: limits.maxImagePages, maxPixels: limits.maxPixels });
+  // Pages run in parallel when the pool has several threads; their order is kept.
+  const results = await Promise.all(pages.map((p) => ocr.recognize(p.png)));
+  const readable = results.filter((r) => r.text.trim() !== '' && r.confidence >= MIN_CONFIDENCE);
+  if (readable.length === 0) throw new DocumentError('unreadable_image');
+  return {
+    type,
+    method: 'ocr',
+    pages: pages.length,
+    text: readable.map((r) => r.text.trim()).join('\n\n'),
+  };
+}

@@ -1,0 +1,61 @@
+// Images for OCR: decoded by sharp (libvips, on libuv's thread pool, not the event loop),
+// turned upright by their EXIF orientation, one greyscale PNG per page (TIFF may hold
+// several). The pixel cap is checked on the header, before anything is decoded.
+import sharp, { type Metadata } from 'sharp';
+import { DocumentError } from './errors.js';
+
+export interface ImageOptions {
+  maxPages: number;
+  /** Pixels per page (width × height). */
+  maxPixels: number;
+}
+
+export interface ImagePage {
+  page: number;
+  width: number;
+  height: number;
+  png: Buffer;
+}
+
+/** Every page of an image file, ready for OCR. */
+export async function imagePages(bytes: Uint8Array, options: ImageOptions): Promise<ImagePage[]> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { failOn: 'error' }).metadata();
+  } catch {
+    throw new DocumentError('unreadable_image');
+  }
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (width === 0 || height === 0) throw new DocumentError('unreadable_image');
+  if (width * height > options.maxPixels) throw new DocumentError('too_many_pixels', options.maxPixels);
+  const count = meta.pages ?? 1;
+  if (count > options.maxPages) throw new DocumentError('too_many_pages', options.maxPages);
+  const pages: ImagePage[] = [];
+  for (let page = 0; page < count; page++) {
+    try {
+      const { data, info } = await sharp(bytes, {
+        page,
+        failOn: 'error',
+        limitInputPixels: options.maxPixels,
+      })
+        .rotate()
+        .greyscale()
+        // tesseract sizes its text search by the resolution and prints a warning to the
+        // process's stdout when it finds none or a silly one: give it a plausible one.
+        .withMetadata({ density: plausibleDpi(meta.density) })
+        .png({ compressionLevel: 1 })
+        .toBuffer({ resolveWithObject: true });
+      pages.push({ page: page + 1, width: info.width, height: info.height, png: data });
+    } catch (err) {
+      if (/pixel limit/i.test((err as Error).message))
+        throw new DocumentError('too_many_pixels', options.maxPixels);
+      throw new DocumentError('unreadable_image');
+    }
+  }
+  return pages;
+}
+
+function plausibleDpi(density: number | undefined): number {
+  return density !== undefined && density >= 70 && density <= 1200 ? density : 300;
+}

@@ -1,0 +1,94 @@
+// POST /v1/privacy/extract (Key): a PDF or an image in, its text cleaned by the barrier out.
+// Multipart is registered in this scope only; every other route keeps refusing it.
+import multipart from '@fastify/multipart';
+import { Type } from '@sinclair/typebox';
+import {
+  DEFAULT_EXTRACT_LIMITS,
+  type ExtractLimits,
+  OcrPool,
+  type OcrPoolOptions,
+} from '../../documents/index.js';
+import type { Context } from '../../platform/context.js';
+import type { App } from '../../platform/http/app.js';
+import { ApiError } from '../../platform/http/errors.js';
+import { isPolicy, type Policy } from '../../privacy/index.js';
+import { principalOf } from '../keys/auth.js';
+import { createAuditLog } from '../privacy/audit.js';
+import { blockedError, findingsHeader } from '../privacy/clean.js';
+import { extractAndClean } from './extract.js';
+import { MAX_UPLOAD_BYTES, multipartLimits, readUpload, type UploadOptions } from './multipart.js';
+
+const Finding = Type.Object({ category: Type.String(), count: Type.Integer(), action: Type.String() });
+
+// Documentation only: the form is read in the handler (readUpload), not by the schema, so
+// the schema may not constrain the (undefined) parsed body.
+const Form = {
+  description:
+    'Formulário multipart: o arquivo (PDF, JPEG, PNG, WebP ou TIFF, até 25 MB) no campo "file"; "policy" opcional (placeholder, redact ou block).',
+};
+
+export interface ExtractRouteOptions {
+  /** Caps per file; the documented defaults unless a test sets smaller ones. */
+  limits?: ExtractLimits;
+  maxBytes?: number;
+  ocr?: OcrPoolOptions;
+}
+
+export async function registerExtractRoutes(app: App, ctx: Context, options: ExtractRouteOptions = {}) {
+  const audit = createAuditLog(ctx);
+  // One pool per app: threads start on the first image and stop when the app closes.
+  const ocr = new OcrPool(options.ocr);
+  app.addHook('onClose', () => ocr.close());
+  const upload: UploadOptions = {
+    fileField: 'file',
+    fields: ['policy'],
+    maxBytes: options.maxBytes ?? MAX_UPLOAD_BYTES,
+  };
+  const limits = options.limits ?? DEFAULT_EXTRACT_LIMITS;
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: multipartLimits(upload) });
+    scope.post(
+      '/v1/privacy/extract',
+      {
+        config: { auth: 'key' },
+        bodyLimit: upload.maxBytes + 64 * 1024,
+        schema: {
+          summary: 'Extract the text of a PDF or an image (OCR in Portuguese), cleaned by the privacy policy',
+          tags: ['privacy'],
+          body: { content: { 'multipart/form-data': { schema: Form } } },
+          response: { 200: Type.Object({ text: Type.String(), findings: Type.Array(Finding) }) },
+        },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        const { file, fields } = await readUpload(request, upload);
+        const result = await extractAndClean(principal, file, ocr, {
+          policy: policyField(fields.policy),
+          limits,
+        });
+        const auditId = await audit.write(principal, {
+          route: 'POST /v1/privacy/extract',
+          policy: result.policy,
+          blocked: result.blocked,
+          findings: result.findings,
+          input: result.raw,
+        });
+        reply.header('x-svc-privacy', findingsHeader(result.findings));
+        reply.header('x-svc-audit-id', auditId);
+        reply.header('x-svc-extraction', `${result.method}; pages=${result.pages}`);
+        if (result.blocked) throw blockedError(result.findings);
+        return { text: result.text, findings: result.findings };
+      },
+    );
+  });
+}
+
+function policyField(value: string | undefined): Policy | undefined {
+  if (value === undefined) return undefined;
+  if (!isPolicy(value))
+    throw new ApiError(400, 'invalid_request', 'O campo policy deve ser placeholder, redact ou block.', {
+      param: 'policy',
+    });
+  return value;
+}
