@@ -10,6 +10,8 @@ import { registerModelRoutes } from './models/routes.js';
 import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
+import { registerMcpRoutes } from './mcp/routes.js';
+import { McpCatalogue } from './mcp/tools.js';
 
 /** `/v1/messages` speaks the vendor messages format; the rest of `/v1` the chat-completions format. */
 export function gatewayEnvelope(path: string): EnvelopeKind {
@@ -43,9 +45,11 @@ export async function createGatewayApp(
   });
   app.guards.set('operator', tokenGuard('OPERATOR_TOKEN', ctx.config.operatorToken));
   app.guards.set('worker', tokenGuard('WORKER_TOKEN', ctx.config.workerToken));
-  registerPublicRoutes(app, { baseUrl: ctx.config.publicOrigin, mcpTools: () => [] });
+  const mcpTools = new McpCatalogue(deps.catalogue);
+  registerPublicRoutes(app, { baseUrl: ctx.config.publicOrigin, mcpTools: () => mcpTools.names() });
   registerAccountRoutes(app, ctx);
   registerPrivacyRoutes(app, ctx);
   registerModelRoutes(app, deps);
+  registerMcpRoutes(app, deps, mcpTools);
   return app;
 }
