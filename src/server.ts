@@ -31,6 +31,7 @@ export async function startServices(
   const close = async () => {
     await Promise.allSettled(apps.map((a) => a.close()));
     await ctx.db.close();
+    ctx.mail.close();
   };
   try {
     for (const name of names) {

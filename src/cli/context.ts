@@ -32,6 +32,7 @@ export async function withContext<T>(fn: (ctx: Context) => Promise<T>): Promise<
     return await fn(ctx);
   } finally {
     await ctx.db.close();
+    ctx.mail.close();
   }
 }
 

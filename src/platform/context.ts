@@ -4,6 +4,7 @@ import type { Config } from './config/index.js';
 import { ConfigError } from './config/index.js';
 import { type Db, migrate, openDb } from './db/index.js';
 import { createLogger, type Logger } from './logger.js';
+import { createMailer, type Mailer } from './mail/index.js';
 import { ensureSecret, secretFingerprint } from './secret.js';
 
 export interface Context {
@@ -11,6 +12,8 @@ export interface Context {
   db: Db;
   logger: Logger;
   secret: string;
+  /** Outgoing mail; `mail.configured` is false when SMTP_URL is unset. */
+  mail: Mailer;
   /** Facts known only once services run, e.g. the address the gateway got (port 0). */
   runtime: { gatewayUrl?: string };
 }
@@ -28,7 +31,7 @@ export async function createContext(
     await db.close();
     throw err;
   }
-  return { config, db, logger, secret, runtime: {} };
+  return { config, db, logger, secret, mail: createMailer(config.mail), runtime: {} };
 }
 
 // Instances sharing one PostgreSQL must share one secret, or each would read the others'

@@ -25,6 +25,8 @@ export interface EnvSettings {
   insights: InsightsEnv;
   /** SVC_BUILD: the commit to report when the build wrote none (build-info.ts). */
   build?: string;
+  /** Outgoing mail (SMTP_URL, MAIL_FROM); no URL = mail not configured. */
+  mail: { smtpUrl?: string; from?: string };
 }
 
 export interface ContractsTokenSettings {
@@ -117,6 +119,10 @@ export function readEnv(env: Env, problems: string[]): EnvSettings {
 
   const contracts = readContractsEnv(get, url, problems);
 
+  const mailFrom = get('MAIL_FROM');
+  if (mailFrom !== undefined && !/^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(mailFrom))
+    problems.push('MAIL_FROM: expected an address such as svc@example.com or "Nome <svc@example.com>"');
+
   return {
     contracts,
     insights: readInsightsEnv(get, problems),
@@ -135,6 +141,7 @@ export function readEnv(env: Env, problems: string[]): EnvSettings {
     publicOrigin,
     secret,
     logLevel,
+    mail: { smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']), from: mailFrom },
   };
 }
 
