@@ -11,6 +11,7 @@ import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
 import { registerMcpRoutes } from './mcp/routes.js';
+import { registerContactRoutes } from './contact/routes.js';
 import { McpCatalogue } from './mcp/tools.js';
 
 /** `/v1/messages` speaks the vendor messages format; the rest of `/v1` the chat-completions format. */
@@ -51,5 +52,6 @@ export async function createGatewayApp(
   registerPrivacyRoutes(app, ctx);
   registerModelRoutes(app, deps);
   registerMcpRoutes(app, deps, mcpTools);
+  registerContactRoutes(app, ctx);
   return app;
 }

@@ -1,5 +1,6 @@
 // The SVC_CONFIG file (JSON or YAML): providers and the model catalogue.
 import { type Static, Type } from '@sinclair/typebox';
+import { contactSections } from './contact.js';
 
 export const ProviderSchema = Type.Object(
   {
@@ -53,6 +54,7 @@ export const FileConfigSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    ...contactSections,
   },
   { additionalProperties: false },
 );

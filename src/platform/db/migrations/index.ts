@@ -19,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0007-insights': m0007,
   '0008-jobs': await import('./0008-jobs.js'),
   '0009-contracts-sealed-titles': m0009,
+  '0015-contact': await import('./0015-contact.js'),
 };
