@@ -35,7 +35,9 @@ export function contactMail(to: string, m: ContactMessage, receivedAt: number): 
   return {
     to,
     replyTo: m.email,
-    subject: tipo ? `Contato pelo site: proposta de ${tipo.toLowerCase()}` : 'Contato pelo site: nova mensagem',
+    subject: tipo
+      ? `Contato pelo site: proposta de ${tipo.toLowerCase()}`
+      : 'Contato pelo site: nova mensagem',
     text: `${lines.join('\n')}\n`,
   };
 }

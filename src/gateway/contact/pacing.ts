@@ -75,7 +75,11 @@ export async function takeSendSlot(db: Db, network: string, now: number): Promis
 
 /** After a send: the interval counts from when the server accepted the message. */
 export async function markSent(db: Db, network: string, at: number): Promise<void> {
-  await pacingDb(db).updateTable('contact_networks').set({ last_sent_at: at }).where('network', '=', network).execute();
+  await pacingDb(db)
+    .updateTable('contact_networks')
+    .set({ last_sent_at: at })
+    .where('network', '=', network)
+    .execute();
 }
 
 /** Networks quiet for a day are forgotten. */

@@ -3,7 +3,13 @@
 // (a job cut short by shutdown is due again at once, on whichever instance runs). The
 // message is in the job's payload only until it is sent: the completion blanks it.
 import type { Context } from '../../platform/context.js';
-import { enqueue, JobRegistry, type Runner, startRunner, type JobHandler } from '../../platform/jobs/index.js';
+import {
+  enqueue,
+  JobRegistry,
+  type Runner,
+  startRunner,
+  type JobHandler,
+} from '../../platform/jobs/index.js';
 import { jobsDb } from '../../platform/jobs/table.js';
 import type { Logger } from '../../platform/logger.js';
 import { MailError } from '../../platform/mail/index.js';
@@ -42,7 +48,11 @@ export async function queueContact(
 ): Promise<{ runAt: number } | null> {
   const runAt = await reserveSlot(ctx.db, network, now);
   if (runAt === null) return null;
-  await enqueue(ctx.db, { kind: KIND, payload: { network, receivedAt: now, message } satisfies Payload, runAt }, now);
+  await enqueue(
+    ctx.db,
+    { kind: KIND, payload: { network, receivedAt: now, message } satisfies Payload, runAt },
+    now,
+  );
   return { runAt };
 }
 
@@ -52,7 +62,8 @@ export function contactHandler(ctx: Context): JobHandler<Payload> {
     async run(job, signal) {
       const { network, receivedAt, message } = job.payload;
       const to = ctx.config.file.contact?.to;
-      if (!to || !ctx.mail.configured) throw Object.assign(new Error('not configured'), { code: 'mail_not_configured' });
+      if (!to || !ctx.mail.configured)
+        throw Object.assign(new Error('not configured'), { code: 'mail_not_configured' });
       // Wait for the slot: another message of this network may have left a moment ago.
       for (;;) {
         const slot = await takeSendSlot(ctx.db, network, Date.now());

@@ -14,7 +14,12 @@ import { DURACOES, LIMITS, MAX_ESPACOS, ORCAMENTOS, PAGAMENTOS, readContact, TIP
 const str = (description: string, maxLength?: number) =>
   Type.Optional(Type.String({ description, ...(maxLength ? { maxLength } : {}) }));
 const oneOf = (values: readonly (string | number)[], description: string) =>
-  Type.Optional(Type.Union(values.map((v) => Type.Literal(v)), { description }));
+  Type.Optional(
+    Type.Union(
+      values.map((v) => Type.Literal(v)),
+      { description },
+    ),
+  );
 
 /** For the OpenAPI document; the fields are read by readContact (aliases, Portuguese messages). */
 const ContactBody = Type.Object({
@@ -53,7 +58,9 @@ export function registerContactRoutes(app: App, ctx: Context): void {
   const placements = placementIds(partners);
   const key = deriveKey(ctx.secret, 'contact-network');
   const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies);
-  const runner = configured ? startContactQueue(ctx, ctx.logger.child({ service: 'gateway', queue: 'contact' })) : undefined;
+  const runner = configured
+    ? startContactQueue(ctx, ctx.logger.child({ service: 'gateway', queue: 'contact' }))
+    : undefined;
   app.addHook('onClose', async () => runner?.stop());
 
   app.post(
@@ -62,7 +69,8 @@ export function registerContactRoutes(app: App, ctx: Context): void {
       config: { auth: 'none' },
       bodyLimit: 64 * 1024,
       schema: {
-        summary: 'Send a message or partnership proposal to the owner by e-mail (one per 10 s per network, queued)',
+        summary:
+          'Send a message or partnership proposal to the owner by e-mail (one per 10 s per network, queued)',
         tags: ['contact'],
         body: ContactBody,
         response: { 200: Ok },
@@ -73,7 +81,11 @@ export function registerContactRoutes(app: App, ctx: Context): void {
     async (request, reply) => {
       if (!configured) throw notConfigured();
       const message = readContact(request.body, placements);
-      const address = clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], isTrustedProxy);
+      const address = clientAddress(
+        request.socket.remoteAddress,
+        request.headers['x-forwarded-for'],
+        isTrustedProxy,
+      );
       const queued = await queueContact(ctx, networkKey(key, address), message);
       if (!queued) {
         throw new ApiError(

@@ -31,9 +31,7 @@ const bad = (field: string, message: string) =>
   new ApiError(400, 'invalid_request', message, { param: field });
 
 // Control characters other than tab and line breaks (those are kept in the message only).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what is refused
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: a one-line field holds no line break
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
 
 type Body = Record<string, unknown>;
@@ -60,14 +58,19 @@ function text(
     if (opts.required) throw bad(field, `O campo ${field} (${opts.label}) é obrigatório.`);
     return undefined;
   }
-  if (trimmed.length > opts.max) throw bad(field, `O campo ${field} aceita no máximo ${opts.max} caracteres.`);
+  if (trimmed.length > opts.max)
+    throw bad(field, `O campo ${field} aceita no máximo ${opts.max} caracteres.`);
   if (CONTROL.test(trimmed) || (!opts.multiline && LINE_BREAK.test(trimmed))) {
     throw bad(field, `O campo ${field} contém caracteres não permitidos.`);
   }
   return trimmed;
 }
 
-function oneOf<T extends string | number>(field: string, value: unknown, allowed: readonly T[]): T | undefined {
+function oneOf<T extends string | number>(
+  field: string,
+  value: unknown,
+  allowed: readonly T[],
+): T | undefined {
   if (value === undefined || value === null) return undefined;
   if (!allowed.includes(value as T)) {
     throw bad(field, `O campo ${field} deve ser um destes valores: ${allowed.join(', ')}.`);
@@ -112,7 +115,8 @@ export function readContact(raw: unknown, placements: ReadonlySet<string>): Cont
   const espaco = readEspaco(body.espaco, placements);
   if (espaco) out.espaco = espaco;
   // Forms send numbers as text: "90" is 90.
-  const duracaoRaw = typeof body.duracao === 'string' && /^\d+$/.test(body.duracao) ? Number(body.duracao) : body.duracao;
+  const duracaoRaw =
+    typeof body.duracao === 'string' && /^\d+$/.test(body.duracao) ? Number(body.duracao) : body.duracao;
   const duracao = oneOf('duracao', duracaoRaw, DURACOES);
   if (duracao) out.duracao = duracao;
   const pagamento = oneOf('pagamento', body.pagamento, PAGAMENTOS);
@@ -121,7 +125,10 @@ export function readContact(raw: unknown, placements: ReadonlySet<string>): Cont
   if (!out.tipo) {
     const proposal = PROPOSAL_FIELDS.find((f) => out[f] !== undefined);
     if (proposal) {
-      throw bad('tipo', `O campo ${proposal} faz parte de uma proposta: informe também tipo (${TIPOS.join(', ')}).`);
+      throw bad(
+        'tipo',
+        `O campo ${proposal} faz parte de uma proposta: informe também tipo (${TIPOS.join(', ')}).`,
+      );
     }
   }
   return out;
@@ -130,7 +137,8 @@ export function readContact(raw: unknown, placements: ReadonlySet<string>): Cont
 function readEspaco(value: unknown, placements: ReadonlySet<string>): string[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) throw bad('espaco', 'O campo espaco deve ser uma lista de ids de espaços.');
-  if (value.length > MAX_ESPACOS) throw bad('espaco', `O campo espaco aceita no máximo ${MAX_ESPACOS} espaços.`);
+  if (value.length > MAX_ESPACOS)
+    throw bad('espaco', `O campo espaco aceita no máximo ${MAX_ESPACOS} espaços.`);
   const ids: string[] = [];
   for (const id of value) {
     if (typeof id !== 'string' || !placements.has(id)) {

@@ -7,7 +7,7 @@ import { ApiError } from '../../platform/http/errors.js';
 import type { GatewayDeps } from '../deps.js';
 import { principalOf } from '../keys/auth.js';
 import { answerMcp, type McpDeps } from './server.js';
-import { McpCatalogue } from './tools.js';
+import type { McpCatalogue } from './tools.js';
 
 /** As the model routes: prompts can be long. */
 const BODY_LIMIT = 10 * 1024 * 1024;

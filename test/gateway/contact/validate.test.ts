@@ -103,8 +103,10 @@ describe('POST /api/contact: fields', () => {
     for (const tipo of ['patrocinio', 'parceria', 'anuncio']) bodies.push({ ...VALID, tipo });
     for (const orcamento of ['ate_100', '100_500', '500_2000', '2000_mais', 'a_combinar'])
       bodies.push({ ...VALID, tipo: 'patrocinio', orcamento });
-    for (const duracao of [30, 90, 365, '30', '90', '365']) bodies.push({ ...VALID, tipo: 'anuncio', duracao });
-    for (const pagamento of ['usdc', 'deposito', 'a_combinar']) bodies.push({ ...VALID, tipo: 'parceria', pagamento });
+    for (const duracao of [30, 90, 365, '30', '90', '365'])
+      bodies.push({ ...VALID, tipo: 'anuncio', duracao });
+    for (const pagamento of ['usdc', 'deposito', 'a_combinar'])
+      bodies.push({ ...VALID, tipo: 'parceria', pagamento });
     bodies.push({
       ...VALID,
       tipo: 'patrocinio',
@@ -134,7 +136,9 @@ describe('POST /api/contact: fields', () => {
     }
     const array = await postContact(gw.origin, '[1]');
     assert.equal(((await array.json()) as Wire).code, 'body');
-    const form = await postContact(gw.origin, 'name=Ana', { 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await postContact(gw.origin, 'name=Ana', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     assert.equal(form.status, 415);
     const big = await postContact(gw.origin, { ...VALID, message: 'x'.repeat(70 * 1024) });
     assert.equal(big.status, 413);
@@ -207,7 +211,14 @@ describe('GET /api/partners', () => {
       doc.current_sponsors.map((s: { id: string }) => s.id),
       ['vigente'],
     );
-    assert.deepEqual(Object.keys(doc.current_sponsors[0]).sort(), ['ate', 'espacos', 'frase', 'id', 'nome', 'url']);
+    assert.deepEqual(Object.keys(doc.current_sponsors[0]).sort(), [
+      'ate',
+      'espacos',
+      'frase',
+      'id',
+      'nome',
+      'url',
+    ]);
     assert.deepEqual(Object.keys(doc.payment).sort(), [
       'alternativas',
       'ativo',
@@ -215,7 +226,7 @@ describe('GET /api/partners', () => {
       'eip681',
       'nota',
       'pay_to',
-           'rede',
+      'rede',
     ]);
     assert.deepEqual(Object.keys(doc.contact).sort(), [
       'api_url',

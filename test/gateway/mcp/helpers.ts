@@ -40,7 +40,7 @@ export async function mcpClient(url: string, secret: string): Promise<Client> {
 export function firstText(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   const first = content[0];
-  if (!first || first.type !== 'text' || typeof first.text !== 'string') {
+  if (first?.type !== 'text' || typeof first.text !== 'string') {
     throw new Error(`no text content in ${JSON.stringify(result)}`);
   }
   return first.text;

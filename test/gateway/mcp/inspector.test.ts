@@ -10,7 +10,9 @@ import { type KeyFixture, makeKey } from '../../helpers/gateway.js';
 import { assertNoPersonalData, CPF } from '../models/helpers.js';
 import { mcpGateway } from './helpers.js';
 
-const PACKAGE = dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector-cli/package.json'));
+const PACKAGE = dirname(
+  createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector-cli/package.json'),
+);
 const CLI = join(PACKAGE, 'build', 'index.js');
 
 /**

@@ -337,7 +337,10 @@ describe('MCP with a model vendor behind it', () => {
   it('turns a vendor failure into an error result', async () => {
     const key = await makeKey(gw.ctx);
     const client = await mcpClient(gw.url, key.secret);
-    upstream.handler = () => ({ status: 400, json: { error: { message: 'bad', type: 'invalid_request_error' } } });
+    upstream.handler = () => ({
+      status: 400,
+      json: { error: { message: 'bad', type: 'invalid_request_error' } },
+    });
     try {
       const result = await client.callTool({ name: 'svc_gpt', arguments: { prompt: 'oi' } });
       assert.equal(result.isError, true);
