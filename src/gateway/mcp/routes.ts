@@ -6,7 +6,7 @@ import type { App } from '../../platform/http/app.js';
 import { ApiError } from '../../platform/http/errors.js';
 import type { GatewayDeps } from '../deps.js';
 import { principalOf } from '../keys/auth.js';
-import { answerMcp, type McpDeps } from './server.js';
+import { McpServers } from './server.js';
 import type { McpCatalogue } from './tools.js';
 
 /** As the model routes: prompts can be long. */
@@ -32,7 +32,7 @@ function webRequest(request: FastifyRequest, origin: string, body: string): Requ
 
 export function registerMcpRoutes(app: App, deps: GatewayDeps, tools: McpCatalogue): void {
   const origin = deps.ctx.config.publicOrigin;
-  const mcp: McpDeps = { tools, models: deps.models };
+  const servers = new McpServers({ tools, models: deps.models });
 
   // Its own scope: the body is kept as text, so malformed JSON gets the protocol's own
   // parse error (-32700) rather than the platform's envelope.
@@ -68,8 +68,7 @@ export function registerMcpRoutes(app: App, deps: GatewayDeps, tools: McpCatalog
         reply.raw.on('close', () => {
           if (!reply.raw.writableFinished) abort.abort();
         });
-        const answer = await answerMcp(
-          mcp,
+        const answer = await servers.answer(
           { principal: principalOf(request), signal: abort.signal, log: request.log },
           webRequest(request, origin, typeof request.body === 'string' ? request.body : ''),
         );

@@ -1,7 +1,9 @@
-// One MCP request, statelessly: a fresh SDK server and transport per HTTP request (no
-// Mcp-Session-Id, so any instance can answer any request), the tools of the caller's
-// organisation, and tools/call through runModel — release, quota, barrier, metering and
-// restoration are the pipeline's, exactly as on /v1/chat/completions.
+// One MCP request, statelessly: a fresh SDK transport per HTTP request (no Mcp-Session-Id,
+// so any instance can answer any request), the tools of the caller's organisation, and
+// tools/call through runModel — release, quota, barrier, metering and restoration are the
+// pipeline's, exactly as on /v1/chat/completions. Building an SDK server costs more than
+// the rest of the request (docs/performance.md), so idle servers are kept and reconnected;
+// who is calling travels with each request (the transport's authInfo), never in a server.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import {
@@ -32,7 +34,14 @@ function failure(message: string, code: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: message }], _meta: { 'svc/error': code } };
 }
 
-function createServer(deps: McpDeps, call: McpCall): Server {
+/** The caller of the request a handler is answering. */
+function callOf(extra: { authInfo?: { extra?: Record<string, unknown> } }): McpCall {
+  const call = extra.authInfo?.extra?.call as McpCall | undefined;
+  if (!call) throw new Error('MCP request without its caller');
+  return call;
+}
+
+function createServer(deps: McpDeps): Server {
   const server = new Server(
     { name: 'svc', title: 'svc — gateway de privacidade para IA', version: buildId() },
     {
@@ -42,10 +51,8 @@ function createServer(deps: McpDeps, call: McpCall): Server {
         '(CPF, CNPJ, e-mail, telefone e nomes) antes de chegar ao modelo.',
     },
   );
-  const released = call.principal.releasedModels;
-
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: deps.tools.tools(released).map((t) => ({
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({
+    tools: deps.tools.tools(callOf(extra).principal.releasedModels).map((t) => ({
       name: t.name,
       title: t.title,
       description: t.description,
@@ -55,7 +62,8 @@ function createServer(deps: McpDeps, call: McpCall): Server {
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const tool = deps.tools.find(request.params.name, released);
+    const call = callOf(extra);
+    const tool = deps.tools.find(request.params.name, call.principal.releasedModels);
     if (!tool) return failure('Ferramenta desconhecida ou não liberada para a organização.', 'unknown_tool');
     try {
       const conversation = readArguments(tool.model, request.params.arguments);
@@ -80,16 +88,32 @@ function createServer(deps: McpDeps, call: McpCall): Server {
  * Answers one JSON-RPC POST. `request` already carries a normalised Accept; `body` is the
  * raw text (the transport answers malformed JSON with a JSON-RPC parse error).
  */
-export async function answerMcp(deps: McpDeps, call: McpCall, request: Request): Promise<Response> {
-  const server = createServer(deps, call);
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
-  await server.connect(transport);
-  try {
-    return await transport.handleRequest(request);
-  } finally {
-    await server.close();
+export class McpServers {
+  readonly #deps: McpDeps;
+  /** Servers between requests; each serves one request at a time. */
+  readonly #idle: Server[] = [];
+
+  constructor(deps: McpDeps) {
+    this.#deps = deps;
+  }
+
+  async answer(call: McpCall, request: Request): Promise<Response> {
+    const server = this.#idle.pop() ?? createServer(this.#deps);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request, {
+        authInfo: { token: '', clientId: call.principal.keyId, scopes: [], extra: { call } },
+      });
+    } finally {
+      // Closing ends the transport (the answer is complete by now) and frees the server.
+      await server.close();
+      if (this.#idle.length < IDLE_SERVERS) this.#idle.push(server);
+    }
   }
 }
+
+const IDLE_SERVERS = 32;

@@ -320,6 +320,22 @@ describe('MCP with a model vendor behind it', () => {
     await client.close();
   });
 
+  it('answers each caller with its own tools when requests run at once (servers are reused)', async () => {
+    const all = await makeKey(gw.ctx);
+    const one = await makeKey(gw.ctx, { org: { released_models: JSON.stringify(['svc/mini.v2']) } });
+    const list = async (secret: string) =>
+      (
+        ((await (await rpc(gw, secret, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).json()) as Wire)
+          .result.tools as { name: string }[]
+      ).map((t) => t.name);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => list(i % 2 ? one.secret : all.secret)),
+    );
+    for (const [i, names] of answers.entries()) {
+      assert.deepEqual(names, i % 2 ? ['svc_auto', 'svc_mini_v2'] : ['svc_auto', 'svc_gpt', 'svc_mini_v2']);
+    }
+  });
+
   it('stops at the monthly quota with an error result', async () => {
     const key = await makeKey(gw.ctx, { org: { monthly_quota: 10 } });
     const client = await mcpClient(gw.url, key.secret);
