@@ -24,7 +24,14 @@ const withVendor = await testContext({
     limits,
     providers: { oa: { type: 'openai', base_url: `${upstream.url}/v1` } },
     models: [
-      { id: 'svc/gpt', provider: 'oa', upstream_model: 'g', display_name: 'G', context_window: 8000, description: 'd' },
+      {
+        id: 'svc/gpt',
+        provider: 'oa',
+        upstream_model: 'g',
+        display_name: 'G',
+        context_window: 8000,
+        description: 'd',
+      },
     ],
   }),
 });
@@ -75,21 +82,32 @@ async function measure(ctx: typeof ecoOnly, model: string, tool: string) {
   const runs = { chat: paths.chat, mcp: paths.mcp, 'mcp (SDK client)': sdk };
   for (let i = 0; i < 300; i++) for (const f of Object.values(runs)) await f(); // warm-up
   const samples: Record<string, number[]> = { chat: [], mcp: [], 'mcp (SDK client)': [] };
+  // CPU time of this process (server and client share it): wall times on a busy machine
+  // include waiting for a core; CPU time per call does not.
+  const cpu: Record<string, number> = { chat: 0, mcp: 0, 'mcp (SDK client)': 0 };
   for (let i = 0; i < N; i++) {
     for (const [name, f] of Object.entries(runs)) {
+      const c = process.cpuUsage();
       const t = performance.now();
       await f();
       samples[name]!.push(performance.now() - t);
+      const d = process.cpuUsage(c);
+      cpu[name]! += (d.user + d.system) / 1000;
     }
   }
   console.log(`\n${model} (${N} calls per path, sequential, interleaved)`);
   for (const [name, s] of Object.entries(samples)) {
     s.sort((a, b) => a - b);
-    console.log(`  ${name.padEnd(18)} p50 ${fmt(pct(s, 0.5))}  p99 ${fmt(pct(s, 0.99))}`);
+    console.log(
+      `  ${name.padEnd(18)} p50 ${fmt(pct(s, 0.5))}  p99 ${fmt(pct(s, 0.99))}  CPU ${fmt(cpu[name]! / N)} per call`,
+    );
   }
   const c = pct(samples.chat!, 0.5);
   const m = pct(samples.mcp!, 0.5);
   console.log(`  added by MCP (p50, plain JSON POST): ${fmt(m - c)}; ratio mcp/chat ${(m / c).toFixed(2)}`);
+  const cc = cpu.chat! / N;
+  const cm = cpu.mcp! / N;
+  console.log(`  added by MCP (CPU per call): ${fmt(cm - cc)}; ratio mcp/chat ${(cm / cc).toFixed(2)}`);
   await client.close();
   await app.close();
 }
