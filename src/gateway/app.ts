@@ -16,6 +16,9 @@ import { registerPixRoutes } from './billing/pix/routes.js';
 import { registerAsaasRoutes } from './billing/asaas/routes.js';
 import { registerWorkerRoutes } from './workers/index.js';
 import { registerTranscriptionRoutes } from './transcription/routes.js';
+import { registerMcpRoutes } from './mcp/routes.js';
+import { registerContactRoutes } from './contact/routes.js';
+import { McpCatalogue } from './mcp/tools.js';
 
 /** `/v1/messages` speaks the vendor messages format; the rest of `/v1` the chat-completions format. */
 export function gatewayEnvelope(path: string): EnvelopeKind {
@@ -49,7 +52,8 @@ export async function createGatewayApp(
   });
   app.guards.set('operator', tokenGuard('OPERATOR_TOKEN', ctx.config.operatorToken));
   app.guards.set('worker', tokenGuard('WORKER_TOKEN', ctx.config.workerToken));
-  registerPublicRoutes(app, { baseUrl: ctx.config.publicOrigin, mcpTools: () => [] });
+  const mcpTools = new McpCatalogue(deps.catalogue);
+  registerPublicRoutes(app, { baseUrl: ctx.config.publicOrigin, mcpTools: () => mcpTools.names() });
   registerAccountRoutes(app, ctx);
   registerPrivacyRoutes(app, ctx);
   registerModelRoutes(app, deps);
@@ -59,5 +63,7 @@ export async function createGatewayApp(
   registerWorkerRoutes(app, deps);
   await registerExtractRoutes(app, ctx);
   await registerTranscriptionRoutes(app, deps);
+  registerMcpRoutes(app, deps, mcpTools);
+  registerContactRoutes(app, ctx);
   return app;
 }

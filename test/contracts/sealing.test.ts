@@ -70,8 +70,10 @@ describe(`contracts: sealed titles (${dialect})`, () => {
       await sql`insert into contract_documents (id, user_id, title, source, characters, sealed_text, created_at)
         values ('ctr_1', 'usr_1', ${title}, 'text', 4, ${sealer.seal('text')}, 1)`.execute(db.kysely);
 
-      // Later migrations (other areas') follow it; 0009 is the first to run.
-      assert.deepEqual((await migrate(db, SECRET)).slice(0, 1), [SEALING]);
+      // 0009 first; later migrations (of other areas) may follow it.
+      const applied = await migrate(db, SECRET);
+      assert.equal(applied[0], SEALING);
+      assert.ok(applied.every((name) => name >= SEALING));
 
       const rows = await db.kysely.selectFrom('contract_documents').selectAll().execute();
       assert.equal(rows.length, 1);

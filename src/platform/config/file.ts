@@ -3,6 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { PaymentsSchema, PriceSchema } from './payments.js';
 import { WorkersSchema } from './workers.js';
 import { TranscriptionSchema } from './transcription.js';
+import { contactSections } from './contact.js';
 
 export const ProviderSchema = Type.Object(
   {
@@ -61,6 +62,7 @@ export const FileConfigSchema = Type.Object(
     payments: Type.Optional(PaymentsSchema),
     workers: Type.Optional(WorkersSchema),
     transcription: Type.Optional(TranscriptionSchema),
+    ...contactSections,
   },
   { additionalProperties: false },
 );

@@ -24,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0012-paid-calls': await import('./0012-paid-calls.js'),
   '0013-pix-asaas': await import('./0013-pix-asaas.js'),
   '0014-worker-jobs': await import('./0014-worker-jobs.js'),
+  '0015-contact': await import('./0015-contact.js'),
 };
