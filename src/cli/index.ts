@@ -12,6 +12,7 @@ import { orgMemberCommand, orgSetCommand, orgShowCommand } from './orgs.js';
 import { serveCommand } from './serve.js';
 import { userCreateCommand, userSetCommand } from './users.js';
 import { insightsCleanupCommand, tenantCreateCommand } from './tenants.js';
+import { vitrineCollectCommand } from './vitrine.js';
 
 export const COMMANDS: CliCommand[] = [
   serveCommand,
@@ -28,6 +29,7 @@ export const COMMANDS: CliCommand[] = [
   insightsCleanupCommand,
   userCreateCommand,
   userSetCommand,
+  vitrineCollectCommand,
 ];
 
 function overview(commands = COMMANDS, usage = 'svc <command>'): string {

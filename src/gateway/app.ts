@@ -10,6 +10,8 @@ import { registerModelRoutes } from './models/routes.js';
 import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
+import { registerShowcase } from './showcase/index.js';
+import { createTelemetry, registerTelemetry } from './telemetry/index.js';
 
 /** `/v1/messages` speaks the vendor messages format; the rest of `/v1` the chat-completions format. */
 export function gatewayEnvelope(path: string): EnvelopeKind {
@@ -47,5 +49,8 @@ export async function createGatewayApp(
   registerAccountRoutes(app, ctx);
   registerPrivacyRoutes(app, ctx);
   registerModelRoutes(app, deps);
+  const telemetry = createTelemetry(ctx, deps.now);
+  registerTelemetry(app, ctx, telemetry, deps.now);
+  registerShowcase(app, ctx, { funnel: telemetry.funnel, catalogue: deps.catalogue, now: deps.now });
   return app;
 }

@@ -13,13 +13,18 @@ export interface GatewayDeps {
   catalogue: Catalogue;
   /** The only way to a model: runModel. */
   models: ModelPipeline;
+  /** The clock of time-dependent rules (telemetry days, showcase staleness); tests set it. */
+  now: () => number;
 }
 
-export function createGatewayDeps(ctx: Context, options: { upstream?: UpstreamOptions } = {}): GatewayDeps {
+export function createGatewayDeps(
+  ctx: Context,
+  options: { upstream?: UpstreamOptions; now?: () => number } = {},
+): GatewayDeps {
   const limits = new Limits(ctx);
   const catalogue = new Catalogue(ctx.config.file);
   const models = new ModelPipeline({ catalogue, limits, logger: ctx.logger, upstream: options.upstream });
-  return { ctx, limits, catalogue, models };
+  return { ctx, limits, catalogue, models, now: options.now ?? Date.now };
 }
 
 /** Upstream pools first (a stream cut short records its usage), then the usage still in memory. */

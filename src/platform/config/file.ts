@@ -1,5 +1,7 @@
 // The SVC_CONFIG file (JSON or YAML): providers and the model catalogue.
 import { type Static, Type } from '@sinclair/typebox';
+import { FunnelConfigSchema } from './funnel.js';
+import { ShowcaseConfigSchema } from './showcase.js';
 
 export const ProviderSchema = Type.Object(
   {
@@ -53,6 +55,8 @@ export const FileConfigSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    funnel: Type.Optional(FunnelConfigSchema),
+    showcase: Type.Optional(ShowcaseConfigSchema),
   },
   { additionalProperties: false },
 );

@@ -8,6 +8,7 @@ import * as m0005 from './0005-usage.js';
 import * as m0006 from './0006-contracts.js';
 import * as m0007 from './0007-insights.js';
 import * as m0009 from './0009-contracts-sealed-titles.js';
+import * as m0016 from './0016-telemetry.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-meta': m0001,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0007-insights': m0007,
   '0008-jobs': await import('./0008-jobs.js'),
   '0009-contracts-sealed-titles': m0009,
+  '0016-telemetry': m0016,
 };

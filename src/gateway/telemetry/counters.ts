@@ -1,0 +1,49 @@
+// Daily counters for telemetry that keeps no record: one adding upsert per event, shared by
+// every instance through the database.
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/index.js';
+import { utcDay } from './days.js';
+import { tables } from './tables.js';
+
+/** Counter names (bounded: robots are counted by agent from a fixed list, bots.ts). */
+export const COUNTERS = {
+  paymentView: 'pagamento_aberto',
+  robotPage: 'pagina_robo',
+  aiPage: 'pagina_ia',
+} as const;
+
+export const agentCounter = (agent: string) => `agente:${agent}`;
+
+export async function bump(db: Db, name: string, now: number, by = 1): Promise<void> {
+  await tables(db)
+    .insertInto('telemetry_daily')
+    .values({ day: utcDay(now), name, count: by })
+    .onConflict((oc) => oc.columns(['day', 'name']).doUpdateSet({ count: sql`telemetry_daily.count + ${by}` }))
+    .execute();
+}
+
+/** day → count for one counter over the given days (missing days are absent). */
+export async function countsByDay(db: Db, name: string, days: string[]): Promise<Map<string, number>> {
+  if (days.length === 0) return new Map();
+  const rows = await tables(db)
+    .selectFrom('telemetry_daily')
+    .select(['day', 'count'])
+    .where('name', '=', name)
+    .where('day', '>=', days[0]!)
+    .where('day', '<=', days[days.length - 1]!)
+    .execute();
+  return new Map(rows.map((r) => [r.day, Number(r.count)]));
+}
+
+/** name → total for counters whose name starts with `prefix`, over [from, to]. */
+export async function totalsByName(db: Db, prefix: string, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await tables(db)
+    .selectFrom('telemetry_daily')
+    .select(['name', (eb) => eb.fn.sum<number>('count').as('total')])
+    .where('name', 'like', `${prefix}%`)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy('name')
+    .execute();
+  return new Map(rows.map((r) => [r.name.slice(prefix.length), Number(r.total)]));
+}
