@@ -36,7 +36,7 @@ export function createCollector(ctx: Context, options: Omit<ShowcaseOptions, 'ho
 
 export function registerShowcase(app: App, ctx: Context, options: ShowcaseOptions): void {
   const configured = ctx.config.file.showcase !== undefined;
-  if (options.collect ?? configured) {
+  if (options.collect ?? (configured && ctx.config.file.showcase?.periodico !== false)) {
     const collector = createCollector(ctx, options);
     app.addHook('onReady', async () => collector.start());
     app.addHook('onClose', async () => collector.stop());

@@ -8,6 +8,8 @@ export const ShowcaseConfigSchema = Type.Object(
   {
     /** Display name in the document (`nome`); default: the product id. */
     nome: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
+    /** false: no periodic collector; only `svc vitrine collect` publishes (e.g. from cron). */
+    periodico: Type.Optional(Type.Boolean()),
     /** Minutes between two periodic collections. */
     intervaloMinutos: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
     /** First day (YYYY-MM-DD) from which the series is valid; earlier days are left out. */
