@@ -24,7 +24,11 @@ Prints {"produto", "atualizado_em", "dias"} (the number of days in the series).`
       const { funnel } = createTelemetry(ctx, now);
       const collector = createCollector(ctx, { funnel, catalogue: new Catalogue(ctx.config.file), now });
       const doc = await collector.collectNow('cli');
-      printJson({ produto: doc.produto, atualizado_em: doc.atualizado_em, dias: (doc.dias as unknown[]).length });
+      printJson({
+        produto: doc.produto,
+        atualizado_em: doc.atualizado_em,
+        dias: (doc.dias as unknown[]).length,
+      });
       return 0;
     });
   },

@@ -33,7 +33,15 @@ export interface CollectorInput {
   catalogueSize: number;
 }
 
-type Row = { dia: string; pessoa: number; ia: number; robo: number; api: number; uso: number; visitantes: number };
+type Row = {
+  dia: string;
+  pessoa: number;
+  ia: number;
+  robo: number;
+  api: number;
+  uso: number;
+  visitantes: number;
+};
 
 async function usageByDay(db: Db, from: string, to: string) {
   return db.kysely
@@ -81,7 +89,8 @@ export async function buildDocument(input: CollectorInput, now: number): Promise
       funnel.firstDay(),
       firstUsageDay(db),
     ]);
-  const desde = input.desde ?? ([firstFunnel, firstUsage].filter((d): d is string => d !== null).sort()[0] ?? null);
+  const desde =
+    input.desde ?? [firstFunnel, firstUsage].filter((d): d is string => d !== null).sort()[0] ?? null;
   const apiByDay = new Map<string, { requests: number; tokens: number }>();
   const byModel = new Map<string, Map<string, number>>();
   for (const r of usage) {
@@ -154,7 +163,12 @@ export async function buildDocument(input: CollectorInput, now: number): Promise
     mcp: null,
     uso: [...byModel]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([rotulo, m]) => ({ rotulo, hoje: m.get(today) ?? 0, d7: modelDays(m, 7), d30: modelDays(m, 30) })),
+      .map(([rotulo, m]) => ({
+        rotulo,
+        hoje: m.get(today) ?? 0,
+        d7: modelDays(m, 7),
+        d30: modelDays(m, 30),
+      })),
     contas: { usuarios: accounts, convidados: null },
     confiabilidade: null,
     catalogo: { modelos: input.catalogueSize },

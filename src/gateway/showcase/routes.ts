@@ -51,7 +51,11 @@ export function registerShowcaseRoutes(app: App, deps: ShowcaseRouteOptions): vo
   const operatorOf = optionalOperator(deps.operatorToken);
   const controlPlane = () => {
     if (!deps.collectorConfigured) {
-      throw new ApiError(503, 'not_configured', 'Vitrine indisponível: a seção showcase não está configurada.');
+      throw new ApiError(
+        503,
+        'not_configured',
+        'Vitrine indisponível: a seção showcase não está configurada.',
+      );
     }
   };
 
@@ -93,7 +97,10 @@ export function registerShowcaseRoutes(app: App, deps: ShowcaseRouteOptions): vo
     '/api/vitrine/operador',
     {
       config: { auth: 'operator' },
-      schema: { summary: "The collector's full document of this product (exact figures), or null", tags: ['showcase'] },
+      schema: {
+        summary: "The collector's full document of this product (exact figures), or null",
+        tags: ['showcase'],
+      },
     },
     async () => {
       controlPlane();

@@ -32,7 +32,11 @@ function toStored(row: {
 }
 
 export async function readDocument(db: Db, produto: string): Promise<StoredDocument | undefined> {
-  const row = await tables(db).selectFrom('showcase_documents').selectAll().where('produto', '=', produto).executeTakeFirst();
+  const row = await tables(db)
+    .selectFrom('showcase_documents')
+    .selectAll()
+    .where('produto', '=', produto)
+    .executeTakeFirst();
   return row ? toStored(row) : undefined;
 }
 
@@ -95,7 +99,12 @@ export async function saveDocument(
  * Takes or renews the collector lease: succeeds for its holder, or for anyone once it has
  * expired. The token changes with the holder. Returns the token, or undefined.
  */
-export async function acquireLease(db: Db, holder: string, now: number, ttlMs: number): Promise<number | undefined> {
+export async function acquireLease(
+  db: Db,
+  holder: string,
+  now: number,
+  ttlMs: number,
+): Promise<number | undefined> {
   const t = tables(db);
   await t
     .insertInto('showcase_leases')

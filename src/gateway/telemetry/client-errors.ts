@@ -30,7 +30,18 @@ export interface ClientErrorReport {
   build?: string;
 }
 
-const FIELDS = new Set(['code', 'phase', 'path', 'message', 'stack', 'source', 'line', 'column', 'visivel', 'build']);
+const FIELDS = new Set([
+  'code',
+  'phase',
+  'path',
+  'message',
+  'stack',
+  'source',
+  'line',
+  'column',
+  'visivel',
+  'build',
+]);
 const isString = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
@@ -117,7 +128,10 @@ export class ClientErrorLog {
       return;
     }
     const count = this.#perNetwork.get(network) ?? 0;
-    if (count >= CLIENT_ERROR_LIMITS.perNetworkPerMinute || this.#seen.size >= CLIENT_ERROR_LIMITS.perMinute) {
+    if (
+      count >= CLIENT_ERROR_LIMITS.perNetworkPerMinute ||
+      this.#seen.size >= CLIENT_ERROR_LIMITS.perMinute
+    ) {
       this.#dropped++;
       return;
     }
@@ -138,9 +152,11 @@ export class ClientErrorLog {
   /** Repeats as one line per failure, and how many reports the ceilings dropped. */
   flush(): void {
     for (const { fields, repeats } of this.#seen.values()) {
-      if (repeats > 0) this.logger.warn({ event: 'erro_cliente', ...fields, count: repeats, repeat: true }, 'erro-cliente');
+      if (repeats > 0)
+        this.logger.warn({ event: 'erro_cliente', ...fields, count: repeats, repeat: true }, 'erro-cliente');
     }
-    if (this.#dropped > 0) this.logger.warn({ event: 'erro_cliente_descartado', count: this.#dropped }, 'erro-cliente descartado');
+    if (this.#dropped > 0)
+      this.logger.warn({ event: 'erro_cliente_descartado', count: this.#dropped }, 'erro-cliente descartado');
     this.#seen.clear();
     this.#perNetwork.clear();
     this.#dropped = 0;

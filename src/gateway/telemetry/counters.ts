@@ -18,7 +18,9 @@ export async function bump(db: Db, name: string, now: number, by = 1): Promise<v
   await tables(db)
     .insertInto('telemetry_daily')
     .values({ day: utcDay(now), name, count: by })
-    .onConflict((oc) => oc.columns(['day', 'name']).doUpdateSet({ count: sql`telemetry_daily.count + ${by}` }))
+    .onConflict((oc) =>
+      oc.columns(['day', 'name']).doUpdateSet({ count: sql`telemetry_daily.count + ${by}` }),
+    )
     .execute();
 }
 
@@ -36,7 +38,12 @@ export async function countsByDay(db: Db, name: string, days: string[]): Promise
 }
 
 /** name → total for counters whose name starts with `prefix`, over [from, to]. */
-export async function totalsByName(db: Db, prefix: string, from: string, to: string): Promise<Map<string, number>> {
+export async function totalsByName(
+  db: Db,
+  prefix: string,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
   const rows = await tables(db)
     .selectFrom('telemetry_daily')
     .select(['name', (eb) => eb.fn.sum<number>('count').as('total')])

@@ -88,12 +88,17 @@ export class FunnelStore {
       .execute();
     const sizes = new Map(rows.map((r) => [r.day, Number(r.bytes)]));
     const first = rows[0]?.day ?? utcDay(now);
-    const span = Math.round((Date.parse(`${utcDay(now)}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / DAY_MS) + 1;
+    const span =
+      Math.round((Date.parse(`${utcDay(now)}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / DAY_MS) + 1;
     return lastDays(now, span).map((dia) => ({ dia, bytes: sizes.get(dia) ?? 0 }));
   }
 
   async daySize(day: string): Promise<number> {
-    const row = await tables(this.db).selectFrom('funnel_days').select('bytes').where('day', '=', day).executeTakeFirst();
+    const row = await tables(this.db)
+      .selectFrom('funnel_days')
+      .select('bytes')
+      .where('day', '=', day)
+      .executeTakeFirst();
     return row ? Number(row.bytes) : 0;
   }
 
@@ -101,7 +106,11 @@ export class FunnelStore {
    * The lines of `day` that start at or after `from`, whole lines only, at most `limit`
    * bytes; `next` is where the rest starts, `size` the day's size as now known.
    */
-  async read(day: string, from: number, limit = ARCHIVE_CHUNK): Promise<{ body: string; next: number; size: number }> {
+  async read(
+    day: string,
+    from: number,
+    limit = ARCHIVE_CHUNK,
+  ): Promise<{ body: string; next: number; size: number }> {
     const size = await this.daySize(day);
     const parts: string[] = [];
     let bytes = 0;
@@ -147,7 +156,10 @@ export class FunnelStore {
       .groupBy('day')
       .execute();
     return new Map(
-      rows.map((r) => [r.day, { visits: Number(r.visits), visitors: Number(r.visitors), views: Number(r.views ?? 0) }]),
+      rows.map((r) => [
+        r.day,
+        { visits: Number(r.visits), visitors: Number(r.visitors), views: Number(r.views ?? 0) },
+      ]),
     );
   }
 

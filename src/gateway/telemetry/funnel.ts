@@ -145,5 +145,16 @@ export function toRecord(batch: FunnelBatch, refererHeader: string | undefined, 
       // Not a URL: no page known from the header.
     }
   }
-  return { v: 1, ts: now, vid: batch.vid, sid: batch.sid, sn: batch.sn, pv: batch.pv, path, ref, utm, e: events };
+  return {
+    v: 1,
+    ts: now,
+    vid: batch.vid,
+    sid: batch.sid,
+    sn: batch.sn,
+    pv: batch.pv,
+    path,
+    ref,
+    utm,
+    e: events,
+  };
 }

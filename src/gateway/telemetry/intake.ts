@@ -2,7 +2,7 @@
 // decided without HTTP, answered as a status the route sends.
 import type { Db } from '../../platform/db/index.js';
 import { classify } from './bots.js';
-import { ClientErrorLog, readClientError } from './client-errors.js';
+import { type ClientErrorLog, readClientError } from './client-errors.js';
 import { agentCounter, bump, COUNTERS } from './counters.js';
 import { readBatch, SMOKE_HEADER, toRecord } from './funnel.js';
 import type { FunnelStore } from './funnel-store.js';

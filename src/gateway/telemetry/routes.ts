@@ -26,7 +26,9 @@ const Index = Type.Object({
 const ArchiveQuery = Type.Object(
   {
     dia: Type.String({ description: 'UTC day, YYYY-MM-DD' }),
-    desde: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'Byte offset; 0 at the start' })),
+    desde: Type.Optional(
+      Type.String({ pattern: '^[0-9]{1,15}$', description: 'Byte offset; 0 at the start' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -34,7 +36,9 @@ const ArchiveQuery = Type.Object(
 export function registerTelemetryRoutes(app: App, deps: TelemetryRouteOptions): void {
   const isTrustedProxy = cidrMatcher(deps.trustedProxies);
   const networkOfRequest = (request: FastifyRequest) =>
-    networkOf(clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], isTrustedProxy));
+    networkOf(
+      clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], isTrustedProxy),
+    );
 
   app.register(async (intake) => {
     intake.removeAllContentTypeParsers();
@@ -57,7 +61,8 @@ export function registerTelemetryRoutes(app: App, deps: TelemetryRouteOptions): 
           tags: ['telemetry'],
         },
       },
-      async (request, reply) => reply.status(reportClientError(deps, request.body, networkOfRequest(request))).send(),
+      async (request, reply) =>
+        reply.status(reportClientError(deps, request.body, networkOfRequest(request))).send(),
     );
 
     intake.post(
@@ -91,7 +96,11 @@ export function registerTelemetryRoutes(app: App, deps: TelemetryRouteOptions): 
     '/api/funil/arquivos',
     {
       config: { auth: 'operator' },
-      schema: { summary: 'Funnel archive: stored days and their sizes', tags: ['telemetry'], response: { 200: Index } },
+      schema: {
+        summary: 'Funnel archive: stored days and their sizes',
+        tags: ['telemetry'],
+        response: { 200: Index },
+      },
     },
     async () => ({
       v: 1,
@@ -113,7 +122,8 @@ export function registerTelemetryRoutes(app: App, deps: TelemetryRouteOptions): 
     },
     async (request, reply) => {
       const { dia, desde } = request.query;
-      if (!isUtcDay(dia)) throw new ApiError(400, 'invalid_request', 'Parâmetro dia inválido: use AAAA-MM-DD (UTC).');
+      if (!isUtcDay(dia))
+        throw new ApiError(400, 'invalid_request', 'Parâmetro dia inválido: use AAAA-MM-DD (UTC).');
       const from = Number(desde ?? '0');
       const size = await deps.funnel.daySize(dia);
       if (from > size) {

@@ -14,7 +14,10 @@ describe('publishing the showcase', () => {
     const gw = await gateways(1, { clock, file: { showcase: { periodico: false } } });
     try {
       const g = gw.list[0]!;
-      assert.equal(((await (await fetch(`${g.url}/api/vitrine`)).json()) as { publicado: boolean }).publicado, false);
+      assert.equal(
+        ((await (await fetch(`${g.url}/api/vitrine`)).json()) as { publicado: boolean }).publicado,
+        false,
+      );
       const env: Record<string, string> = {
         SVC_DATA_DIR: g.ctx.config.dataDir,
         SVC_SECRET: 'test-secret-test-secret-test-secret-0000',
@@ -23,16 +26,22 @@ describe('publishing the showcase', () => {
       if (g.ctx.config.databaseUrl) env.DATABASE_URL = g.ctx.config.databaseUrl;
       const child = spawnSvc(['vitrine', 'collect'], env);
       assert.equal(await child.exit(), 0, child.stderr.join(''));
-      const out = JSON.parse(child.stdout.join('\n')) as { produto: string; atualizado_em: string; dias: number };
+      const out = JSON.parse(child.stdout.join('\n')) as {
+        produto: string;
+        atualizado_em: string;
+        dias: number;
+      };
       assert.equal(typeof out.produto, 'string');
       assert.equal(out.dias >= 1, true);
-      const doc = (await (await fetch(`${g.url}/api/vitrine`)).json()) as { publicado: boolean; atualizado_em: string };
+      const doc = (await (await fetch(`${g.url}/api/vitrine`)).json()) as {
+        publicado: boolean;
+        atualizado_em: string;
+      };
       assert.equal(doc.publicado, true);
       assert.equal(doc.atualizado_em, out.atualizado_em);
-      const cursors = (await (await fetch(`${g.url}/api/vitrine/cursores`, { headers: operator })).json()) as Record<
-        string,
-        { cli?: string; borda?: string }
-      >;
+      const cursors = (await (
+        await fetch(`${g.url}/api/vitrine/cursores`, { headers: operator })
+      ).json()) as Record<string, { cli?: string; borda?: string }>;
       assert.equal(cursors[out.produto]?.cli, out.atualizado_em);
       assert.equal(cursors[out.produto]?.borda, undefined);
       const usage = spawnSvc(['vitrine', 'collect', 'extra'], env);
@@ -52,10 +61,9 @@ describe('publishing the showcase', () => {
         if (!doc.publicado) await new Promise((r) => setTimeout(r, 100));
       }
       assert.equal(doc.publicado, true);
-      const cursors = (await (await fetch(`${g.url}/api/vitrine/cursores`, { headers: operator })).json()) as Record<
-        string,
-        { borda?: string }
-      >;
+      const cursors = (await (
+        await fetch(`${g.url}/api/vitrine/cursores`, { headers: operator })
+      ).json()) as Record<string, { borda?: string }>;
       assert.equal(Object.values(cursors)[0]?.borda, new Date(gw.clock.ms).toISOString());
     } finally {
       await gw.dispose();

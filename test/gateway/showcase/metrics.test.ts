@@ -5,7 +5,16 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import OpenAI from 'openai';
-import { BROWSER_UA, Clock, type Gateways, gateways, type Instance, OPERATOR_TOKEN, ORIGIN, WORKER_TOKEN } from '../telemetry/helpers.js';
+import {
+  BROWSER_UA,
+  Clock,
+  type Gateways,
+  gateways,
+  type Instance,
+  OPERATOR_TOKEN,
+  ORIGIN,
+  WORKER_TOKEN,
+} from '../telemetry/helpers.js';
 import { makeKey } from '../../helpers/gateway.js';
 import type { TestContext } from '../../helpers/context.js';
 
@@ -22,7 +31,14 @@ async function batch(g: Instance, vid: string, sid: string) {
   const res = await fetch(`${g.url}/api/funil`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA, origin: ORIGIN },
-    body: JSON.stringify({ v: 1, vid, sid, sn: 1, pv: randomUUID().slice(0, 8), e: [{ t: 'view', n: 'home' }] }),
+    body: JSON.stringify({
+      v: 1,
+      vid,
+      sid,
+      sn: 1,
+      pv: randomUUID().slice(0, 8),
+      e: [{ t: 'view', n: 'home' }],
+    }),
   });
   assert.equal(res.status, 202);
 }
@@ -78,7 +94,9 @@ describe('GET /api/metrics', () => {
   });
 
   it('with the operator token: the ledger (null until the house ledger is wired)', async () => {
-    const res = await fetch(`${g.url}/api/metrics`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+    const res = await fetch(`${g.url}/api/metrics`, {
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
     assert.equal(res.status, 200);
     const body = (await res.json()) as MetricsBody;
     assert.equal(body.ledger, null);
@@ -96,17 +114,29 @@ describe('GET /api/metrics', () => {
       db: g.ctx.db,
       now: clock.now,
       funnel: new FunnelStore(g.ctx.db, { bytesDia: 1 << 20, dias: 7 }),
-      houseLedger: async (_db, { days }) => ({ entrada_micros: 5_000_000, saida_micros: 1_000_000, dias: days }),
+      houseLedger: async (_db, { days }) => ({
+        entrada_micros: 5_000_000,
+        saida_micros: 1_000_000,
+        dias: days,
+      }),
       operatorToken: OPERATOR_TOKEN,
       collectorConfigured: false,
     });
-    const res = await app.inject({ url: '/api/metrics', headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+    const res = await app.inject({
+      url: '/api/metrics',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
     assert.deepEqual(res.json().ledger, { entrada_micros: 5_000_000, saida_micros: 1_000_000, dias: 7 });
     await app.close();
   });
 
   it('401 for a wrong token or a token of another class', async () => {
-    for (const authorization of ['Bearer wrong-wrong-wrong-wrong', `Bearer ${WORKER_TOKEN}`, 'Basic dXNlcjpwYXNz', 'Bearer']) {
+    for (const authorization of [
+      'Bearer wrong-wrong-wrong-wrong',
+      `Bearer ${WORKER_TOKEN}`,
+      'Basic dXNlcjpwYXNz',
+      'Bearer',
+    ]) {
       const res = await fetch(`${g.url}/api/metrics`, { headers: { authorization } });
       assert.equal(res.status, 401, authorization);
       const body = (await res.json()) as { error: string; message: string };
@@ -120,7 +150,9 @@ describe('GET /api/metrics without OPERATOR_TOKEN', () => {
     const gw = await gateways(1, { env: { OPERATOR_TOKEN: '' }, listen: false });
     try {
       const { app } = gw.list[0]!;
-      for (const headers of [{}, { authorization: `Bearer ${OPERATOR_TOKEN}` }] as Array<Record<string, string>>) {
+      for (const headers of [{}, { authorization: `Bearer ${OPERATOR_TOKEN}` }] as Array<
+        Record<string, string>
+      >) {
         const res = await app.inject({ url: '/api/metrics', headers });
         assert.equal(res.statusCode, 503);
         assert.equal(res.json().error, 'not_configured');
@@ -130,4 +162,3 @@ describe('GET /api/metrics without OPERATOR_TOKEN', () => {
     }
   });
 });
-

@@ -22,6 +22,21 @@ import { makeKey } from '../../helpers/gateway.js';
 import type { TestContext } from '../../helpers/context.js';
 
 const HOUR = 3_600_000;
+
+type Pages = { pessoa: number; ia: number; robo: number };
+interface ShowcaseDoc {
+  produto: string;
+  publicado: boolean;
+  stale: boolean;
+  atualizado_em: string;
+  nome: string;
+  fuso: string;
+  dias: Array<{ dia: string; paginas: number }>;
+  hoje: { paginas: Pages };
+  janelas: { d7: { paginas: Pages }; d30: { paginas: Pages } };
+  visitantes: number;
+  pessoas: unknown;
+}
 const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
 
 function collectorOf(g: Instance, clock: Clock) {
@@ -34,7 +49,14 @@ async function visit(g: Instance, n: number) {
     const res = await fetch(`${g.url}/api/funil`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA, origin: ORIGIN },
-      body: JSON.stringify({ v: 1, vid: randomUUID(), sid: `s${i}`, sn: 1, pv: `p${i}`, e: [{ t: 'view', n: 'home' }] }),
+      body: JSON.stringify({
+        v: 1,
+        vid: randomUUID(),
+        sid: `s${i}`,
+        sn: 1,
+        pv: `p${i}`,
+        e: [{ t: 'view', n: 'home' }],
+      }),
     });
     assert.equal(res.status, 202);
   }
@@ -60,7 +82,10 @@ describe('GET /api/vitrine', () => {
     assert.equal(body.atualizado_em, null);
     const cursors = await fetch(`${g.url}/api/vitrine/cursores`, { headers: operator });
     assert.deepEqual(await cursors.json(), {});
-    const op = (await (await fetch(`${g.url}/api/vitrine/operador`, { headers: operator })).json()) as Record<string, unknown>;
+    const op = (await (await fetch(`${g.url}/api/vitrine/operador`, { headers: operator })).json()) as Record<
+      string,
+      unknown
+    >;
     assert.equal(op.operador, null);
     assert.equal(op.atualizado_em, null);
   });
@@ -69,14 +94,14 @@ describe('GET /api/vitrine', () => {
     await visit(g, 123);
     await collectorOf(g, gw.clock).collectNow('cli');
     const res = await fetch(`${g.url}/api/vitrine`);
-    const doc = (await res.json()) as Record<string, any>;
+    const doc = (await res.json()) as ShowcaseDoc;
     assert.equal(doc.publicado, true);
     assert.equal(doc.stale, false);
     assert.equal(doc.atualizado_em, new Date(gw.clock.ms).toISOString());
     assert.equal(doc.nome, 'Gateway svc');
     assert.equal(doc.fuso, 'UTC');
     assert.ok(doc.dias.length >= 1 && doc.dias.length <= 31);
-    const today = doc.dias.at(-1);
+    const today = doc.dias.at(-1)!;
     assert.equal(today.dia, new Date(gw.clock.ms).toISOString().slice(0, 10));
     assert.equal(today.paginas, 120, '123 page views rounded to two digits');
     assert.equal(doc.hoje.paginas.pessoa, 120);
@@ -84,8 +109,10 @@ describe('GET /api/vitrine', () => {
     assert.equal(doc.janelas.d30.paginas.pessoa, 120);
     assert.equal(doc.visitantes, 120);
     assert.equal(doc.pessoas, null, 'not measured: null, never zero');
-    const exact = (await (await fetch(`${g.url}/api/vitrine/operador`, { headers: operator })).json()) as Record<string, any>;
-    assert.equal(exact.operador.dias.at(-1).paginas, 123, 'the operator document keeps exact figures');
+    const exact = (await (await fetch(`${g.url}/api/vitrine/operador`, { headers: operator })).json()) as {
+      operador: ShowcaseDoc;
+    };
+    assert.equal(exact.operador.dias.at(-1)?.paginas, 123, 'the operator document keeps exact figures');
   });
 
   it('strong ETag, 304 on If-None-Match, Cache-Control of 15 minutes', async () => {
@@ -151,19 +178,24 @@ describe('GET /api/vitrine', () => {
   });
 
   it('painel and cursores: one document per product, cursors of the CLI and of the server', async () => {
-    const painel = (await (await fetch(`${g.url}/api/vitrine/painel`, { headers: operator })).json()) as Record<string, any>;
+    const painel = (await (await fetch(`${g.url}/api/vitrine/painel`, { headers: operator })).json()) as {
+      apps: ShowcaseDoc[];
+      updated: string;
+      totals: { produtos: number };
+    };
     assert.equal(painel.apps.length, 1);
-    assert.equal(painel.apps[0].produto, painel.apps[0].produto);
+    assert.equal(painel.apps[0]!.publicado, true);
     assert.equal(typeof painel.updated, 'string');
     assert.equal(painel.totals.produtos, 1);
-    const cursors = (await (await fetch(`${g.url}/api/vitrine/cursores`, { headers: operator })).json()) as Record<
-      string,
-      { borda?: string; cli?: string }
-    >;
+    const cursors = (await (
+      await fetch(`${g.url}/api/vitrine/cursores`, { headers: operator })
+    ).json()) as Record<string, { borda?: string; cli?: string }>;
     const [produto] = Object.keys(cursors);
     assert.equal(cursors[produto!]!.cli, new Date(gw.clock.ms).toISOString());
     assert.equal(await collectorOf(g, gw.clock).tick(), 'collected');
-    const after = (await (await fetch(`${g.url}/api/vitrine/cursores`, { headers: operator })).json()) as typeof cursors;
+    const after = (await (
+      await fetch(`${g.url}/api/vitrine/cursores`, { headers: operator })
+    ).json()) as typeof cursors;
     assert.equal(after[produto!]!.borda, new Date(gw.clock.ms).toISOString());
   });
 });
@@ -195,7 +227,10 @@ describe('the periodic collector', () => {
     // No apps' own collectors here (no showcase section): the two collectors are driven by hand.
     const gw = await gateways(2, { clock, listen: false });
     try {
-      const [a, b] = gw.list.map((g) => collectorOf(g, clock)) as [ReturnType<typeof collectorOf>, ReturnType<typeof collectorOf>];
+      const [a, b] = gw.list.map((g) => collectorOf(g, clock)) as [
+        ReturnType<typeof collectorOf>,
+        ReturnType<typeof collectorOf>,
+      ];
       const interval = 60 * 60_000; // default 60 minutes
       const results: Array<[string, string]> = [];
       // Four intervals of ticks a minute apart (the real cadence), both instances together.
@@ -223,7 +258,10 @@ describe('the periodic collector', () => {
     const clock = new Clock();
     const gw = await gateways(2, { clock, listen: false });
     try {
-      const [a, b] = gw.list.map((g) => collectorOf(g, clock)) as [ReturnType<typeof collectorOf>, ReturnType<typeof collectorOf>];
+      const [a, b] = gw.list.map((g) => collectorOf(g, clock)) as [
+        ReturnType<typeof collectorOf>,
+        ReturnType<typeof collectorOf>,
+      ];
       assert.equal(await a.tick(), 'collected');
       clock.advance(a.leaseMs + 1);
       clock.advance(60 * 60_000);
@@ -237,8 +275,14 @@ describe('the periodic collector', () => {
       clock.advance(1001);
       const fresh = await acquireLease(db, 'y', clock.ms, 1000);
       assert.notEqual(fresh, old);
-      assert.equal(await saveDocument(db, 'p', { v: 1 }, clock.ms, 'borda', { holder: 'x', token: old!, ttlMs: 1000 }), false);
-      assert.equal(await saveDocument(db, 'p', { v: 1 }, clock.ms, 'borda', { holder: 'y', token: fresh!, ttlMs: 1000 }), true);
+      assert.equal(
+        await saveDocument(db, 'p', { v: 1 }, clock.ms, 'borda', { holder: 'x', token: old!, ttlMs: 1000 }),
+        false,
+      );
+      assert.equal(
+        await saveDocument(db, 'p', { v: 1 }, clock.ms, 'borda', { holder: 'y', token: fresh!, ttlMs: 1000 }),
+        true,
+      );
     } finally {
       await gw.dispose();
     }

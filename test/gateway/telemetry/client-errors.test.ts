@@ -14,7 +14,20 @@ const KEY = 'svck_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789ab';
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJlLXZhbHVl';
 const PASSWORD = 'Tr0ub4dor&3xyz';
 const HEX = 'a3f9c2e1b7d4058e6f1a2b3c4d5e6f708192a3b4c5d6e7f8';
-const SECRETS = [CPF, '52998224725', CNPJ, '11222333000181', EMAIL, PHONE, '98765-4321', NAME, KEY, JWT, PASSWORD, HEX];
+const SECRETS = [
+  CPF,
+  '52998224725',
+  CNPJ,
+  '11222333000181',
+  EMAIL,
+  PHONE,
+  '98765-4321',
+  NAME,
+  KEY,
+  JWT,
+  PASSWORD,
+  HEX,
+];
 
 const seeded = `Falha para ${NAME} (${EMAIL}, CPF ${CPF}, CNPJ ${CNPJ}, tel ${PHONE}) Authorization: Bearer ${JWT} chave ${KEY} password=${PASSWORD} hash ${HEX}`;
 
@@ -154,9 +167,13 @@ describe('POST /api/erro-cliente', () => {
     const before = lines(g).length;
     for (let i = 0; i < 25; i++) {
       // X-Forwarded-For from an untrusted peer changes nothing: same network.
-      const res = await post(g, { code: 'UI-APP-001', phase: 'x', message: `falha ${'abcdefghijklmnopqrstuvwxy'[i]}` }, {
-        'x-forwarded-for': `203.0.113.${i}`,
-      });
+      const res = await post(
+        g,
+        { code: 'UI-APP-001', phase: 'x', message: `falha ${'abcdefghijklmnopqrstuvwxy'[i]}` },
+        {
+          'x-forwarded-for': `203.0.113.${i}`,
+        },
+      );
       assert.equal(res.status, 204);
     }
     assert.equal(lines(g).length - before, 20);

@@ -7,7 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { FunnelStore } from '../../../src/gateway/telemetry/funnel-store.js';
 import { tables } from '../../../src/gateway/telemetry/tables.js';
-import { BROWSER_UA, type Gateways, gateways, type Instance, OPERATOR_TOKEN, ORIGIN, WORKER_TOKEN } from './helpers.js';
+import {
+  BROWSER_UA,
+  type Gateways,
+  gateways,
+  type Instance,
+  OPERATOR_TOKEN,
+  ORIGIN,
+  WORKER_TOKEN,
+} from './helpers.js';
 
 const DAY_MS = 86_400_000;
 
@@ -23,11 +31,7 @@ function batch(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function send(
-  g: Instance,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<Response> {
+async function send(g: Instance, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${g.url}/api/funil`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA, origin: ORIGIN, ...headers },
@@ -38,7 +42,12 @@ async function send(
 const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
 
 async function storedLines(g: Instance): Promise<string[]> {
-  const rows = await tables(g.ctx.db).selectFrom('funnel_batches').select('line').orderBy('day').orderBy('start_byte').execute();
+  const rows = await tables(g.ctx.db)
+    .selectFrom('funnel_batches')
+    .select('line')
+    .orderBy('day')
+    .orderBy('start_byte')
+    .execute();
   return rows.map((r) => r.line);
 }
 
@@ -197,7 +206,11 @@ describe('POST /api/funil', () => {
     const day0 = new Date(gw.clock.ms).toISOString().slice(0, 10);
     const index = await fetch(`${g.url}/api/funil/arquivos`, { headers: operator });
     assert.equal(index.status, 200);
-    const body = (await index.json()) as { v: number; teto: unknown; dias: Array<{ dia: string; bytes: number }> };
+    const body = (await index.json()) as {
+      v: number;
+      teto: unknown;
+      dias: Array<{ dia: string; bytes: number }>;
+    };
     assert.equal(body.v, 1);
     assert.deepEqual(body.teto, { bytesDia: 4096, dias: 2 });
     const today = body.dias.at(-1)!;
@@ -229,7 +242,15 @@ describe('POST /api/funil', () => {
 
   it('archive: 400 for invalid parameters, 401 without the operator token or with another class of token', async () => {
     const today = new Date(gw.clock.ms).toISOString().slice(0, 10);
-    for (const q of ['', 'dia=2026-02-30', 'dia=hoje', `dia=${today}&desde=-1`, `dia=${today}&desde=abc`, `dia=${today}&desde=999999999`, `dia=${today}&x=1`]) {
+    for (const q of [
+      '',
+      'dia=2026-02-30',
+      'dia=hoje',
+      `dia=${today}&desde=-1`,
+      `dia=${today}&desde=abc`,
+      `dia=${today}&desde=999999999`,
+      `dia=${today}&x=1`,
+    ]) {
       const res = await fetch(`${g.url}/api/funil/arquivo?${q}`, { headers: operator });
       assert.equal(res.status, 400, q);
       const body = (await res.json()) as { error: string; message: string };
@@ -278,7 +299,11 @@ describe('funnel archive with two instances writing', () => {
     const [a, b] = gw.list as [Instance, Instance];
     const dia = new Date(gw.clock.ms).toISOString().slice(0, 10);
     // ~9 KB per batch: 600 batches make more than one 4 MiB page.
-    const filler = Array.from({ length: 40 }, (_, i) => ({ t: 'step', n: `passo${i}`, p: { texto: 'abc '.repeat(50) } }));
+    const filler = Array.from({ length: 40 }, (_, i) => ({
+      t: 'step',
+      n: `passo${i}`,
+      p: { texto: 'abc '.repeat(50) },
+    }));
     const sent = new Set<string>();
     const seen: string[] = [];
     let desde = 0;
@@ -286,7 +311,13 @@ describe('funnel archive with two instances writing', () => {
       const res = await fetch(`${a.url}/api/funil/arquivo?dia=${dia}&desde=${desde}`, { headers: operator });
       assert.equal(res.status, 200);
       const body = await res.text();
-      if (body) seen.push(...body.slice(0, -1).split('\n').map((l) => (JSON.parse(l) as { pv: string }).pv));
+      if (body)
+        seen.push(
+          ...body
+            .slice(0, -1)
+            .split('\n')
+            .map((l) => (JSON.parse(l) as { pv: string }).pv),
+        );
       desde = Number(res.headers.get('x-svc-funil-proximo'));
     };
     const writer = async (g: Instance, prefix: string, n: number) => {
@@ -297,7 +328,12 @@ describe('funnel archive with two instances writing', () => {
         sent.add(pv);
       }
     };
-    const writing = Promise.all([writer(a, 'a', 300), writer(b, 'b', 300), writer(a, 'c', 150), writer(b, 'd', 150)]);
+    const writing = Promise.all([
+      writer(a, 'a', 300),
+      writer(b, 'b', 300),
+      writer(a, 'c', 150),
+      writer(b, 'd', 150),
+    ]);
     let done = false;
     void writing.then(() => {
       done = true;
@@ -324,7 +360,13 @@ describe('funnel archive with two instances writing', () => {
     let from = 0;
     for (;;) {
       const chunk = await store.read(dia, from, 50_000);
-      if (chunk.body) pvs.push(...chunk.body.slice(0, -1).split('\n').map((l) => (JSON.parse(l) as { pv: string }).pv));
+      if (chunk.body)
+        pvs.push(
+          ...chunk.body
+            .slice(0, -1)
+            .split('\n')
+            .map((l) => (JSON.parse(l) as { pv: string }).pv),
+        );
       if (chunk.next >= chunk.size) break;
       assert.ok(chunk.next > from);
       from = chunk.next;

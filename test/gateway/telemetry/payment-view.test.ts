@@ -11,7 +11,11 @@ describe('POST /api/pagamento/aberto', () => {
   let gw: Gateways;
   let g: Instance;
   const open = (headers: Record<string, string>, body?: string) =>
-    fetch(`${g.url}/api/pagamento/aberto`, { method: 'POST', headers: { 'user-agent': BROWSER_UA, ...headers }, body });
+    fetch(`${g.url}/api/pagamento/aberto`, {
+      method: 'POST',
+      headers: { 'user-agent': BROWSER_UA, ...headers },
+      body,
+    });
   const counted = async () => {
     const row = await tables(g.ctx.db)
       .selectFrom('telemetry_daily')

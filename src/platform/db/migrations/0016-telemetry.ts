@@ -55,7 +55,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['showcase_leases', 'showcase_documents', 'telemetry_daily', 'funnel_batches', 'funnel_days']) {
+  for (const t of [
+    'showcase_leases',
+    'showcase_documents',
+    'telemetry_daily',
+    'funnel_batches',
+    'funnel_days',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }
