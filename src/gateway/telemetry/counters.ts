@@ -14,7 +14,22 @@ export const COUNTERS = {
 
 export const agentCounter = (agent: string) => `agente:${agent}`;
 
+const BUMP =
+  'insert into telemetry_daily (day, name, count) values (?, ?, ?) ' +
+  'on conflict (day, name) do update set count = telemetry_daily.count + excluded.count';
+const prepared = new WeakMap<object, { run(...args: unknown[]): unknown }>();
+
 export async function bump(db: Db, name: string, now: number, by = 1): Promise<void> {
+  // SQLite: a prepared statement (robots and payment views arrive with page views).
+  if (db.sqlite && !db.sqlite.inTransaction) {
+    let statement = prepared.get(db.sqlite);
+    if (!statement) {
+      statement = db.sqlite.prepare(BUMP);
+      prepared.set(db.sqlite, statement);
+    }
+    statement.run(utcDay(now), name, by);
+    return;
+  }
   await tables(db)
     .insertInto('telemetry_daily')
     .values({ day: utcDay(now), name, count: by })

@@ -17,13 +17,54 @@ export interface FunnelCeilings {
 export const ARCHIVE_CHUNK = 4 * 1024 * 1024;
 const DAY_MS = 86_400_000;
 
+const SQLITE_APPEND = {
+  day: 'insert into funnel_days (day, bytes, batches) values (?, 0, 0) on conflict (day) do nothing',
+  take: 'update funnel_days set bytes = bytes + ?, batches = batches + 1 where day = ? and bytes + ? <= ? returning bytes',
+  batch:
+    'insert into funnel_batches (day, start_byte, size, vid, sid, views, line, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+};
+
+type Row = { day: string; size: number; vid: string; sid: string; views: number; line: string; ts: number };
+
+interface Pending {
+  row: Row;
+  resolve: (stored: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
 export class FunnelStore {
   #purgedFor = '';
+  /**
+   * SQLite: appends as synchronous transactions of prepared statements (this runs on every
+   * page view), the batches that arrive in one turn of the event loop committed together —
+   * the commit, not the statements, is what a single append mostly costs.
+   */
+  readonly #appendSqlite: ((rows: Row[]) => boolean[]) | undefined;
+  #pending: Pending[] = [];
+  #scheduled = false;
 
   constructor(
     private readonly db: Db,
     readonly ceilings: FunnelCeilings,
-  ) {}
+  ) {
+    const sqlite = db.sqlite;
+    if (sqlite) {
+      const day = sqlite.prepare(SQLITE_APPEND.day);
+      const take = sqlite.prepare(SQLITE_APPEND.take).pluck();
+      const batch = sqlite.prepare(SQLITE_APPEND.batch);
+      const append = sqlite.transaction((rows: Row[]): boolean[] =>
+        rows.map((r) => {
+          day.run(r.day);
+          const bytes = take.get(r.size, r.day, r.size, this.ceilings.bytesDia) as number | undefined;
+          if (bytes === undefined) return false;
+          batch.run(r.day, Number(bytes) - r.size, r.size, r.vid, r.sid, r.views, r.line, r.ts);
+          return true;
+        }),
+      );
+      // IMMEDIATE: the write lock from the start, so two processes on one file never deadlock on upgrade.
+      this.#appendSqlite = (r) => append.immediate(r);
+    }
+  }
 
   /**
    * Stores one record; false when the day's ceiling would be passed. The day's row is
@@ -36,6 +77,13 @@ export class FunnelStore {
     const line = `${JSON.stringify(record)}\n`;
     const size = Buffer.byteLength(line);
     const views = record.e.filter((e) => e.t === VIEW_EVENT).length;
+    if (this.#appendSqlite) {
+      const row = { day, size, vid: record.vid, sid: record.sid, views, line, ts: record.ts };
+      return new Promise((resolve, reject) => {
+        this.#pending.push({ row, resolve, reject });
+        this.#schedule(0);
+      });
+    }
     const db = tables(this.db);
     return db.transaction().execute(async (trx) => {
       await trx
@@ -66,6 +114,32 @@ export class FunnelStore {
         .execute();
       return true;
     });
+  }
+
+  #schedule(delayMs: number): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    const run = () => {
+      this.#scheduled = false;
+      this.#flush();
+    };
+    if (delayMs === 0) setImmediate(run);
+    else setTimeout(run, delayMs);
+  }
+
+  #flush(): void {
+    if (this.#pending.length === 0) return;
+    // A query-builder transaction of this process is open (it awaits something): joining it
+    // would tie these batches to its fate; try again in a moment.
+    if (this.db.sqlite?.inTransaction) return this.#schedule(1);
+    const group = this.#pending;
+    this.#pending = [];
+    try {
+      const stored = this.#appendSqlite!(group.map((p) => p.row));
+      group.forEach((p, i) => p.resolve(stored[i]!));
+    } catch (err) {
+      for (const p of group) p.reject(err);
+    }
   }
 
   /** Drops days older than the `dias` kept (today included); once per day per instance. */
