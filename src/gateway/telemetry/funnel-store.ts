@@ -131,12 +131,15 @@ export class FunnelStore {
     if (this.#pending.length === 0) return;
     // A query-builder transaction of this process is open (it awaits something): joining it
     // would tie these batches to its fate; try again in a moment.
-    if (this.db.sqlite?.inTransaction) return this.#schedule(1);
+    if (this.db.sqlite?.inTransaction) {
+      this.#schedule(1);
+      return;
+    }
     const group = this.#pending;
     this.#pending = [];
     try {
       const stored = this.#appendSqlite!(group.map((p) => p.row));
-      group.forEach((p, i) => p.resolve(stored[i]!));
+      for (const [i, p] of group.entries()) p.resolve(stored[i]!);
     } catch (err) {
       for (const p of group) p.reject(err);
     }
