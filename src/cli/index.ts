@@ -19,6 +19,7 @@ import { serveCommand } from './serve.js';
 import { userCreateCommand, userSetCommand } from './users.js';
 import { insightsCleanupCommand, tenantCreateCommand } from './tenants.js';
 import { workerCommand } from './worker.js';
+import { vitrineCollectCommand } from './vitrine.js';
 
 export const COMMANDS: CliCommand[] = [
   serveCommand,
@@ -40,6 +41,7 @@ export const COMMANDS: CliCommand[] = [
   creditRefuseCommand,
   creditReconcileCommand,
   workerCommand,
+  vitrineCollectCommand,
 ];
 
 function overview(commands = COMMANDS, usage = 'svc <command>'): string {

@@ -19,6 +19,8 @@ import { registerTranscriptionRoutes } from './transcription/routes.js';
 import { registerMcpRoutes } from './mcp/routes.js';
 import { registerContactRoutes } from './contact/routes.js';
 import { McpCatalogue } from './mcp/tools.js';
+import { registerShowcase } from './showcase/index.js';
+import { createTelemetry, registerTelemetry } from './telemetry/index.js';
 
 /** `/v1/messages` speaks the vendor messages format; the rest of `/v1` the chat-completions format. */
 export function gatewayEnvelope(path: string): EnvelopeKind {
@@ -65,5 +67,8 @@ export async function createGatewayApp(
   await registerTranscriptionRoutes(app, deps);
   registerMcpRoutes(app, deps, mcpTools);
   registerContactRoutes(app, ctx);
+  const telemetry = createTelemetry(ctx, deps.now);
+  registerTelemetry(app, ctx, telemetry, deps.now);
+  registerShowcase(app, ctx, { funnel: telemetry.funnel, catalogue: deps.catalogue, now: deps.now });
   return app;
 }

@@ -20,9 +20,14 @@ export interface GatewayDeps {
   chargeJob: ChargeJob;
   /** Worker jobs (the preview capabilities): submit, wait, the worker protocol. */
   workerJobs: WorkerJobs;
+  /** The clock of time-dependent rules (telemetry days, showcase staleness); tests set it. */
+  now: () => number;
 }
 
-export function createGatewayDeps(ctx: Context, options: { upstream?: UpstreamOptions } = {}): GatewayDeps {
+export function createGatewayDeps(
+  ctx: Context,
+  options: { upstream?: UpstreamOptions; now?: () => number } = {},
+): GatewayDeps {
   const limits = new Limits(ctx);
   const catalogue = new Catalogue(ctx.config.file);
   const payments = ctx.config.file.payments;
@@ -42,7 +47,7 @@ export function createGatewayDeps(ctx: Context, options: { upstream?: UpstreamOp
     chargeJob,
     ctx.logger.child({ area: 'workers' }),
   );
-  return { ctx, limits, catalogue, models, chargeJob, workerJobs };
+  return { ctx, limits, catalogue, models, chargeJob, workerJobs, now: options.now ?? Date.now };
 }
 
 /** Upstream pools first (a stream cut short records its usage), then the usage still in memory. */

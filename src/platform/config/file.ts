@@ -4,6 +4,8 @@ import { PaymentsSchema, PriceSchema } from './payments.js';
 import { WorkersSchema } from './workers.js';
 import { TranscriptionSchema } from './transcription.js';
 import { contactSections } from './contact.js';
+import { FunnelConfigSchema } from './funnel.js';
+import { ShowcaseConfigSchema } from './showcase.js';
 
 export const ProviderSchema = Type.Object(
   {
@@ -63,6 +65,8 @@ export const FileConfigSchema = Type.Object(
     workers: Type.Optional(WorkersSchema),
     transcription: Type.Optional(TranscriptionSchema),
     ...contactSections,
+    funnel: Type.Optional(FunnelConfigSchema),
+    showcase: Type.Optional(ShowcaseConfigSchema),
   },
   { additionalProperties: false },
 );

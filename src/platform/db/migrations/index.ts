@@ -8,6 +8,7 @@ import * as m0005 from './0005-usage.js';
 import * as m0006 from './0006-contracts.js';
 import * as m0007 from './0007-insights.js';
 import * as m0009 from './0009-contracts-sealed-titles.js';
+import * as m0016 from './0016-telemetry.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-meta': m0001,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0013-pix-asaas': await import('./0013-pix-asaas.js'),
   '0014-worker-jobs': await import('./0014-worker-jobs.js'),
   '0015-contact': await import('./0015-contact.js'),
+  '0016-telemetry': m0016,
 };

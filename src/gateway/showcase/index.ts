@@ -1,0 +1,52 @@
+// Metrics and the showcase for the gateway app: routes, and the periodic collector when the
+// `showcase` section is configured (started when the app is ready, stopped with it).
+import { SHOWCASE_DEFAULTS } from '../../platform/config/showcase.js';
+import type { Context } from '../../platform/context.js';
+import type { App } from '../../platform/http/app.js';
+import { PRODUCT_ID } from '../product.js';
+import type { Catalogue } from '../models/catalogue.js';
+import type { FunnelStore } from '../telemetry/funnel-store.js';
+import { ShowcaseCollector } from './collector.js';
+import { type HouseLedger, noLedger } from './metrics.js';
+import { registerShowcaseRoutes } from './routes.js';
+
+export interface ShowcaseOptions {
+  funnel: FunnelStore;
+  catalogue: Catalogue;
+  now: () => number;
+  houseLedger?: HouseLedger;
+  /** Run the periodic collector (default: when the `showcase` section exists). */
+  collect?: boolean;
+}
+
+export function createCollector(ctx: Context, options: Omit<ShowcaseOptions, 'houseLedger' | 'collect'>) {
+  const section = ctx.config.file.showcase ?? {};
+  return new ShowcaseCollector({
+    db: ctx.db,
+    funnel: options.funnel,
+    logger: ctx.logger.child({ service: 'gateway' }),
+    now: options.now,
+    produto: PRODUCT_ID,
+    nome: section.nome ?? PRODUCT_ID,
+    desde: section.desde,
+    catalogueSize: options.catalogue.list(null).length,
+    intervalMs: (section.intervaloMinutos ?? SHOWCASE_DEFAULTS.intervaloMinutos) * 60_000,
+  });
+}
+
+export function registerShowcase(app: App, ctx: Context, options: ShowcaseOptions): void {
+  const configured = ctx.config.file.showcase !== undefined;
+  if (options.collect ?? (configured && ctx.config.file.showcase?.periodico !== false)) {
+    const collector = createCollector(ctx, options);
+    app.addHook('onReady', async () => collector.start());
+    app.addHook('onClose', async () => collector.stop());
+  }
+  registerShowcaseRoutes(app, {
+    db: ctx.db,
+    now: options.now,
+    funnel: options.funnel,
+    houseLedger: options.houseLedger ?? noLedger,
+    operatorToken: ctx.config.operatorToken,
+    collectorConfigured: configured,
+  });
+}

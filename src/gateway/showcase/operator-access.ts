@@ -1,0 +1,25 @@
+// `GET /api/metrics` is public, with more for the operator: no Authorization header is the
+// public answer, the operator token adds the ledger, anything else is 401. Like the operator
+// guard (platform/http/token-guard.ts), the route is 503 when no operator token is set.
+import type { FastifyRequest } from 'fastify';
+import { safeEqual, sha256 } from '../../platform/crypto.js';
+import { bearerToken } from '../../platform/http/authorization.js';
+import { ApiError } from '../../platform/http/errors.js';
+
+export function optionalOperator(configured: string | undefined): (request: FastifyRequest) => boolean {
+  const expected = configured === undefined ? undefined : sha256(configured);
+  return (request) => {
+    if (expected === undefined) {
+      throw new ApiError(503, 'not_configured', 'Rota indisponível: OPERATOR_TOKEN não está configurado.');
+    }
+    const header = request.headers.authorization;
+    if (header === undefined) return false;
+    const presented = bearerToken(header);
+    if (presented === undefined || !safeEqual(sha256(presented), expected)) {
+      throw new ApiError(401, 'unauthorized', 'Token ausente ou inválido.', {
+        headers: { 'www-authenticate': 'Bearer' },
+      });
+    }
+    return true;
+  };
+}

@@ -1,0 +1,71 @@
+// Daily counters for telemetry that keeps no record: one adding upsert per event, shared by
+// every instance through the database.
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/index.js';
+import { utcDay } from './days.js';
+import { tables } from './tables.js';
+
+/** Counter names (bounded: robots are counted by agent from a fixed list, bots.ts). */
+export const COUNTERS = {
+  paymentView: 'pagamento_aberto',
+  robotPage: 'pagina_robo',
+  aiPage: 'pagina_ia',
+} as const;
+
+export const agentCounter = (agent: string) => `agente:${agent}`;
+
+const BUMP =
+  'insert into telemetry_daily (day, name, count) values (?, ?, ?) ' +
+  'on conflict (day, name) do update set count = telemetry_daily.count + excluded.count';
+const prepared = new WeakMap<object, { run(...args: unknown[]): unknown }>();
+
+export async function bump(db: Db, name: string, now: number, by = 1): Promise<void> {
+  // SQLite: a prepared statement (robots and payment views arrive with page views).
+  if (db.sqlite && !db.sqlite.inTransaction) {
+    let statement = prepared.get(db.sqlite);
+    if (!statement) {
+      statement = db.sqlite.prepare(BUMP);
+      prepared.set(db.sqlite, statement);
+    }
+    statement.run(utcDay(now), name, by);
+    return;
+  }
+  await tables(db)
+    .insertInto('telemetry_daily')
+    .values({ day: utcDay(now), name, count: by })
+    .onConflict((oc) =>
+      oc.columns(['day', 'name']).doUpdateSet({ count: sql`telemetry_daily.count + ${by}` }),
+    )
+    .execute();
+}
+
+/** day → count for one counter over the given days (missing days are absent). */
+export async function countsByDay(db: Db, name: string, days: string[]): Promise<Map<string, number>> {
+  if (days.length === 0) return new Map();
+  const rows = await tables(db)
+    .selectFrom('telemetry_daily')
+    .select(['day', 'count'])
+    .where('name', '=', name)
+    .where('day', '>=', days[0]!)
+    .where('day', '<=', days[days.length - 1]!)
+    .execute();
+  return new Map(rows.map((r) => [r.day, Number(r.count)]));
+}
+
+/** name → total for counters whose name starts with `prefix`, over [from, to]. */
+export async function totalsByName(
+  db: Db,
+  prefix: string,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
+  const rows = await tables(db)
+    .selectFrom('telemetry_daily')
+    .select(['name', (eb) => eb.fn.sum<number>('count').as('total')])
+    .where('name', 'like', `${prefix}%`)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy('name')
+    .execute();
+  return new Map(rows.map((r) => [r.name.slice(prefix.length), Number(r.total)]));
+}

@@ -1,0 +1,262 @@
+// The funnel archive in the database (several instances write to it): one NDJSON line per
+// batch, placed at consecutive byte offsets of its UTC day, with a daily byte ceiling and a
+// number of days kept.
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/index.js';
+import { lastDays, utcDay } from './days.js';
+import type { FunnelRecord } from './funnel.js';
+import { VIEW_EVENT } from './funnel.js';
+import { tables } from './tables.js';
+
+export interface FunnelCeilings {
+  bytesDia: number;
+  dias: number;
+}
+
+/** Largest archive answer (SPEC "Limits"). */
+export const ARCHIVE_CHUNK = 4 * 1024 * 1024;
+const DAY_MS = 86_400_000;
+
+const SQLITE_APPEND = {
+  day: 'insert into funnel_days (day, bytes, batches) values (?, 0, 0) on conflict (day) do nothing',
+  take: 'update funnel_days set bytes = bytes + ?, batches = batches + 1 where day = ? and bytes + ? <= ? returning bytes',
+  batch:
+    'insert into funnel_batches (day, start_byte, size, vid, sid, views, line, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+};
+
+type Row = { day: string; size: number; vid: string; sid: string; views: number; line: string; ts: number };
+
+interface Pending {
+  row: Row;
+  resolve: (stored: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
+export class FunnelStore {
+  #purgedFor = '';
+  /**
+   * SQLite: appends as synchronous transactions of prepared statements (this runs on every
+   * page view), the batches that arrive in one turn of the event loop committed together —
+   * the commit, not the statements, is what a single append mostly costs.
+   */
+  readonly #appendSqlite: ((rows: Row[]) => boolean[]) | undefined;
+  #pending: Pending[] = [];
+  #scheduled = false;
+
+  constructor(
+    private readonly db: Db,
+    readonly ceilings: FunnelCeilings,
+  ) {
+    const sqlite = db.sqlite;
+    if (sqlite) {
+      const day = sqlite.prepare(SQLITE_APPEND.day);
+      const take = sqlite.prepare(SQLITE_APPEND.take).pluck();
+      const batch = sqlite.prepare(SQLITE_APPEND.batch);
+      const append = sqlite.transaction((rows: Row[]): boolean[] =>
+        rows.map((r) => {
+          day.run(r.day);
+          const bytes = take.get(r.size, r.day, r.size, this.ceilings.bytesDia) as number | undefined;
+          if (bytes === undefined) return false;
+          batch.run(r.day, Number(bytes) - r.size, r.size, r.vid, r.sid, r.views, r.line, r.ts);
+          return true;
+        }),
+      );
+      // IMMEDIATE: the write lock from the start, so two processes on one file never deadlock on upgrade.
+      this.#appendSqlite = (r) => append.immediate(r);
+    }
+  }
+
+  /**
+   * Stores one record; false when the day's ceiling would be passed. The day's row is
+   * locked by its update until commit, so each writer's range follows the previous one's
+   * and a reader that sees a day's size sees every batch below it.
+   */
+  async append(record: FunnelRecord): Promise<boolean> {
+    const day = utcDay(record.ts);
+    if (day !== this.#purgedFor) await this.purge(record.ts);
+    const line = `${JSON.stringify(record)}\n`;
+    const size = Buffer.byteLength(line);
+    const views = record.e.filter((e) => e.t === VIEW_EVENT).length;
+    if (this.#appendSqlite) {
+      const row = { day, size, vid: record.vid, sid: record.sid, views, line, ts: record.ts };
+      return new Promise((resolve, reject) => {
+        this.#pending.push({ row, resolve, reject });
+        this.#schedule(0);
+      });
+    }
+    const db = tables(this.db);
+    return db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('funnel_days')
+        .values({ day, bytes: 0, batches: 0 })
+        .onConflict((oc) => oc.column('day').doNothing())
+        .execute();
+      const row = await trx
+        .updateTable('funnel_days')
+        .set({ bytes: sql`bytes + ${size}`, batches: sql`batches + 1` })
+        .where('day', '=', day)
+        .where(sql<number>`bytes + ${size}`, '<=', this.ceilings.bytesDia)
+        .returning('bytes')
+        .executeTakeFirst();
+      if (!row) return false;
+      await trx
+        .insertInto('funnel_batches')
+        .values({
+          day,
+          start_byte: Number(row.bytes) - size,
+          size,
+          vid: record.vid,
+          sid: record.sid,
+          views,
+          line,
+          created_at: record.ts,
+        })
+        .execute();
+      return true;
+    });
+  }
+
+  #schedule(delayMs: number): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    const run = () => {
+      this.#scheduled = false;
+      this.#flush();
+    };
+    if (delayMs === 0) setImmediate(run);
+    else setTimeout(run, delayMs);
+  }
+
+  #flush(): void {
+    if (this.#pending.length === 0) return;
+    // A query-builder transaction of this process is open (it awaits something): joining it
+    // would tie these batches to its fate; try again in a moment.
+    if (this.db.sqlite?.inTransaction) {
+      this.#schedule(1);
+      return;
+    }
+    const group = this.#pending;
+    this.#pending = [];
+    try {
+      const stored = this.#appendSqlite!(group.map((p) => p.row));
+      for (const [i, p] of group.entries()) p.resolve(stored[i]!);
+    } catch (err) {
+      for (const p of group) p.reject(err);
+    }
+  }
+
+  /** Drops days older than the `dias` kept (today included); once per day per instance. */
+  async purge(now: number): Promise<void> {
+    const oldest = utcDay(now - (this.ceilings.dias - 1) * DAY_MS);
+    const db = tables(this.db);
+    await db.deleteFrom('funnel_batches').where('day', '<', oldest).execute();
+    await db.deleteFrom('funnel_days').where('day', '<', oldest).execute();
+    this.#purgedFor = utcDay(now);
+  }
+
+  /** Every kept day from the oldest stored one to today, with its size (0 when empty). */
+  async index(now: number): Promise<Array<{ dia: string; bytes: number }>> {
+    const rows = await tables(this.db)
+      .selectFrom('funnel_days')
+      .select(['day', 'bytes'])
+      .where('day', '>=', utcDay(now - (this.ceilings.dias - 1) * DAY_MS))
+      .where('day', '<=', utcDay(now))
+      .orderBy('day')
+      .execute();
+    const sizes = new Map(rows.map((r) => [r.day, Number(r.bytes)]));
+    const first = rows[0]?.day ?? utcDay(now);
+    const span =
+      Math.round((Date.parse(`${utcDay(now)}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / DAY_MS) + 1;
+    return lastDays(now, span).map((dia) => ({ dia, bytes: sizes.get(dia) ?? 0 }));
+  }
+
+  async daySize(day: string): Promise<number> {
+    const row = await tables(this.db)
+      .selectFrom('funnel_days')
+      .select('bytes')
+      .where('day', '=', day)
+      .executeTakeFirst();
+    return row ? Number(row.bytes) : 0;
+  }
+
+  /**
+   * The lines of `day` that start at or after `from`, whole lines only, at most `limit`
+   * bytes; `next` is where the rest starts, `size` the day's size as now known.
+   */
+  async read(
+    day: string,
+    from: number,
+    limit = ARCHIVE_CHUNK,
+  ): Promise<{ body: string; next: number; size: number }> {
+    const size = await this.daySize(day);
+    const parts: string[] = [];
+    let bytes = 0;
+    let cursor = from;
+    let end = from;
+    const page = 500;
+    for (;;) {
+      const rows = await tables(this.db)
+        .selectFrom('funnel_batches')
+        .select(['start_byte', 'size', 'line'])
+        .where('day', '=', day)
+        .where('start_byte', '>=', cursor)
+        .orderBy('start_byte')
+        .limit(page)
+        .execute();
+      for (const row of rows) {
+        const start = Number(row.start_byte);
+        if (bytes + row.size > limit) return { body: parts.join(''), next: start, size: Math.max(size, end) };
+        parts.push(row.line);
+        bytes += row.size;
+        end = start + row.size;
+      }
+      if (rows.length < page) break;
+      cursor = end;
+    }
+    const total = Math.max(size, end);
+    return { body: parts.join(''), next: Math.max(total, from), size: total };
+  }
+
+  /** Per day: distinct sessions (visits), distinct browsers and page views. */
+  async visits(days: string[]): Promise<Map<string, { visits: number; visitors: number; views: number }>> {
+    if (days.length === 0) return new Map();
+    const rows = await tables(this.db)
+      .selectFrom('funnel_batches')
+      .select((eb) => [
+        'day',
+        eb.fn.count<number>('sid').distinct().as('visits'),
+        eb.fn.count<number>('vid').distinct().as('visitors'),
+        eb.fn.sum<number>('views').as('views'),
+      ])
+      .where('day', '>=', days[0]!)
+      .where('day', '<=', days[days.length - 1]!)
+      .groupBy('day')
+      .execute();
+    return new Map(
+      rows.map((r) => [
+        r.day,
+        { visits: Number(r.visits), visitors: Number(r.visitors), views: Number(r.views ?? 0) },
+      ]),
+    );
+  }
+
+  /** Distinct browsers over a span of days. */
+  async visitors(from: string, to: string): Promise<number> {
+    const row = await tables(this.db)
+      .selectFrom('funnel_batches')
+      .select((eb) => eb.fn.count<number>('vid').distinct().as('n'))
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** The first day holding a batch, or null. */
+  async firstDay(): Promise<string | null> {
+    const row = await tables(this.db)
+      .selectFrom('funnel_days')
+      .select((eb) => eb.fn.min<string>('day').as('day'))
+      .executeTakeFirst();
+    return row?.day ?? null;
+  }
+}
