@@ -10,6 +10,7 @@ import { registerModelRoutes } from './models/routes.js';
 import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
+import { registerConsoleRoutes } from './console/routes.js';
 
 /** `/v1/messages` speaks the vendor messages format; the rest of `/v1` the chat-completions format. */
 export function gatewayEnvelope(path: string): EnvelopeKind {
@@ -47,5 +48,6 @@ export async function createGatewayApp(
   registerAccountRoutes(app, ctx);
   registerPrivacyRoutes(app, ctx);
   registerModelRoutes(app, deps);
+  registerConsoleRoutes(app);
   return app;
 }

@@ -1,0 +1,56 @@
+// Page views and events for /api/funil: a random browser id (no account, no e-mail), a
+// session that ends after 30 idle minutes, events sent in small batches.
+const IDLE_MS = 30 * 60 * 1000;
+
+interface Session {
+  vid: string;
+  sid: string;
+  sn: number;
+  last: number;
+}
+
+function session(): Session {
+  const now = Date.now();
+  let stored: Session | null = null;
+  try {
+    stored = JSON.parse(localStorage.getItem('svc.funil') ?? 'null');
+  } catch {
+    stored = null;
+  }
+  const vid = stored?.vid ?? crypto.randomUUID();
+  const fresh = !stored || now - stored.last > IDLE_MS;
+  const next: Session = {
+    vid,
+    sid: fresh ? crypto.randomUUID() : stored!.sid,
+    sn: fresh ? (stored?.sn ?? 0) + 1 : stored!.sn,
+    last: now,
+  };
+  try {
+    localStorage.setItem('svc.funil', JSON.stringify(next));
+  } catch {
+    // Private mode: a new id per page load is fine.
+  }
+  return next;
+}
+
+let pv = crypto.randomUUID();
+
+function send(events: { t: string; n: string; p?: string }[]): void {
+  const s = session();
+  const body = JSON.stringify({ v: 1, vid: s.vid, sid: s.sid, sn: s.sn, pv, e: events.slice(0, 40) });
+  fetch('/api/funil', {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body,
+    keepalive: true,
+  }).catch(() => {});
+}
+
+export function pageView(path: string): void {
+  pv = crypto.randomUUID();
+  send([{ t: 'pv', n: 'view', p: path }]);
+}
+
+export function event(name: string): void {
+  send([{ t: 'ev', n: name, p: location.pathname }]);
+}
