@@ -6,6 +6,7 @@ import { Chaves } from './pages/chaves.js';
 import { Entrar } from './pages/entrar.js';
 import { Perfil } from './pages/perfil.js';
 import { Privacidade } from './pages/privacidade.js';
+import { Uso } from './pages/uso.js';
 import { interceptLinks, navigate, usePath } from './router.js';
 import { refreshMe, signOut } from './session.js';
 import { me, useStore } from './state.js';
@@ -16,6 +17,7 @@ const PAGES: Record<string, { title: string; view: () => preact.JSX.Element; sig
   '/entrar': { title: 'Entrar', view: Entrar, signedIn: false },
   '/chaves': { title: 'Chaves', view: Chaves, signedIn: true },
   '/privacidade': { title: 'Privacidade', view: Privacidade, signedIn: true },
+  '/uso': { title: 'Uso', view: Uso, signedIn: true },
   '/perfil': { title: 'Perfil', view: Perfil, signedIn: true },
 };
 

@@ -24,6 +24,7 @@ import { registerProfileRoutes } from './routes/profile.js';
 import { registerSecurityRoutes } from './routes/security.js';
 import { registerSignInRoutes } from './routes/sign-in.js';
 import { registerOrganizationRoutes } from '../orgs/routes.js';
+import { registerUsageRoutes } from '../usage/routes.js';
 import type { Web } from './routes/web.js';
 import { totpKey } from './totp.js';
 
@@ -78,5 +79,6 @@ export function registerAccountRoutes(app: App, ctx: Context, options: AccountRo
     registerSecurityRoutes(scope, web);
     registerKeyRoutes(scope, deps, deriveKey(ctx.secret, 'api-key'));
     registerOrganizationRoutes(scope, deps);
+    registerUsageRoutes(scope, deps);
   });
 }
