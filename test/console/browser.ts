@@ -81,9 +81,12 @@ export function watchProblems(page: Page): string[] {
   return problems;
 }
 
+/** Screenshots at 360 and 1280 px; fails when the page is wider than a 360 px screen. */
 export async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${ARTIFACTS}${name}-${width}.png`, fullPage: true });
+    const scroll = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+    if (scroll > width) throw new Error(`${name}: ${scroll} px wide at a ${width} px viewport`);
   }
 }

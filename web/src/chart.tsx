@@ -39,17 +39,19 @@ export function BarChart({ title, bars }: { title: string; bars: Bar[] }) {
           {bars.at(-1)?.label ?? ''}
         </text>
       </svg>
-      <table class="sr-only">
-        <caption>{title}</caption>
-        <tbody>
-          {bars.map((b) => (
-            <tr key={b.label}>
-              <th scope="row">{b.label}</th>
-              <td>{number(b.value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div class="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <tbody>
+            {bars.map((b) => (
+              <tr key={b.label}>
+                <th scope="row">{b.label}</th>
+                <td>{number(b.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -182,31 +182,33 @@ export function Privacidade() {
               <pre data-testid="clean">{highlight(cleaned.clean_text)}</pre>
             </figure>
           </div>
-          <table>
-            <caption>Achados</caption>
-            <thead>
-              <tr>
-                <th scope="col">Categoria</th>
-                <th scope="col">Quantidade</th>
-                <th scope="col">Ação</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cleaned.findings.length === 0 ? (
+          <div class="table-wrap">
+            <table>
+              <caption>Achados</caption>
+              <thead>
                 <tr>
-                  <td colSpan={3}>Nenhum dado pessoal encontrado.</td>
+                  <th scope="col">Categoria</th>
+                  <th scope="col">Quantidade</th>
+                  <th scope="col">Ação</th>
                 </tr>
-              ) : (
-                cleaned.findings.map((f) => (
-                  <tr key={f.category}>
-                    <td>{CATEGORY[f.category] ?? f.category}</td>
-                    <td>{f.count}</td>
-                    <td>{ACTION[f.action] ?? f.action}</td>
+              </thead>
+              <tbody>
+                {cleaned.findings.length === 0 ? (
+                  <tr>
+                    <td colSpan={3}>Nenhum dado pessoal encontrado.</td>
                   </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+                ) : (
+                  cleaned.findings.map((f) => (
+                    <tr key={f.category}>
+                      <td>{CATEGORY[f.category] ?? f.category}</td>
+                      <td>{f.count}</td>
+                      <td>{ACTION[f.action] ?? f.action}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
           {models.length > 0 && (
             <div class="row">
               {models.map((m) => (

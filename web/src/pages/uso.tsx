@@ -65,33 +65,35 @@ export function Uso() {
               value: d.requests,
             }))}
           />
-          <table>
-            <caption>Tokens por modelo</caption>
-            <thead>
-              <tr>
-                <th scope="col">Modelo</th>
-                <th scope="col">Requisições</th>
-                <th scope="col">Tokens de entrada</th>
-                <th scope="col">Tokens de saída</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.models.length === 0 ? (
+          <div class="table-wrap">
+            <table>
+              <caption>Tokens por modelo</caption>
+              <thead>
                 <tr>
-                  <td colSpan={4}>Nenhum uso no período.</td>
+                  <th scope="col">Modelo</th>
+                  <th scope="col">Requisições</th>
+                  <th scope="col">Tokens de entrada</th>
+                  <th scope="col">Tokens de saída</th>
                 </tr>
-              ) : (
-                report.models.map((m) => (
-                  <tr key={m.model}>
-                    <td>{m.model}</td>
-                    <td>{number(m.requests)}</td>
-                    <td>{number(m.input_tokens)}</td>
-                    <td>{number(m.output_tokens)}</td>
+              </thead>
+              <tbody>
+                {report.models.length === 0 ? (
+                  <tr>
+                    <td colSpan={4}>Nenhum uso no período.</td>
                   </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+                ) : (
+                  report.models.map((m) => (
+                    <tr key={m.model}>
+                      <td>{m.model}</td>
+                      <td>{number(m.requests)}</td>
+                      <td>{number(m.input_tokens)}</td>
+                      <td>{number(m.output_tokens)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
