@@ -72,13 +72,11 @@ export async function launch(): Promise<Browser> {
 }
 
 /** Every console error, page error and CSP violation of a page, for the "no errors" check. */
-export function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
+export function watchProblems(page: Page, problems: string[]): void {
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  return problems;
 }
 
 /** Screenshots at 360 and 1280 px; fails when the page is wider than a 360 px screen. */

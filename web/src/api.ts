@@ -20,11 +20,18 @@ export interface SignIn {
   user: unknown;
 }
 
-export async function bootstrap(): Promise<void> {
+/** Starts or resumes the browser session; answers the view the server sees (`anonymous`, `mfa`, `signed_in`). */
+export async function bootstrap(): Promise<string> {
   const res = await fetch('/api/auth/bootstrap', { credentials: 'same-origin' });
   const body = await res.json();
   if (!res.ok) throw problemOf(res, body);
   csrf = body.csrf;
+  try {
+    const json = atob(String(body.context).replace(/-/g, '+').replace(/_/g, '/'));
+    return String(JSON.parse(json).view ?? 'anonymous');
+  } catch {
+    return 'anonymous';
+  }
 }
 
 /** Remembers the new CSRF value of a response that rotated the session (login, MFA, password). */

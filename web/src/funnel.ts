@@ -35,7 +35,9 @@ function session(): Session {
 
 let pv = crypto.randomUUID();
 
-function send(events: { t: string; n: string; p?: string }[]): void {
+type Event = { t: string; n: string; p?: Record<string, string> };
+
+function send(events: Event[]): void {
   const s = session();
   const body = JSON.stringify({ v: 1, vid: s.vid, sid: s.sid, sn: s.sn, pv, e: events.slice(0, 40) });
   fetch('/api/funil', {
@@ -46,11 +48,14 @@ function send(events: { t: string; n: string; p?: string }[]): void {
   }).catch(() => {});
 }
 
+/** A page view: the path (the server keeps no query) and the host the visitor came from. */
 export function pageView(path: string): void {
   pv = crypto.randomUUID();
-  send([{ t: 'pv', n: 'view', p: path }]);
+  const p: Record<string, string> = { path };
+  if (document.referrer) p.ref = document.referrer;
+  send([{ t: 'view', n: path === '/' ? 'inicio' : path.slice(1), p }]);
 }
 
 export function event(name: string): void {
-  send([{ t: 'ev', n: name, p: location.pathname }]);
+  send([{ t: 'acao', n: name, p: { path: location.pathname } }]);
 }

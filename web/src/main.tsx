@@ -7,6 +7,7 @@ import { Entrar } from './pages/entrar.js';
 import { Perfil } from './pages/perfil.js';
 import { Privacidade } from './pages/privacidade.js';
 import { Uso } from './pages/uso.js';
+import { Vitrine } from './pages/vitrine.js';
 import { interceptLinks, navigate, usePath } from './router.js';
 import { refreshMe, signOut } from './session.js';
 import { me, useStore } from './state.js';
@@ -19,6 +20,7 @@ const PAGES: Record<string, { title: string; view: () => preact.JSX.Element; sig
   '/privacidade': { title: 'Privacidade', view: Privacidade, signedIn: true },
   '/uso': { title: 'Uso', view: Uso, signedIn: true },
   '/perfil': { title: 'Perfil', view: Perfil, signedIn: true },
+  '/vitrine': { title: 'Vitrine', view: Vitrine, signedIn: false },
 };
 
 function App() {
@@ -48,18 +50,20 @@ function App() {
       </a>
       <header class="top">
         <span class="brand">svc</span>
-        {who && (
+        {who !== undefined && (
           <nav aria-label="Principal">
             {Object.entries(PAGES)
-              .filter(([, p]) => p.signedIn)
+              .filter(([href, p]) => (who ? href !== '/entrar' : !p.signedIn))
               .map(([href, p]) => (
                 <a key={href} href={href} aria-current={href === path ? 'page' : undefined}>
                   {p.title}
                 </a>
               ))}
-            <button type="button" class="link" onClick={signOut}>
-              Sair
-            </button>
+            {who && (
+              <button type="button" class="link" onClick={signOut}>
+                Sair
+              </button>
+            )}
           </nav>
         )}
       </header>
@@ -74,15 +78,18 @@ async function start(): Promise<void> {
   watchFailures();
   interceptLinks();
   render(<App />, document.getElementById('app')!);
+  let view: string;
   try {
-    await bootstrap();
+    view = await bootstrap();
   } catch (err) {
     report('UI-APP-001', 'inicio', 'bootstrap falhou');
     me.set(null);
     document.getElementById('app')!.insertAdjacentText('afterbegin', describe(err));
     return;
   }
-  await refreshMe();
+  // Ask who is signed in only when the session says someone is: no 401 on a first visit.
+  if (view === 'signed_in') await refreshMe();
+  else me.set(null);
 }
 
 void start();
