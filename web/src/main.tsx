@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { bootstrap, describe } from './api.js';
 import { pageView } from './funnel.js';
 import { Chaves } from './pages/chaves.js';
+import { Credito } from './pages/credito.js';
 import { Entrar } from './pages/entrar.js';
 import { Perfil } from './pages/perfil.js';
 import { Privacidade } from './pages/privacidade.js';
@@ -20,6 +21,7 @@ const PAGES: Record<string, { title: string; view: () => preact.JSX.Element; sig
   '/privacidade': { title: 'Privacidade', view: Privacidade, signedIn: true },
   '/uso': { title: 'Uso', view: Uso, signedIn: true },
   '/perfil': { title: 'Perfil', view: Perfil, signedIn: true },
+  '/credito': { title: 'Crédito', view: Credito, signedIn: false },
   '/vitrine': { title: 'Vitrine', view: Vitrine, signedIn: false },
 };
 
