@@ -21,6 +21,7 @@ import { registerContactRoutes } from './contact/routes.js';
 import { McpCatalogue } from './mcp/tools.js';
 import { registerShowcase } from './showcase/index.js';
 import { createTelemetry, registerTelemetry } from './telemetry/index.js';
+import { registerConsoleRoutes } from './console/routes.js';
 
 /** `/v1/messages` speaks the vendor messages format; the rest of `/v1` the chat-completions format. */
 export function gatewayEnvelope(path: string): EnvelopeKind {
@@ -70,5 +71,6 @@ export async function createGatewayApp(
   const telemetry = createTelemetry(ctx, deps.now);
   registerTelemetry(app, ctx, telemetry, deps.now);
   registerShowcase(app, ctx, { funnel: telemetry.funnel, catalogue: deps.catalogue, now: deps.now });
+  registerConsoleRoutes(app);
   return app;
 }

@@ -23,6 +23,8 @@ import { registerAvatarRoutes } from './routes/avatar.js';
 import { registerProfileRoutes } from './routes/profile.js';
 import { registerSecurityRoutes } from './routes/security.js';
 import { registerSignInRoutes } from './routes/sign-in.js';
+import { registerOrganizationRoutes } from '../orgs/routes.js';
+import { registerUsageRoutes } from '../usage/routes.js';
 import type { Web } from './routes/web.js';
 import { totpKey } from './totp.js';
 
@@ -76,5 +78,7 @@ export function registerAccountRoutes(app: App, ctx: Context, options: AccountRo
     registerAvatarRoutes(scope, web);
     registerSecurityRoutes(scope, web);
     registerKeyRoutes(scope, deps, deriveKey(ctx.secret, 'api-key'));
+    registerOrganizationRoutes(scope, deps);
+    registerUsageRoutes(scope, deps);
   });
 }

@@ -87,3 +87,30 @@ export async function getRole(
     .executeTakeFirst();
   return row?.role as Role | undefined;
 }
+
+export interface Membership {
+  id: string;
+  name: string;
+  role: Role;
+  mfa_required: number;
+  product_enabled: number;
+}
+
+/** The organisations an account belongs to, oldest membership first. */
+export async function listMemberships(db: Kysely<Database>, accountId: string): Promise<Membership[]> {
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
+    .select([
+      'organizations.id as id',
+      'organizations.name as name',
+      'memberships.role as role',
+      'organizations.mfa_required as mfa_required',
+      'organizations.product_enabled as product_enabled',
+    ])
+    .where('memberships.account_id', '=', accountId)
+    .orderBy('memberships.created_at')
+    .orderBy('organizations.id')
+    .execute();
+  return rows.map((r) => ({ ...r, role: r.role as Role }));
+}

@@ -1,0 +1,67 @@
+// The web console (docs/console.md): the single page at `/` and its pages' paths, the
+// hashed assets, and the public showcase page at `/vitrine`. Static files only: the page
+// talks to the same public routes as any client.
+import type { FastifyReply } from 'fastify';
+import type { App } from '../../platform/http/app.js';
+import { ApiError } from '../../platform/http/errors.js';
+import { type ConsoleFile, loadConsoleFiles } from './files.js';
+
+/** Paths the page's own router draws; each is answered with index.html. */
+export const CONSOLE_PAGES = [
+  '/',
+  '/entrar',
+  '/chaves',
+  '/privacidade',
+  '/perfil',
+  '/credito',
+  '/uso',
+  '/vitrine',
+];
+
+// Everything from our own origin, nothing inline, no third parties. `data:` images for the
+// QR codes and the avatar preview the API returns as data URIs.
+export const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function registerConsoleRoutes(app: App, files: Map<string, ConsoleFile> = loadConsoleFiles()): void {
+  const index = files.get('/index.html');
+  const send = (reply: FastifyReply, file: ConsoleFile) =>
+    reply
+      .header('content-type', file.type)
+      .header('content-security-policy', CONSOLE_CSP)
+      .header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .send(file.body);
+
+  for (const path of CONSOLE_PAGES) {
+    app.get(
+      path,
+      {
+        config: { auth: 'none' },
+        schema: { summary: `Console page ${path}`, tags: ['console'], hide: true },
+      },
+      async (_request, reply) => {
+        if (!index) throw new ApiError(404, 'not_found', 'O console não foi construído (npm run build).');
+        return send(reply, index);
+      },
+    );
+  }
+  app.get(
+    '/assets/*',
+    { config: { auth: 'none' }, schema: { summary: 'Console asset', tags: ['console'], hide: true } },
+    async (request, reply) => {
+      const file = files.get(request.url.split('?')[0] ?? '');
+      if (!file) throw new ApiError(404, 'not_found', 'Arquivo não encontrado.');
+      return send(reply, file);
+    },
+  );
+}

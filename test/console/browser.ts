@@ -1,0 +1,90 @@
+// Browser-test plumbing: Debian's Chromium driven by playwright-core (no browser download),
+// the real `svc` process on SQLite with a fixed port so that PUBLIC_ORIGIN matches exactly.
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { testStorage } from '../helpers/db.js';
+import { type Child, spawnSvc } from '../helpers/process.js';
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+export const CHROMIUM = CANDIDATES.find((p): p is string => !!p && existsSync(p));
+
+/** Where screenshots go: a test artefact, outside the repository's tracked files. */
+export const ARTIFACTS = new URL('../../../test-artifacts/console/', import.meta.url).pathname;
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export interface Running {
+  origin: string;
+  env: Record<string, string>;
+  child: Child;
+  stop(): Promise<void>;
+}
+
+export async function startGateway(extra: Record<string, string> = {}): Promise<Running> {
+  const storage = await testStorage();
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const env = { ...storage.env, GATEWAY_PORT: String(port), PUBLIC_ORIGIN: origin, ...extra };
+  const child = spawnSvc(['serve', 'gateway'], env);
+  await child.waitFor((l) => l.event === 'listening');
+  return {
+    origin,
+    env,
+    child,
+    async stop() {
+      child.proc.kill('SIGTERM');
+      await child.exit();
+      await storage.drop();
+    },
+  };
+}
+
+/** Runs an `svc` command to completion; its last stdout line is JSON. */
+export async function svc(env: Record<string, string>, ...args: string[]): Promise<Record<string, unknown>> {
+  const child = spawnSvc(args, env);
+  const code = await child.exit();
+  if (code !== 0) throw new Error(`svc ${args[0]} ${args[1]} exited ${code}: ${child.stderr.join('')}`);
+  return JSON.parse(child.stdout.join('\n') || '{}');
+}
+
+export async function launch(): Promise<Browser> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Every console error, page error and CSP violation of a page, for the "no errors" check. */
+export function watchProblems(page: Page, problems: string[]): void {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+}
+
+/** Screenshots at 360 and 1280 px; fails when the page is wider than a 360 px screen. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${ARTIFACTS}${name}-${width}.png`, fullPage: true });
+    const scroll = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+    if (scroll > width) throw new Error(`${name}: ${scroll} px wide at a ${width} px viewport`);
+  }
+}

@@ -1,0 +1,234 @@
+// The web console in a real browser (Debian's Chromium through playwright-core) against the
+// real server process on SQLite. Without a Chromium the tests are skipped with that reason.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import OpenAI from 'openai';
+import { generate } from 'otplib';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { CHROMIUM, launch, type Running, screenshots, startGateway, svc, watchProblems } from './browser.js';
+
+const PASSWORD = 'senha forte do console 2026';
+const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const skip = CHROMIUM ? false : 'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)';
+if (skip) console.log(`# console browser tests skipped: ${skip}`);
+
+describe('web console in Chromium', { skip }, () => {
+  let gateway: Running;
+  let browser: Browser;
+  const problems: string[] = [];
+
+  before(async () => {
+    gateway = await startGateway();
+    await svc(
+      gateway.env,
+      'account',
+      'create',
+      '--email',
+      'ana@acme.com',
+      '--password',
+      PASSWORD,
+      '--org',
+      'Acme',
+    );
+    await svc(
+      gateway.env,
+      'account',
+      'create',
+      '--email',
+      'bia@acme.com',
+      '--password',
+      PASSWORD,
+      '--mfa-secret',
+      TOTP_SECRET,
+    );
+    browser = await launch();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await gateway?.stop();
+    assert.deepEqual(problems, [], 'no console errors and no CSP violations on any page');
+  });
+
+  /** `refusals`: the page is expected to meet an API refusal, which Chromium logs as a console error. */
+  async function open(path = '/', { refusals = false } = {}): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    if (!refusals) watchProblems(page, problems);
+    await page.goto(`${gateway.origin}${path}`);
+    return page;
+  }
+
+  async function signIn(page: Page, email: string, code?: string): Promise<void> {
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    if (code !== undefined) {
+      await page.getByLabel('Código').fill(code);
+      await page.getByRole('button', { name: 'Confirmar código' }).click();
+    }
+    await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
+  }
+
+  it('serves the page with a strict CSP, hashed assets cached for a year and index.html not cached', async () => {
+    const res = await fetch(`${gateway.origin}/`);
+    assert.equal(res.status, 200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /script-src 'self'/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|https?:/);
+    assert.equal(res.headers.get('cache-control'), 'no-cache');
+    const html = await res.text();
+    assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    assert.ok(asset);
+    const js = await fetch(`${gateway.origin}${asset}`);
+    assert.equal(js.status, 200);
+    assert.match(js.headers.get('cache-control') ?? '', /max-age=31536000, immutable/);
+    assert.equal((await fetch(`${gateway.origin}/assets/nao-existe.js`)).status, 404);
+  });
+
+  it('first load: JavaScript under 150 KB gzipped; prints LCP and bytes transferred', async (t) => {
+    const html = await (await fetch(`${gateway.origin}/`)).text();
+    let gz = 0;
+    for (const [, asset] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) {
+      const body = Buffer.from(await (await fetch(`${gateway.origin}${asset}`)).arrayBuffer());
+      if (asset!.endsWith('.js')) gz += gzipSync(body).length;
+    }
+    assert.ok(gz > 0 && gz < 150 * 1024, `JavaScript ${gz} bytes gzipped`);
+    const page = await open('/entrar');
+    await page.getByRole('heading', { name: 'Entrar' }).waitFor();
+    const figures = await page.evaluate(
+      () =>
+        new Promise<{ lcp: number; bytes: number }>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            const lcp = entries.at(-1)?.startTime ?? 0;
+            const all = [
+              ...performance.getEntriesByType('navigation' as never),
+              ...performance.getEntriesByType('resource' as never),
+            ];
+            resolve({
+              lcp,
+              bytes: all.reduce((s, e) => s + ((e as { transferSize?: number }).transferSize ?? 0), 0),
+            });
+          }).observe({ type: 'largest-contentful-paint' as never, buffered: true });
+        }),
+    );
+    t.diagnostic(
+      `console first load: LCP ${figures.lcp.toFixed(0)} ms, ${figures.bytes} bytes transferred, JS ${gz} bytes gzipped`,
+    );
+    assert.ok(figures.lcp > 0 && figures.bytes > 0);
+    await page.close();
+  });
+
+  it('signs in without a second factor, creates a key the openai client uses, and revokes it', async () => {
+    const page = await open('/');
+    await page.getByRole('heading', { name: 'Entrar' }).waitFor();
+    await screenshots(page, 'entrar');
+    await signIn(page, 'ana@acme.com');
+    await page.getByLabel('Nome da chave').fill('minha chave');
+    await page.getByRole('button', { name: 'Criar chave' }).click();
+    const secret = (await page.getByTestId('secret').textContent())?.trim() ?? '';
+    assert.match(secret, /^svck_/);
+    await screenshots(page, 'chaves');
+    await page.getByRole('button', { name: 'Já guardei' }).click();
+
+    const client = new OpenAI({ apiKey: secret, baseURL: `${gateway.origin}/v1`, maxRetries: 0 });
+    const models = await client.models.list();
+    assert.ok(models.data.some((m) => m.id === 'svc/eco'));
+    const reply = await client.chat.completions.create({
+      model: 'svc/eco',
+      messages: [{ role: 'user', content: 'Olá, console' }],
+    });
+    assert.ok(reply.choices[0]?.message.content);
+
+    // The call shows on the usage page (rows are written within about 100 ms).
+    await page.getByRole('link', { name: 'Uso' }).click();
+    await page
+      .getByRole('cell', { name: 'svc/eco' })
+      .waitFor({ timeout: 30_000 })
+      .catch(async () => {
+        await page.reload();
+        await page.getByRole('cell', { name: 'svc/eco' }).waitFor();
+      });
+    await screenshots(page, 'uso');
+    await page.getByRole('link', { name: 'Chaves' }).click();
+
+    await page.getByRole('button', { name: 'Revogar' }).click();
+    await page.getByRole('button', { name: 'Sim, revogar' }).click();
+    await page.getByRole('cell', { name: 'revogada' }).waitFor();
+    await assert.rejects(client.models.list(), (err: unknown) => err instanceof OpenAI.AuthenticationError);
+    await page.close();
+  });
+
+  it('signs in with the authenticator code when the account has one', async () => {
+    const page = await open('/entrar');
+    await signIn(page, 'bia@acme.com', await generate({ secret: TOTP_SECRET }));
+    await page.getByRole('link', { name: 'Perfil' }).click();
+    await page.getByText('Segundo fator ativo').waitFor();
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.getByRole('heading', { name: 'Entrar' }).waitFor();
+    await page.close();
+  });
+
+  it('shows a wrong password in plain Portuguese', async () => {
+    const page = await open('/entrar', { refusals: true });
+    await page.getByLabel('E-mail').fill('ana@acme.com');
+    await page.getByLabel('Senha').fill('senha errada demais');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: /.+/ });
+    await alert.waitFor();
+    assert.match((await alert.textContent()) ?? '', /senha|credenciais/i);
+    await page.close();
+  });
+
+  it('the playground shows placeholders for a CPF, an e-mail, a phone and a full name', async () => {
+    const page = await open('/entrar');
+    await signIn(page, 'ana@acme.com');
+    await page.getByRole('link', { name: 'Privacidade' }).click();
+    await page.getByRole('button', { name: 'Criar uma chave para o console' }).click();
+    await page
+      .getByLabel('Texto original')
+      .fill(
+        'Cliente Maria Aparecida Souza, CPF 529.982.247-25, e-mail maria.souza@exemplo.com.br, telefone (11) 98765-4321.',
+      );
+    await page.getByRole('button', { name: 'Ver o que o modelo recebe' }).click();
+    const clean = page.getByTestId('clean');
+    await clean.waitFor();
+    const text = (await clean.textContent()) ?? '';
+    for (const ph of ['[CPF_1]', '[EMAIL_1]', '[TELEFONE_1]', '[NOME_1]'])
+      assert.ok(text.includes(ph), `${ph} in ${text}`);
+    assert.ok(!text.includes('529.982.247-25') && !text.includes('maria.souza@'));
+    assert.equal(await page.locator('mark.ph').count(), 4);
+    await screenshots(page, 'privacidade');
+    await page.getByRole('button', { name: 'Enviar para svc/eco' }).click();
+    await page.getByTestId('answer').waitFor();
+    await page.close();
+  });
+
+  it('profile and avatar round trip', async () => {
+    const page = await open('/entrar');
+    await signIn(page, 'ana@acme.com');
+    await page.getByRole('link', { name: 'Perfil' }).click();
+    await page.getByLabel('Nome', { exact: true }).fill('Ana Teste');
+    await page.getByLabel('Fuso horário').selectOption('America/Manaus');
+    await page.getByRole('button', { name: 'Salvar perfil' }).click();
+    await page.getByText('Perfil salvo.').waitFor();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel(/Enviar foto/)
+      .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
+    const img = page.getByRole('img', { name: 'Sua foto' });
+    await img.waitFor();
+    assert.ok(await img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth > 0));
+    await page.reload();
+    await page.getByLabel('Nome', { exact: true }).waitFor();
+    assert.equal(await page.getByLabel('Nome', { exact: true }).inputValue(), 'Ana Teste');
+    assert.equal(await page.getByLabel('Fuso horário').inputValue(), 'America/Manaus');
+    await screenshots(page, 'perfil');
+    await page.close();
+  });
+});

@@ -1,0 +1,57 @@
+// A bar chart in plain SVG (a few dozen lines instead of a chart library), with the same
+// numbers as a table for screen readers.
+import { number } from './format.js';
+
+export interface Bar {
+  label: string;
+  value: number;
+}
+
+export function BarChart({ title, bars }: { title: string; bars: Bar[] }) {
+  const max = Math.max(1, ...bars.map((b) => b.value));
+  const width = 600;
+  const height = 160;
+  const gap = 2;
+  const w = bars.length > 0 ? width / bars.length : width;
+  return (
+    <figure class="chart">
+      <figcaption>{title}</figcaption>
+      <svg viewBox={`0 0 ${width} ${height + 18}`} role="img" aria-label={title} preserveAspectRatio="none">
+        {bars.map((b, i) => {
+          const h = Math.round((b.value / max) * height);
+          return (
+            <rect
+              key={b.label}
+              x={i * w + gap / 2}
+              y={height - h}
+              width={Math.max(1, w - gap)}
+              height={h}
+              class="bar"
+            >
+              <title>{`${b.label}: ${number(b.value)}`}</title>
+            </rect>
+          );
+        })}
+        <text x="0" y={height + 14} class="axis">
+          {bars[0]?.label ?? ''}
+        </text>
+        <text x={width} y={height + 14} class="axis" text-anchor="end">
+          {bars.at(-1)?.label ?? ''}
+        </text>
+      </svg>
+      <div class="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <tbody>
+            {bars.map((b) => (
+              <tr key={b.label}>
+                <th scope="row">{b.label}</th>
+                <td>{number(b.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,281 @@
+// Chaves: the account's and its organisations' API keys — list, create (secret shown once),
+// revoke. The API's rules become prompts: a stale sign-in asks for the password again, an
+// organisation that demands a second factor points to where it is enabled.
+import { useEffect, useState } from 'preact/hooks';
+import { adopt, ApiProblem, api, describe, type SignIn } from '../api.js';
+import { dateTime } from '../format.js';
+import { signedInEmail, useStore } from '../state.js';
+import { Field, Notice, Problem } from '../ui.js';
+
+export interface KeyRecord {
+  id: string;
+  name: string;
+  organizationId: string | null;
+  last4: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  active: boolean;
+}
+
+interface Organization {
+  id: string;
+  name: string;
+  role: 'owner' | 'admin' | 'member';
+  mfaRequired: boolean;
+}
+
+const KEY_LIMIT = 10;
+
+export function Chaves() {
+  const [keys, setKeys] = useState<KeyRecord[] | null>(null);
+  const [orgs, setOrgs] = useState<Organization[]>([]);
+  const [problem, setProblem] = useState('');
+  const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
+  const [reauth, setReauth] = useState<null | (() => Promise<void>)>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+
+  const load = async () => {
+    try {
+      const [k, o] = await Promise.all([
+        api<{ keys: KeyRecord[] }>('GET', '/api/account/keys'),
+        api<{ organizations: Organization[] }>('GET', '/api/account/organizations'),
+      ]);
+      setKeys(k.keys);
+      setOrgs(o.organizations);
+    } catch (err) {
+      setProblem(describe(err));
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+
+  const live = keys?.filter((k) => k.active).length ?? 0;
+  const orgName = (id: string | null) => (id ? (orgs.find((o) => o.id === id)?.name ?? id) : 'Conta pessoal');
+
+  const create = async (name: string, organizationId: string | null) => {
+    setProblem('');
+    try {
+      const made = await api<{ key: KeyRecord; secret: string }>('POST', '/api/account/keys/create', {
+        name,
+        organizationId,
+      });
+      setSecret({ name: made.key.name, value: made.secret });
+      await load();
+    } catch (err) {
+      if (err instanceof ApiProblem && err.code === 'reauth_required') {
+        setReauth(() => () => create(name, organizationId));
+        return;
+      }
+      if (err instanceof ApiProblem && err.code === 'organization_mfa_required') {
+        setProblem(
+          'Esta organização exige segundo fator. Ative o código do autenticador em Perfil, entre de novo com ele e volte aqui.',
+        );
+        return;
+      }
+      if (err instanceof ApiProblem && err.code === 'key_limit_reached') {
+        setProblem(
+          `Você já tem ${KEY_LIMIT} chaves ativas, o máximo por conta. Revogue uma que não usa mais.`,
+        );
+        return;
+      }
+      setProblem(describe(err));
+    }
+  };
+
+  const revoke = async (id: string) => {
+    setConfirming(null);
+    try {
+      await api('POST', '/api/account/keys/revoke', { id });
+      await load();
+    } catch (err) {
+      setProblem(describe(err));
+    }
+  };
+
+  const onCreate = (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const org = String(form.get('org') ?? '');
+    void create(String(form.get('name') ?? ''), org === '' ? null : org);
+  };
+
+  return (
+    <section>
+      <h1 tabIndex={-1}>Chaves de API</h1>
+      <p>
+        Use uma chave <code>svck_…</code> no cabeçalho <code>Authorization: Bearer</code> das rotas{' '}
+        <code>/v1</code>.
+      </p>
+      {secret && <SecretOnce name={secret.name} value={secret.value} onDone={() => setSecret(null)} />}
+      {reauth && (
+        <Reauth
+          onDone={async (ok) => {
+            const retry = reauth;
+            setReauth(null);
+            if (ok) await retry();
+          }}
+        />
+      )}
+      <form class="row" onSubmit={onCreate} aria-label="Criar chave">
+        <Field label="Nome da chave" name="name" required maxLength={60} />
+        <div class="field">
+          <label for="f-org">Dona da chave</label>
+          <select id="f-org" name="org">
+            <option value="">Conta pessoal</option>
+            {orgs
+              .filter((o) => o.role !== 'member')
+              .map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+          </select>
+        </div>
+        <button type="submit" disabled={live >= KEY_LIMIT}>
+          Criar chave
+        </button>
+      </form>
+      {live >= KEY_LIMIT && (
+        <Notice text={`Limite de ${KEY_LIMIT} chaves ativas atingido: revogue uma para criar outra.`} />
+      )}
+      <Problem text={problem} />
+      {keys === null ? (
+        <p>Carregando…</p>
+      ) : keys.length === 0 ? (
+        <p>Nenhuma chave ainda.</p>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <caption class="sr-only">Suas chaves</caption>
+            <thead>
+              <tr>
+                <th scope="col">Nome</th>
+                <th scope="col">Final</th>
+                <th scope="col">Dona</th>
+                <th scope="col">Criada</th>
+                <th scope="col">Último uso</th>
+                <th scope="col">Estado</th>
+                <th scope="col">
+                  <span class="sr-only">Ações</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((k) => (
+                <tr key={k.id}>
+                  <td>{k.name}</td>
+                  <td>
+                    <code>…{k.last4}</code>
+                  </td>
+                  <td>{orgName(k.organizationId)}</td>
+                  <td>{dateTime(k.createdAt)}</td>
+                  <td>{dateTime(k.lastUsedAt)}</td>
+                  <td>{k.active ? 'ativa' : 'revogada'}</td>
+                  <td>
+                    {k.active &&
+                      (confirming === k.id ? (
+                        <span class="confirm">
+                          Revogar “{k.name}”?{' '}
+                          <button type="button" class="danger" onClick={() => revoke(k.id)}>
+                            Sim, revogar
+                          </button>{' '}
+                          <button type="button" onClick={() => setConfirming(null)}>
+                            Cancelar
+                          </button>
+                        </span>
+                      ) : (
+                        <button type="button" onClick={() => setConfirming(k.id)}>
+                          Revogar
+                        </button>
+                      ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SecretOnce({ name, value, onDone }: { name: string; value: string; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <section class="secret" aria-label="Segredo da nova chave">
+      <p>
+        <strong>Guarde agora:</strong> o segredo da chave “{name}” aparece só esta vez.
+      </p>
+      <code class="secret-value" data-testid="secret">
+        {value}
+      </code>
+      <div class="row">
+        <button
+          type="button"
+          onClick={async () => {
+            await navigator.clipboard?.writeText(value).catch(() => {});
+            setCopied(true);
+          }}
+        >
+          {copied ? 'Copiado' : 'Copiar'}
+        </button>
+        <button type="button" onClick={onDone}>
+          Já guardei
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Creating a key needs a sign-in from the last 5 minutes: ask for the password right here. */
+function Reauth({ onDone }: { onDone: (ok: boolean) => void }) {
+  const email = useStore(signedInEmail);
+  const [problem, setProblem] = useState('');
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    try {
+      const result = await api<SignIn>('POST', '/api/auth/login', {
+        email: email || String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+      });
+      adopt(result);
+      if (result.mfaRequired) {
+        const code = String(form.get('code') ?? '');
+        adopt(await api<SignIn>('POST', '/api/auth/mfa', { code }));
+      }
+      onDone(true);
+    } catch (err) {
+      setProblem(describe(err));
+    }
+  };
+  return (
+    <form class="reauth" onSubmit={submit} aria-label="Confirmar senha">
+      <p>Por segurança, confirme sua senha para criar a chave (a última entrada foi há mais de 5 minutos).</p>
+      {!email && <Field label="E-mail" name="email" type="email" autoComplete="username" required />}
+      <Field
+        label="Senha"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        autoFocus
+      />
+      <Field
+        label="Código do autenticador (se tiver)"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+      />
+      <Problem text={problem} />
+      <div class="row">
+        <button type="submit">Confirmar</button>
+        <button type="button" onClick={() => onDone(false)}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,331 @@
+// Crédito: buy a package by manual Pix (copy-and-paste code and QR, then the proof) or by
+// automatic Pix (Asaas), and read the balance of a cred_ token. Opening it tells the server
+// a payment page was seen (POST /api/pagamento/aberto), which starts nothing.
+import { useEffect, useState } from 'preact/hooks';
+import { ApiProblem, describe } from '../api.js';
+import { brl, dateTime } from '../format.js';
+import { Field, Notice, Problem } from '../ui.js';
+
+interface PixOffers {
+  chave: string;
+  brl_por_usd: number;
+  pacotes: { usd: number; brl_centavos: number; copia_e_cola: string; imagem: string }[];
+  comprovante: { tipos: string[]; max_bytes: number };
+}
+
+interface AsaasOffers {
+  disponivel: boolean;
+  pacotes: { usd: number; brl_centavos: number }[];
+  precisa_documento: boolean;
+}
+
+async function getJson<T>(path: string, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(path, { headers, credentials: 'same-origin' });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok)
+    throw new ApiProblem(res.status, body.error ?? 'erro', body.message ?? `Falha (${res.status}).`);
+  return body as T;
+}
+
+export function Credito() {
+  useEffect(() => {
+    fetch('/api/pagamento/aberto', { method: 'POST', headers: { 'x-svc-payment-view': '1' } }).catch(
+      () => {},
+    );
+  }, []);
+  return (
+    <section>
+      <h1 tabIndex={-1}>Crédito</h1>
+      <p>O crédito pré-pago paga chamadas de modelos e tarefas. Pacotes de US$ 1, 5, 10 ou 25.</p>
+      <PixManual />
+      <PixAutomatico />
+      <Saldo />
+    </section>
+  );
+}
+
+function PixManual() {
+  const [offers, setOffers] = useState<PixOffers | null>(null);
+  const [problem, setProblem] = useState('');
+  const [usd, setUsd] = useState(5);
+  const [copied, setCopied] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [sent, setSent] = useState<{ id: string; credito: string; estado: string } | null>(null);
+
+  useEffect(() => {
+    getJson<PixOffers>('/api/credito/pix')
+      .then(setOffers)
+      .catch((err) =>
+        setProblem(
+          err instanceof ApiProblem && err.status === 503 ? 'Pix indisponível no momento.' : describe(err),
+        ),
+      );
+  }, []);
+  const pacote = offers?.pacotes.find((p) => p.usd === usd);
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    setProblem('');
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    form.set('usd', String(usd));
+    // XMLHttpRequest: fetch cannot report upload progress.
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/credito/pix');
+    xhr.upload.onprogress = (e) =>
+      setProgress(e.lengthComputable ? Math.round((e.loaded / e.total) * 100) : null);
+    xhr.onload = () => {
+      setProgress(null);
+      const body = JSON.parse(xhr.responseText || '{}');
+      if (xhr.status === 200) setSent({ id: body.id, credito: body.credito, estado: body.estado });
+      else setProblem(body.message ?? `Falha (${xhr.status}).`);
+    };
+    xhr.onerror = () => {
+      setProgress(null);
+      setProblem(describe(null));
+    };
+    xhr.send(form);
+  };
+
+  const check = async () => {
+    if (!sent) return;
+    try {
+      const state = await getJson<{ estado: string }>(`/api/credito/pix/${sent.id}`);
+      setSent({ ...sent, estado: state.estado });
+    } catch (err) {
+      setProblem(describe(err));
+    }
+  };
+
+  return (
+    <fieldset>
+      <legend>Pix (liberação manual)</legend>
+      <Problem text={problem} />
+      {offers && (
+        <>
+          <Packages list={offers.pacotes} value={usd} onChange={setUsd} name="pix-usd" />
+          {pacote && (
+            <div class="pix">
+              <img
+                src={pacote.imagem}
+                alt={`QR Code Pix de ${brl(pacote.brl_centavos)}`}
+                width={220}
+                height={220}
+              />
+              <div class="field">
+                <label for="f-copia">Pix copia e cola</label>
+                <textarea
+                  id="f-copia"
+                  readOnly
+                  rows={4}
+                  value={pacote.copia_e_cola}
+                  data-testid="copia-e-cola"
+                />
+              </div>
+              <button
+                type="button"
+                onClick={async () => {
+                  await navigator.clipboard?.writeText(pacote.copia_e_cola).catch(() => {});
+                  setCopied(true);
+                }}
+              >
+                {copied ? 'Copiado' : 'Copiar código'}
+              </button>
+              <p>Chave Pix: {offers.chave}</p>
+            </div>
+          )}
+          {sent ? (
+            <div class="secret">
+              <p>
+                <strong>Guarde agora:</strong> seu token de crédito vale depois que o pagamento for conferido.
+              </p>
+              <code class="secret-value">{sent.credito}</code>
+              <p role="status">
+                Pedido {sent.id.slice(0, 8)}…:{' '}
+                {sent.estado === 'pendente' ? 'aguardando conferência' : sent.estado}
+              </p>
+              <button type="button" onClick={check}>
+                Ver situação
+              </button>
+            </div>
+          ) : (
+            <form onSubmit={submit} aria-label="Enviar comprovante">
+              <Field
+                label="Seu e-mail (para a resposta)"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+              />
+              <div class="field">
+                <label for="f-proof">
+                  Comprovante (foto ou PDF, até {Math.round(offers.comprovante.max_bytes / 1e6)} MB)
+                </label>
+                <input
+                  id="f-proof"
+                  name="comprovante"
+                  type="file"
+                  accept={offers.comprovante.tipos.join(',')}
+                  required
+                />
+              </div>
+              {progress !== null && <progress max={100} value={progress} aria-label="Envio do comprovante" />}
+              <button type="submit">Enviar comprovante</button>
+            </form>
+          )}
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+function PixAutomatico() {
+  const [offers, setOffers] = useState<AsaasOffers | null>(null);
+  const [usd, setUsd] = useState(5);
+  const [problem, setProblem] = useState('');
+  const [charge, setCharge] = useState<{
+    id: string;
+    credito: string | null;
+    pix: { copia_e_cola: string; imagem: string; expira_em: string };
+  } | null>(null);
+  const [estado, setEstado] = useState('pendente');
+
+  useEffect(() => {
+    getJson<AsaasOffers>('/api/credito/asaas')
+      .then(setOffers)
+      .catch(() => setOffers(null));
+  }, []);
+  useEffect(() => {
+    if (!charge || estado !== 'pendente') return;
+    const timer = setInterval(async () => {
+      try {
+        setEstado((await getJson<{ estado: string }>(`/api/credito/asaas/${charge.id}`)).estado);
+      } catch {
+        // The next tick tries again.
+      }
+    }, 5000);
+    return () => clearInterval(timer);
+  }, [charge, estado]);
+
+  if (!offers?.disponivel) return null;
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setProblem('');
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const res = await fetch('/api/credito/asaas', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        oferta: { pacote: { usd } },
+        pagador: {
+          ...(form.get('documento') ? { documento: String(form.get('documento')) } : {}),
+          ...(form.get('nome') ? { nome: String(form.get('nome')) } : {}),
+          ...(form.get('email') ? { email: String(form.get('email')) } : {}),
+        },
+      }),
+    });
+    const body = await res.json().catch(() => ({}));
+    if (!res.ok) setProblem(body.message ?? `Falha (${res.status}).`);
+    else setCharge(body);
+  };
+  return (
+    <fieldset>
+      <legend>Pix automático</legend>
+      <Packages list={offers.pacotes} value={usd} onChange={setUsd} name="asaas-usd" />
+      {charge ? (
+        <div class="pix">
+          <img src={charge.pix.imagem} alt="QR Code Pix da cobrança" width={220} height={220} />
+          <div class="field">
+            <label for="f-asaas-copia">Pix copia e cola</label>
+            <textarea id="f-asaas-copia" readOnly rows={4} value={charge.pix.copia_e_cola} />
+          </div>
+          <p>Vence em {dateTime(charge.pix.expira_em)}.</p>
+          {charge.credito && (
+            <p>
+              <strong>Guarde agora:</strong> <code class="secret-value">{charge.credito}</code>
+            </p>
+          )}
+          <Notice
+            text={estado === 'pago' ? 'Pagamento confirmado: o crédito já vale.' : `Situação: ${estado}`}
+          />
+        </div>
+      ) : (
+        <form onSubmit={submit} aria-label="Gerar cobrança Pix">
+          {offers.precisa_documento && (
+            <>
+              <Field label="CPF ou CNPJ de quem paga" name="documento" required inputMode="numeric" />
+              <Field label="Nome de quem paga" name="nome" required autoComplete="name" />
+            </>
+          )}
+          <Field label="E-mail (opcional)" name="email" type="email" autoComplete="email" />
+          <button type="submit">Gerar Pix</button>
+        </form>
+      )}
+      <Problem text={problem} />
+    </fieldset>
+  );
+}
+
+function Saldo() {
+  const [token, setToken] = useState('');
+  const [saldo, setSaldo] = useState<{ saldo_usd: string; criado_em: string } | null>(null);
+  const [problem, setProblem] = useState('');
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setProblem('');
+    try {
+      setSaldo(await getJson('/api/credito', { 'x-credito': token.trim() }));
+    } catch (err) {
+      setSaldo(null);
+      setProblem(describe(err));
+    }
+  };
+  return (
+    <form onSubmit={submit} aria-label="Consultar saldo">
+      <fieldset>
+        <legend>Saldo de um token</legend>
+        <div class="field">
+          <label for="f-cred">Token de crédito (cred_…)</label>
+          <input
+            id="f-cred"
+            type="password"
+            autoComplete="off"
+            value={token}
+            onInput={(e) => setToken((e.currentTarget as HTMLInputElement).value)}
+            required
+          />
+        </div>
+        <button type="submit">Consultar</button>
+        {saldo && (
+          <p role="status">
+            Saldo: US$ {saldo.saldo_usd} (criado em {dateTime(saldo.criado_em)})
+          </p>
+        )}
+        <Problem text={problem} />
+      </fieldset>
+    </form>
+  );
+}
+
+function Packages({
+  list,
+  value,
+  onChange,
+  name,
+}: {
+  list: { usd: number; brl_centavos: number }[];
+  value: number;
+  onChange: (usd: number) => void;
+  name: string;
+}) {
+  return (
+    <fieldset class="row">
+      <legend>Pacote</legend>
+      {list.map((p) => (
+        <label key={p.usd}>
+          <input type="radio" name={name} checked={p.usd === value} onChange={() => onChange(p.usd)} /> US${' '}
+          {p.usd} ({brl(p.brl_centavos)})
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,75 @@
+// Entrar: e-mail and password, then the TOTP code when the account has a second factor.
+import { useState } from 'preact/hooks';
+import { adopt, api, describe, type SignIn } from '../api.js';
+import { Field, Problem } from '../ui.js';
+import { refreshMe } from '../session.js';
+import { signedInEmail } from '../state.js';
+
+export function Entrar() {
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    setBusy(true);
+    setProblem('');
+    try {
+      if (step === 'password') {
+        const email = String(form.get('email') ?? '').trim();
+        const result = await api<SignIn>('POST', '/api/auth/login', {
+          email,
+          password: String(form.get('password')),
+        });
+        adopt(result);
+        signedInEmail.set(email);
+        if (result.mfaRequired) {
+          setStep('code');
+          return;
+        }
+      } else {
+        const result = await api<SignIn>('POST', '/api/auth/mfa', {
+          code: String(form.get('code') ?? '').trim(),
+        });
+        adopt(result);
+      }
+      await refreshMe();
+    } catch (err) {
+      setProblem(describe(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="narrow">
+      <h1 tabIndex={-1}>Entrar</h1>
+      <form onSubmit={submit} noValidate={false}>
+        {step === 'password' ? (
+          <>
+            <Field label="E-mail" name="email" type="email" autoComplete="username" required />
+            <Field label="Senha" name="password" type="password" autoComplete="current-password" required />
+          </>
+        ) : (
+          <>
+            <p>Digite o código de 6 dígitos do seu aplicativo autenticador.</p>
+            <Field
+              label="Código"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              required
+              autoFocus
+            />
+          </>
+        )}
+        <Problem text={problem} />
+        <button type="submit" disabled={busy}>
+          {step === 'password' ? 'Entrar' : 'Confirmar código'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+// Uso: requests per day and tokens per model, for the account's own keys or an organisation.
+import { useEffect, useState } from 'preact/hooks';
+import { api, describe } from '../api.js';
+import { BarChart } from '../chart.js';
+import { number } from '../format.js';
+import { Problem } from '../ui.js';
+
+interface Totals {
+  requests: number;
+  input_tokens: number;
+  output_tokens: number;
+}
+
+interface Report {
+  from: string;
+  to: string;
+  days: (Totals & { day: string })[];
+  models: (Totals & { model: string })[];
+}
+
+export function Uso() {
+  const [orgs, setOrgs] = useState<{ id: string; name: string }[]>([]);
+  const [owner, setOwner] = useState('');
+  const [report, setReport] = useState<Report | null>(null);
+  const [problem, setProblem] = useState('');
+
+  useEffect(() => {
+    api<{ organizations: { id: string; name: string }[] }>('GET', '/api/account/organizations')
+      .then((r) => setOrgs(r.organizations))
+      .catch(() => setOrgs([]));
+  }, []);
+  useEffect(() => {
+    setProblem('');
+    const query = owner ? `?organizationId=${encodeURIComponent(owner)}` : '';
+    api<Report>('GET', `/api/account/usage${query}`)
+      .then(setReport)
+      .catch((err) => setProblem(describe(err)));
+  }, [owner]);
+
+  return (
+    <section>
+      <h1 tabIndex={-1}>Uso</h1>
+      <div class="field narrow">
+        <label for="f-owner">De quem</label>
+        <select
+          id="f-owner"
+          value={owner}
+          onChange={(e) => setOwner((e.currentTarget as HTMLSelectElement).value)}
+        >
+          <option value="">Minhas chaves pessoais</option>
+          {orgs.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Problem text={problem} />
+      {report && (
+        <>
+          <BarChart
+            title={`Requisições por dia (UTC), ${report.from} a ${report.to}`}
+            bars={report.days.map((d) => ({
+              label: d.day.slice(5).split('-').reverse().join('/'),
+              value: d.requests,
+            }))}
+          />
+          <div class="table-wrap">
+            <table>
+              <caption>Tokens por modelo</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Modelo</th>
+                  <th scope="col">Requisições</th>
+                  <th scope="col">Tokens de entrada</th>
+                  <th scope="col">Tokens de saída</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.models.length === 0 ? (
+                  <tr>
+                    <td colSpan={4}>Nenhum uso no período.</td>
+                  </tr>
+                ) : (
+                  report.models.map((m) => (
+                    <tr key={m.model}>
+                      <td>{m.model}</td>
+                      <td>{number(m.requests)}</td>
+                      <td>{number(m.input_tokens)}</td>
+                      <td>{number(m.output_tokens)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

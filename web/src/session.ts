@@ -1,0 +1,36 @@
+// Who is signed in, and the session's effects on the page (time zone, theme).
+import { api, bootstrap, describe } from './api.js';
+import { setTimeZone } from './format.js';
+import { navigate } from './router.js';
+import { type Me, me } from './state.js';
+
+export async function signOut(): Promise<void> {
+  try {
+    await api('POST', '/api/auth/logout');
+  } catch (err) {
+    alert(describe(err));
+    return;
+  }
+  me.set(null);
+  await bootstrap();
+  navigate('/entrar');
+}
+
+export async function refreshMe(): Promise<void> {
+  try {
+    const { user } = await api<{ user: Me }>('GET', '/api/me');
+    me.set(user);
+    const { profile } = await api<{ profile: { timeZone: string; theme: string } }>(
+      'GET',
+      '/api/account/profile',
+    );
+    setTimeZone(profile.timeZone);
+    applyTheme(profile.theme);
+  } catch {
+    me.set(null);
+  }
+}
+
+export function applyTheme(theme: string): void {
+  document.documentElement.dataset.theme = theme === 'dark' || theme === 'light' ? theme : '';
+}

@@ -1,0 +1,45 @@
+// What the page knows about the signed-in person, in memory only: nothing here survives a
+// reload, and no secret is ever written to storage.
+import { useEffect, useState } from 'preact/hooks';
+
+export interface Store<T> {
+  get(): T;
+  set(value: T): void;
+  subscribe(fn: (value: T) => void): () => void;
+}
+
+export function store<T>(initial: T): Store<T> {
+  let value = initial;
+  const subs = new Set<(value: T) => void>();
+  return {
+    get: () => value,
+    set(next) {
+      value = next;
+      for (const fn of subs) fn(value);
+    },
+    subscribe(fn) {
+      subs.add(fn);
+      return () => subs.delete(fn);
+    },
+  };
+}
+
+export function useStore<T>(s: Store<T>): T {
+  const [value, setValue] = useState(s.get());
+  useEffect(() => s.subscribe(setValue), [s]);
+  return value;
+}
+
+export interface Me {
+  identityId: string;
+  authTime: string;
+  mfaState: 'none' | 'pending' | 'verified';
+  methods: string[];
+}
+
+/** undefined while the page asks the server; null when nobody is signed in. */
+export const me = store<Me | null | undefined>(undefined);
+/** The e-mail typed at sign-in, to ask only for the password when a key needs a fresh sign-in. */
+export const signedInEmail = store('');
+/** A key the playground may use; created by the console on request, forgotten on reload. */
+export const playgroundKey = store('');
