@@ -20,6 +20,7 @@ import { registerMcpRoutes } from './mcp/routes.js';
 import { registerContactRoutes } from './contact/routes.js';
 import { McpCatalogue } from './mcp/tools.js';
 import { registerShowcase } from './showcase/index.js';
+import { dailyTotals } from './billing/ledger.js';
 import { createTelemetry, registerTelemetry } from './telemetry/index.js';
 import { registerConsoleRoutes } from './console/routes.js';
 
@@ -70,7 +71,13 @@ export async function createGatewayApp(
   registerContactRoutes(app, ctx);
   const telemetry = createTelemetry(ctx, deps.now);
   registerTelemetry(app, ctx, telemetry, deps.now);
-  registerShowcase(app, ctx, { funnel: telemetry.funnel, catalogue: deps.catalogue, now: deps.now });
+  registerShowcase(app, ctx, {
+    funnel: telemetry.funnel,
+    catalogue: deps.catalogue,
+    now: deps.now,
+    // The house ledger's daily totals by source, for the operator part of /api/metrics.
+    houseLedger: (db, { days }) => dailyTotals(db, { days }),
+  });
   registerConsoleRoutes(app);
   return app;
 }
