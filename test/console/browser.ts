@@ -71,12 +71,23 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/** Every console error, page error and CSP violation of a page, for the "no errors" check. */
+/**
+ * Every console error, page error, CSP violation and failed response of a page, for the
+ * "no errors" check. Chromium logs any 4xx as "Failed to load resource" without its URL, so
+ * responses are judged here by URL instead: a missing photo (GET /api/account/avatar 404) is
+ * the API's documented answer, not a failure.
+ */
 export function watchProblems(page: Page, problems: string[]): void {
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
+      problems.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('response', (res) => {
+    const path = new URL(res.url()).pathname;
+    const expected = res.status() === 404 && path === '/api/account/avatar';
+    if (res.status() >= 400 && !expected) problems.push(`${res.status()} ${res.request().method()} ${path}`);
+  });
 }
 
 /** Screenshots at 360 and 1280 px; fails when the page is wider than a 360 px screen. */

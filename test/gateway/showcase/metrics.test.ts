@@ -93,13 +93,19 @@ describe('GET /api/metrics', () => {
     assert.equal(body.accounts.tenants, 2);
   });
 
-  it('with the operator token: the ledger (null until the house ledger is wired)', async () => {
+  it("with the operator token: the house ledger's daily totals for the last 7 days", async () => {
     const res = await fetch(`${g.url}/api/metrics`, {
       headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
     });
     assert.equal(res.status, 200);
     const body = (await res.json()) as MetricsBody;
-    assert.equal(body.ledger, null);
+    const days = body.ledger as { day: string; spent: number; received: Record<string, number> }[];
+    assert.equal(days.length, 7);
+    assert.equal(days.at(-1)!.day, new Date().toISOString().slice(0, 10));
+    assert.ok(
+      days.every((d) => d.spent === 0 && Object.keys(d.received).length === 0),
+      'no money moved yet',
+    );
   });
 
   it('the ledger seam: what houseLedger returns is what the operator sees', async () => {

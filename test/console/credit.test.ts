@@ -1,0 +1,90 @@
+// The console's Crédito page and its own error reports, in Chromium against the real server
+// with manual Pix configured: the QR it shows decodes to the BR Code it shows; a failure
+// thrown in the page reaches /api/erro-cliente (204) with the personal data redacted.
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import jsQRModule from 'jsqr';
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { CHROMIUM, launch, type Running, screenshots, startGateway, watchProblems } from './browser.js';
+
+// jsqr is CommonJS with an ES-style default export: take whichever form the loader gives.
+type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR = ((jsQRModule as unknown as { default?: Decode }).default ?? jsQRModule) as unknown as Decode;
+
+const skip = CHROMIUM ? false : 'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)';
+
+describe('web console: credit page and error reports', { skip }, () => {
+  let gateway: Running;
+  let browser: Browser;
+  const problems: string[] = [];
+
+  before(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-console-'));
+    const config = join(dir, 'svc.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        payments: {
+          mode: 'live',
+          pix: {
+            chave: 'pix@example.com',
+            nome: 'SVC TESTE',
+            cidade: 'SAO PAULO',
+            brl_por_usd: 5.5,
+            owner_email: 'dono@example.com',
+          },
+        },
+      }),
+    );
+    gateway = await startGateway({ SVC_CONFIG: config });
+    browser = await launch();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await gateway?.stop();
+  });
+
+  it('shows each package as a QR whose decoded text is the copy-and-paste BR Code', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    watchProblems(page, problems);
+    await page.goto(`${gateway.origin}/credito`);
+    await page.getByRole('heading', { name: 'Crédito' }).waitFor();
+    const code = page.getByTestId('copia-e-cola');
+    await code.waitFor();
+    const brCode = await code.inputValue();
+    assert.match(brCode, /^000201.*6304[0-9A-F]{4}$/);
+    const src = (await page.getByRole('img', { name: /QR Code Pix/ }).getAttribute('src')) ?? '';
+    const png = Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64');
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const decoded = jsQR(new Uint8ClampedArray(data), info.width, info.height);
+    assert.equal(decoded?.data, brCode);
+
+    await page.getByLabel(/US\$ 10/).check();
+    const ten = await code.inputValue();
+    assert.notEqual(ten, brCode, 'another package, another BR Code');
+    await screenshots(page, 'credito');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('an error thrown in the page reaches /api/erro-cliente as 204, redacted in the server log', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${gateway.origin}/vitrine`);
+    await page.getByRole('heading', { name: 'Vitrine' }).waitFor();
+    const reported = page.waitForResponse((r) => r.url().endsWith('/api/erro-cliente'));
+    await page.evaluate(
+      "setTimeout(() => { throw new Error('falha ao mostrar maria.souza@exemplo.com.br CPF 529.982.247-25'); }, 0)",
+    );
+    const response = await reported;
+    assert.equal(response.status(), 204);
+    const line = await gateway.child.waitFor((l) => JSON.stringify(l).includes('UI-JS-001'), 30_000);
+    const text = JSON.stringify(line);
+    assert.ok(!text.includes('maria.souza@exemplo.com.br') && !text.includes('529.982.247-25'), text);
+    await page.close();
+  });
+});
