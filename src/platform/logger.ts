@@ -17,12 +17,11 @@ export function loggerOptions(level: string, service?: string): LoggerOptions {
 }
 
 /**
- * stdout through pino's own destination, synchronous: the asynchronous mode was seen (CI, a
- * loaded machine) writing a 40 KB line ahead of 130 smaller lines logged before it. Log lines
- * out of order are a defect; the speed of the asynchronous mode is not worth it.
+ * stdout through pino's own asynchronous destination: lines written while a write is under
+ * way gather and go out together in the next; pino writes what is left at exit.
  */
 export function createLogger(level: string, service?: string, destination?: DestinationStream): Logger {
-  return pino(loggerOptions(level, service), destination ?? pino.destination({ dest: 1, sync: true }));
+  return pino(loggerOptions(level, service), destination ?? pino.destination({ dest: 1, sync: false }));
 }
 
 const EMAIL = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+/g;
