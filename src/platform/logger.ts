@@ -2,6 +2,7 @@
 // no stack traces. Error messages pass through `scrub` because a library's message may
 // quote a value it was given.
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { LogSink } from './log-sink.js';
 
 export type { Logger } from 'pino';
 
@@ -16,12 +17,9 @@ export function loggerOptions(level: string, service?: string): LoggerOptions {
   };
 }
 
-/**
- * stdout through pino's own asynchronous destination: lines written while a write is under
- * way gather and go out together in the next; pino writes what is left at exit.
- */
+/** stdout through a LogSink (log-sink.ts): buffered, flushed every 250 ms and at exit. */
 export function createLogger(level: string, service?: string, destination?: DestinationStream): Logger {
-  return pino(loggerOptions(level, service), destination ?? pino.destination({ dest: 1, sync: false }));
+  return pino(loggerOptions(level, service), destination ?? new LogSink(1));
 }
 
 const EMAIL = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+/g;

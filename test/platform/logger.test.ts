@@ -1,4 +1,4 @@
-// The services' default log destination (pino's asynchronous one on stdout): every line
+// The services' default log destination (LogSink on stdout, src/platform/log-sink.ts): every line
 // once and in order, large lines included; a lone line shows up without anyone flushing;
 // what is still buffered when the process exits is written.
 import assert from 'node:assert/strict';
