@@ -6,7 +6,7 @@ import { LogSink } from './log-sink.js';
 
 export type { Logger } from 'pino';
 
-/** The line shape every logger of the services uses. */
+/** The line shape every logger of the services uses (the access log writes the same shape by hand). */
 export function loggerOptions(level: string, service?: string): LoggerOptions {
   return {
     level,

@@ -15,7 +15,7 @@ import { AuthRegistry } from './auth.js';
 import { ApiError, type EnvelopeKind, envelope } from './errors.js';
 import { toApiError } from './platform-errors.js';
 import { requestId } from './request-id.js';
-import { AccessLogController } from './request-logger.js';
+import { AccessLogController, lazyChildLogger } from './request-logger.js';
 import { RouteTable } from './routes.js';
 
 export type App = FastifyInstance<
@@ -58,7 +58,8 @@ export function createApp(options: AppOptions): App {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     // One access-log line per request (request-logger.ts), instead of Fastify's own lines.
-    logController: new AccessLogController(),
+    logController: new AccessLogController(options.logger),
+    childLoggerFactory: lazyChildLogger,
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
