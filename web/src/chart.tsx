@@ -16,7 +16,9 @@ export function BarChart({ title, bars }: { title: string; bars: Bar[] }) {
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${width} ${height + 18}`} role="img" aria-label={title} preserveAspectRatio="none">
+      {/* The bars stretch to the page's width; the labels stay outside the SVG so that the
+          stretch does not distort their letters. */}
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title} preserveAspectRatio="none">
         {bars.map((b, i) => {
           const h = Math.round((b.value / max) * height);
           return (
@@ -32,13 +34,11 @@ export function BarChart({ title, bars }: { title: string; bars: Bar[] }) {
             </rect>
           );
         })}
-        <text x="0" y={height + 14} class="axis">
-          {bars[0]?.label ?? ''}
-        </text>
-        <text x={width} y={height + 14} class="axis" text-anchor="end">
-          {bars.at(-1)?.label ?? ''}
-        </text>
       </svg>
+      <div class="axis" aria-hidden="true">
+        <span>{bars[0]?.label ?? ''}</span>
+        <span>{bars.at(-1)?.label ?? ''}</span>
+      </div>
       <div class="sr-only">
         <table>
           <caption>{title}</caption>
