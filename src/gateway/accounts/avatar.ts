@@ -1,9 +1,11 @@
 // Profile photos: any common image in, a WebP of at most 64 KiB out (the interface limit).
 // sharp drops EXIF and other metadata (camera, GPS) unless asked to keep it.
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import type { Database } from '../../platform/db/schema.js';
 import { ApiError } from '../../platform/http/errors.js';
+
+// sharp (libvips) loads on the first avatar: most processes never decode an image.
+const loadSharp = async () => (await import('sharp')).default;
 
 export const AVATAR_MAX = 64 * 1024;
 /** Uploads above this are refused before decoding (413). */
@@ -18,6 +20,7 @@ export const invalidImage = () =>
   new ApiError(400, 'invalid_image', 'Não foi possível ler a imagem; envie JPEG, PNG, WebP, GIF ou AVIF.');
 
 export async function toAvatar(input: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     await sharp(input, { limitInputPixels: PIXEL_LIMIT }).metadata();
   } catch {

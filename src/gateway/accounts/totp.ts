@@ -3,7 +3,6 @@
 // one is refused, so an observed code cannot be replayed. Secrets are kept encrypted.
 import type { Kysely } from 'kysely';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import { decrypt, encrypt } from '../../platform/crypto.js';
 import type { Database } from '../../platform/db/schema.js';
 import { deriveKey } from '../../platform/secret.js';
@@ -99,6 +98,7 @@ export interface Enrolment {
 export async function newEnrolment(label: string): Promise<Enrolment> {
   const secret = generateSecret();
   const uri = generateURI({ issuer: ISSUER, label, secret });
+  const { default: QRCode } = await import('qrcode'); // loaded on first enrolment, not at start-up
   const qr = await QRCode.toDataURL(uri, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, uri, qr };
 }
