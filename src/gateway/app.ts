@@ -21,6 +21,7 @@ import { registerContactRoutes } from './contact/routes.js';
 import { McpCatalogue } from './mcp/tools.js';
 import { registerShowcase } from './showcase/index.js';
 import { dailyTotals } from './billing/ledger.js';
+import { surfaceCounter, tally } from './telemetry/counters.js';
 import { createTelemetry, registerTelemetry } from './telemetry/index.js';
 import { registerConsoleRoutes } from './console/routes.js';
 
@@ -57,7 +58,11 @@ export async function createGatewayApp(
   app.guards.set('operator', tokenGuard('OPERATOR_TOKEN', ctx.config.operatorToken));
   app.guards.set('worker', tokenGuard('WORKER_TOKEN', ctx.config.workerToken));
   const mcpTools = new McpCatalogue(deps.catalogue);
-  registerPublicRoutes(app, { baseUrl: ctx.config.publicOrigin, mcpTools: () => mcpTools.names() });
+  registerPublicRoutes(app, {
+    baseUrl: ctx.config.publicOrigin,
+    mcpTools: () => mcpTools.names(),
+    onSurfaceRead: (surface) => tally(ctx.db, ctx.logger, surfaceCounter(surface), deps.now()),
+  });
   registerAccountRoutes(app, ctx);
   registerPrivacyRoutes(app, ctx);
   registerModelRoutes(app, deps);

@@ -6,6 +6,7 @@ import type { App } from '../../platform/http/app.js';
 import { ApiError } from '../../platform/http/errors.js';
 import type { GatewayDeps } from '../deps.js';
 import { principalOf } from '../keys/auth.js';
+import { COUNTERS, tally } from '../telemetry/counters.js';
 import { McpServers } from './server.js';
 import type { McpCatalogue } from './tools.js';
 
@@ -32,7 +33,12 @@ function webRequest(request: FastifyRequest, origin: string, body: string): Requ
 
 export function registerMcpRoutes(app: App, deps: GatewayDeps, tools: McpCatalogue): void {
   const origin = deps.ctx.config.publicOrigin;
-  const servers = new McpServers({ tools, models: deps.models });
+  const { db, logger } = deps.ctx;
+  const servers = new McpServers({
+    tools,
+    models: deps.models,
+    onToolCall: () => tally(db, logger, COUNTERS.mcpCall, deps.now()),
+  });
 
   // Its own scope: the body is kept as text, so malformed JSON gets the protocol's own
   // parse error (-32700) rather than the platform's envelope.

@@ -20,6 +20,8 @@ import { type McpCatalogue, readArguments, TOOL_INPUT_SCHEMA, ToolArgumentError 
 export interface McpDeps {
   tools: McpCatalogue;
   models: ModelPipeline;
+  /** Told of every tools/call (the showcase's `mcp` figure). */
+  onToolCall: () => void;
 }
 
 export interface McpCall {
@@ -63,6 +65,7 @@ function createServer(deps: McpDeps): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const call = callOf(extra);
+    deps.onToolCall();
     const tool = deps.tools.find(request.params.name, call.principal.releasedModels);
     if (!tool) return failure('Ferramenta desconhecida ou não liberada para a organização.', 'unknown_tool');
     try {

@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
 import { buildId } from '../../platform/config/build-info.js';
+import type { Surface } from '../telemetry/counters.js';
 
 const Health = Type.Object({
   ok: Type.Boolean(),
@@ -31,6 +32,8 @@ export interface PublicRoutesOptions {
   baseUrl: string;
   /** Names of the MCP tools (the catalogue), when MCP is available. */
   mcpTools: () => string[];
+  /** Told of each read of a machine surface (the showcase's `superficies`). */
+  onSurfaceRead: (surface: Surface) => void;
 }
 
 export function registerPublicRoutes(app: App, options: PublicRoutesOptions): void {
@@ -53,24 +56,27 @@ export function registerPublicRoutes(app: App, options: PublicRoutesOptions): vo
       config: { auth: 'none' },
       schema: { summary: 'Self-describing index of every route', tags: ['public'], response: { 200: Index } },
     },
-    async () => ({
-      name: 'svc — gateway de privacidade para IA',
-      description:
-        'Acesso a modelos de linguagem com barreira de privacidade: CPF, CNPJ, e-mail, telefone e nomes são tratados antes de chegar ao modelo.',
-      build: buildId(),
-      base_url: options.baseUrl,
-      docs: {
-        openapi: `${options.baseUrl}/api/openapi.json`,
-        health: `${options.baseUrl}/api/health`,
-      },
-      endpoints: app.routeTable.routes.map(({ method, path, auth, summary }) => ({
-        method,
-        path,
-        auth,
-        summary,
-      })),
-      mcp_tools: options.mcpTools(),
-    }),
+    async () => {
+      options.onSurfaceRead('indice');
+      return {
+        name: 'svc — gateway de privacidade para IA',
+        description:
+          'Acesso a modelos de linguagem com barreira de privacidade: CPF, CNPJ, e-mail, telefone e nomes são tratados antes de chegar ao modelo.',
+        build: buildId(),
+        base_url: options.baseUrl,
+        docs: {
+          openapi: `${options.baseUrl}/api/openapi.json`,
+          health: `${options.baseUrl}/api/health`,
+        },
+        endpoints: app.routeTable.routes.map(({ method, path, auth, summary }) => ({
+          method,
+          path,
+          auth,
+          summary,
+        })),
+        mcp_tools: options.mcpTools(),
+      };
+    },
   );
 
   app.get(
@@ -79,6 +85,9 @@ export function registerPublicRoutes(app: App, options: PublicRoutesOptions): vo
       config: { auth: 'none' },
       schema: { summary: 'OpenAPI 3.1 document of this service', tags: ['public'] },
     },
-    async () => app.swagger(),
+    async () => {
+      options.onSurfaceRead('openapi');
+      return app.swagger();
+    },
   );
 }

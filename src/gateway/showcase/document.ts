@@ -4,7 +4,14 @@
 // take (yet) and never a zero.
 import type { Db } from '../../platform/db/index.js';
 import { lastDays } from '../telemetry/days.js';
-import { agentCounter, COUNTERS, countsByDay, totalsByName } from '../telemetry/counters.js';
+import {
+  agentCounter,
+  COUNTERS,
+  countsByDay,
+  SURFACES,
+  surfaceCounter,
+  totalsByName,
+} from '../telemetry/counters.js';
 import type { FunnelStore } from '../telemetry/funnel-store.js';
 import { countRows } from './metrics.js';
 
@@ -76,6 +83,12 @@ export async function buildDocument(input: CollectorInput, now: number): Promise
   const history = lastDays(now, HISTORY_DAYS);
   const from = history[0]!;
   const today = history[history.length - 1]!;
+  const [surfaceDays, surfaces7, mcp7] = await Promise.all([
+    Promise.all(SURFACES.map((s) => countsByDay(db, surfaceCounter(s), history))),
+    totalsByName(db, surfaceCounter(''), days30[23]!, today),
+    totalsByName(db, COUNTERS.mcpCall, days30[23]!, today),
+  ]);
+  const machine = (dia: string) => surfaceDays.reduce((a, m) => a + (m.get(dia) ?? 0), 0);
   const [visits, ai, robots, usage, agents, visitors7, visitors30, accounts, firstFunnel, firstUsage] =
     await Promise.all([
       funnel.visits(history),
@@ -138,7 +151,7 @@ export async function buildDocument(input: CollectorInput, now: number): Promise
     hoje: {
       paginas: { pessoa: t?.pessoa ?? 0, ia: t?.ia ?? 0, robo: t?.robo ?? 0 },
       api: { total: t?.api ?? 0, ia: null },
-      maquina: null,
+      maquina: machine(today),
       uso: t?.uso ?? 0,
     },
     dias: rows.map(
@@ -147,7 +160,7 @@ export async function buildDocument(input: CollectorInput, now: number): Promise
         paginas: r.pessoa,
         api: r.api,
         api_ia: null,
-        maquina: null,
+        maquina: machine(r.dia),
         visitantes: r.visitantes,
         uso: r.uso,
       }),
@@ -159,8 +172,8 @@ export async function buildDocument(input: CollectorInput, now: number): Promise
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, 10)
       .map(([agente, leituras]) => ({ agente, leituras })),
-    superficies: null,
-    mcp: null,
+    superficies: SURFACES.map((superficie) => ({ superficie, leituras: surfaces7.get(superficie) ?? 0 })),
+    mcp: mcp7.get('') ?? 0,
     uso: [...byModel]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([rotulo, m]) => ({

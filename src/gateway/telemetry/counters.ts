@@ -2,6 +2,7 @@
 // every instance through the database.
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
+import { describeError, type Logger } from '../../platform/logger.js';
 import { utcDay } from './days.js';
 import { tables } from './tables.js';
 
@@ -10,9 +11,15 @@ export const COUNTERS = {
   paymentView: 'pagamento_aberto',
   robotPage: 'pagina_robo',
   aiPage: 'pagina_ia',
+  mcpCall: 'mcp_chamada',
 } as const;
 
 export const agentCounter = (agent: string) => `agente:${agent}`;
+
+/** Machine surfaces: what programs read to learn the service (the index and the OpenAPI document). */
+export const SURFACES = ['indice', 'openapi'] as const;
+export type Surface = (typeof SURFACES)[number];
+export const surfaceCounter = (surface: Surface | '') => `superficie:${surface}`;
 
 const BUMP =
   'insert into telemetry_daily (day, name, count) values (?, ?, ?) ' +
@@ -37,6 +44,13 @@ export async function bump(db: Db, name: string, now: number, by = 1): Promise<v
       oc.columns(['day', 'name']).doUpdateSet({ count: sql`telemetry_daily.count + ${by}` }),
     )
     .execute();
+}
+
+/** Counts one event without making the caller wait: a failed write is logged, never thrown. */
+export function tally(db: Db, log: Pick<Logger, 'warn'>, name: string, now: number): void {
+  bump(db, name, now).catch((err) =>
+    log.warn({ error: describeError(err), counter: name }, 'counter not written'),
+  );
 }
 
 /** day → count for one counter over the given days (missing days are absent). */

@@ -288,3 +288,61 @@ describe('the periodic collector', () => {
     }
   });
 });
+
+describe('showcase figures counted from real events', () => {
+  it('MCP tool calls and machine-surface reads, added up across two instances', async () => {
+    // `desde` fixed: usage rows are dated by the real clock, this test's days by its own.
+    const gw = await gateways(2, {
+      file: { showcase: { nome: 'Gateway svc', periodico: false, desde: '2026-01-01' } },
+    });
+    try {
+      const [a, b] = gw.list as [Instance, Instance];
+      const key = await makeKey(a.ctx);
+      const call = (g: Instance, name: string) =>
+        fetch(`${g.url}/mcp`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name, arguments: { prompt: 'olá' } },
+          }),
+        });
+      for (const g of [a, a, b]) assert.equal((await call(g, 'svc_eco')).status, 200);
+      assert.equal((await call(b, 'nao_existe')).status, 200, 'an unknown tool is still a call');
+      for (const [g, path] of [
+        [a, '/api/'],
+        [b, '/api/'],
+        [b, '/api/openapi.json'],
+        [a, '/api/health'], // not a machine surface
+      ] as const) {
+        assert.equal((await fetch(`${g.url}${path}`)).status, 200);
+      }
+      // The counters are written after the answer; collect until they have all landed.
+      type Counted = {
+        mcp: number;
+        superficies: { superficie: string; leituras: number }[];
+        hoje: { maquina: number };
+        dias: { maquina: number }[];
+      };
+      let doc: Counted | undefined;
+      for (let i = 0; i < 100; i++) {
+        await collectorOf(a, gw.clock).collectNow('cli');
+        const res = await fetch(`${b.url}/api/vitrine/operador`, { headers: operator });
+        doc = ((await res.json()) as { operador: Counted }).operador;
+        if (doc.mcp === 4 && doc.hoje.maquina === 3) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.equal(doc?.mcp, 4);
+      assert.deepEqual(doc?.superficies, [
+        { superficie: 'indice', leituras: 2 },
+        { superficie: 'openapi', leituras: 1 },
+      ]);
+      assert.equal(doc?.hoje.maquina, 3);
+      assert.equal(doc?.dias.at(-1)?.maquina, 3);
+    } finally {
+      await gw.dispose();
+    }
+  });
+});
