@@ -297,7 +297,7 @@ describe('showcase figures counted from real events', () => {
     });
     try {
       const [a, b] = gw.list as [Instance, Instance];
-      const key = await makeKey(a.ctx);
+      const key = await makeKey(a.ctx as TestContext);
       const call = (g: Instance, name: string) =>
         fetch(`${g.url}/mcp`, {
           method: 'POST',
