@@ -1,7 +1,7 @@
 // Images for OCR: decoded by sharp (libvips, on libuv's thread pool, not the event loop),
 // turned upright by their EXIF orientation, one greyscale PNG per page (TIFF may hold
 // several). The pixel cap is checked on the header, before anything is decoded.
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { DocumentError } from './errors.js';
 
 export interface ImageOptions {
@@ -19,6 +19,8 @@ export interface ImagePage {
 
 /** Every page of an image file, ready for OCR. */
 export async function imagePages(bytes: Uint8Array, options: ImageOptions): Promise<ImagePage[]> {
+  // Loaded with the first image, not at start-up (most processes never decode one).
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { failOn: 'error' }).metadata();

@@ -4,13 +4,8 @@
 // pipeline's, exactly as on /v1/chat/completions. Building an SDK server costs more than
 // the rest of the request (docs/performance.md), so idle servers are kept and reconnected;
 // who is calling travels with each request (the transport's authInfo), never in a server.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import {
-  type CallToolResult,
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { buildId } from '../../platform/config/build-info.js';
 import { ApiError } from '../../platform/http/errors.js';
 import { describeError, type Logger } from '../../platform/logger.js';
@@ -31,6 +26,25 @@ export interface McpCall {
   log: Pick<Logger, 'warn' | 'error'>;
 }
 
+// The SDK is ~10 MB of heap and ~0.4 s of start-up (its schemas are built at import): it
+// loads with the first MCP request, not with every process.
+type Sdk = Awaited<ReturnType<typeof importSdk>>;
+async function importSdk() {
+  const [server, transport, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return {
+    Server: server.Server,
+    Transport: transport.WebStandardStreamableHTTPServerTransport,
+    CallToolRequestSchema: types.CallToolRequestSchema,
+    ListToolsRequestSchema: types.ListToolsRequestSchema,
+  };
+}
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = () => (sdk ??= importSdk());
+
 /** A tool failure as MCP wants it: a result with isError, never a protocol error. */
 function failure(message: string, code: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: message }], _meta: { 'svc/error': code } };
@@ -43,8 +57,8 @@ function callOf(extra: { authInfo?: { extra?: Record<string, unknown> } }): McpC
   return call;
 }
 
-function createServer(deps: McpDeps): Server {
-  const server = new Server(
+function createServer(sdk: Sdk, deps: McpDeps): Server {
+  const server = new sdk.Server(
     { name: 'svc', title: 'svc — gateway de privacidade para IA', version: buildId() },
     {
       capabilities: { tools: { listChanged: false } },
@@ -53,7 +67,7 @@ function createServer(deps: McpDeps): Server {
         '(CPF, CNPJ, e-mail, telefone e nomes) antes de chegar ao modelo.',
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({
+  server.setRequestHandler(sdk.ListToolsRequestSchema, (_request, extra) => ({
     tools: deps.tools.tools(callOf(extra).principal.releasedModels).map((t) => ({
       name: t.name,
       title: t.title,
@@ -63,7 +77,7 @@ function createServer(deps: McpDeps): Server {
     })),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const call = callOf(extra);
     deps.onToolCall();
     const tool = deps.tools.find(request.params.name, call.principal.releasedModels);
@@ -101,8 +115,9 @@ export class McpServers {
   }
 
   async answer(call: McpCall, request: Request): Promise<Response> {
-    const server = this.#idle.pop() ?? createServer(this.#deps);
-    const transport = new WebStandardStreamableHTTPServerTransport({
+    const sdk = await loadSdk();
+    const server = this.#idle.pop() ?? createServer(sdk, this.#deps);
+    const transport = new sdk.Transport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });

@@ -1,7 +1,6 @@
 // Static Pix BR Code ("copia e cola"): EMV MPM fields as TLV — two-digit id, two-digit
 // decimal length, value — closed by field 63 holding the CRC-16/CCITT-FALSE of everything
 // before it, "6304" included (docs/payments.md "Pix BR Code").
-import QRCode from 'qrcode';
 
 /** CRC-16/CCITT-FALSE: poly 0x1021, init 0xFFFF, no reflection, xorout 0. "123456789" → 29B1. */
 export function crc16(text: string): string {
@@ -71,7 +70,8 @@ export function buildBrCode(input: BrCodeInput): string {
 }
 
 /** The BR Code as a PNG data URI (error correction M, as bank apps read best). */
-export function qrDataUri(payload: string): Promise<string> {
+export async function qrDataUri(payload: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode'); // on first use, not at start-up
   return QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
 }
 
