@@ -264,6 +264,98 @@ describe('paid calls', () => {
     assert.equal(await balanceOf(gw.ctx.db, wallet), max - ECHO_COST);
   });
 
+  /** A paid call's request, and a fetch that remembers the X-PAYMENT header x402-fetch sent. */
+  function paidCall(secret: string) {
+    const init = {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'svc/gpt',
+        max_tokens: 50,
+        messages: [{ role: 'user', content: 'pague' }],
+      }),
+    };
+    const sent: string[] = [];
+    const spy: typeof fetch = async (input, options) => {
+      const header = new Headers(options?.headers).get('x-payment');
+      if (header) sent.push(header);
+      return fetch(input, options);
+    };
+    return { init, sent, spy };
+  }
+
+  const settleCalls = () => facilitator.calls.filter((c) => c.path.endsWith('/settle')).length;
+
+  it('a replayed X-PAYMENT pays for one call only, alone or concurrently', async () => {
+    const { key, wallet } = await prepaid(0);
+    const { init, sent, spy } = paidCall(key.secret);
+    const pay = wrapFetchWithPayment(spy, privateKeyToAccount(generatePrivateKey()) as never, 1_000_000n);
+    assert.equal((await pay(`${gw.origin}/v1/chat/completions`, init)).status, 200);
+    const paid = sent[0]!;
+    const balance = await balanceOf(gw.ctx.db, wallet);
+    const settles = settleCalls();
+    const upstreamCalls = upstream.received.length;
+    const replay = () =>
+      fetch(`${gw.origin}/v1/chat/completions`, { ...init, headers: { ...init.headers, 'x-payment': paid } });
+    const answers = await Promise.all([replay(), replay(), replay()]);
+    for (const res of answers) {
+      assert.equal(res.status, 402);
+      assert.match(((await res.json()) as { error: string }).error, /./);
+    }
+    assert.equal(settleCalls(), settles, 'a used nonce never reaches the facilitator again');
+    assert.equal(upstream.received.length, upstreamCalls, 'nothing sent upstream');
+    assert.equal(await balanceOf(gw.ctx.db, wallet), balance);
+    assert.equal(await openReservations(), 0);
+  });
+
+  // x402-fetch signs what the quote asks; a tampered quote makes it sign the wrong thing.
+  type Requirements = Record<string, unknown>;
+  const tampers: [string, (a: Requirements) => Requirements][] = [
+    ['another payTo', (a) => ({ ...a, payTo: '0x000000000000000000000000000000000000dEaD' })],
+    ['too small an amount', (a) => ({ ...a, maxAmountRequired: '1' })],
+    ['an authorisation already expired', (a) => ({ ...a, maxTimeoutSeconds: -3600 })],
+  ];
+  for (const [name, tamper] of tampers) {
+    it(`refuses a payment for ${name}: 402, nothing credited, nothing sent upstream`, async () => {
+      const { key, wallet } = await prepaid(0);
+      const { init } = paidCall(key.secret);
+      const tampering: typeof fetch = async (input, options) => {
+        const res = await fetch(input, options);
+        if (res.status !== 402 || new Headers(options?.headers).get('x-payment')) return res;
+        const quote = (await res.json()) as { accepts: Record<string, unknown>[] };
+        quote.accepts = quote.accepts.map(tamper);
+        return new Response(JSON.stringify(quote), { status: 402, headers: res.headers });
+      };
+      const upstreamCalls = upstream.received.length;
+      const pay = wrapFetchWithPayment(
+        tampering,
+        privateKeyToAccount(generatePrivateKey()) as never,
+        1_000_000n,
+      );
+      const res = await pay(`${gw.origin}/v1/chat/completions`, init);
+      assert.equal(res.status, 402);
+      assert.equal(upstream.received.length, upstreamCalls);
+      assert.equal(await balanceOf(gw.ctx.db, wallet), 0);
+      assert.equal(await openReservations(), 0);
+    });
+  }
+
+  it('a facilitator that is down leaves the call unpaid: 402, nothing credited', async () => {
+    const { key, wallet } = await prepaid(0);
+    const { init } = paidCall(key.secret);
+    facilitator.settleError = 'unexpected_settle_error';
+    try {
+      const pay = wrapFetchWithPayment(fetch, privateKeyToAccount(generatePrivateKey()) as never, 1_000_000n);
+      const upstreamCalls = upstream.received.length;
+      const res = await pay(`${gw.origin}/v1/chat/completions`, init);
+      assert.equal(res.status, 402);
+      assert.equal(upstream.received.length, upstreamCalls);
+      assert.equal(await balanceOf(gw.ctx.db, wallet), 0);
+    } finally {
+      facilitator.settleError = undefined;
+    }
+  });
+
   it('leaves free organisations and unpriced models as they were', async () => {
     const free = await makeKey(gw.ctx);
     const { response } = await gw
