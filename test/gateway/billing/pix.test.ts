@@ -463,6 +463,25 @@ describe('manual Pix limits', () => {
     }
   });
 
+  it('the daily cap holds under concurrency: 12 requests at once against a cap of 3 admit 3', async () => {
+    const gw = await testGateway({
+      ...paymentsConfig({}, { pix: { ...PIX, daily_cap_per_network: 3 } }),
+      SMTP_URL: smtp.url,
+    });
+    try {
+      const base = await listening(gw);
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          fetch(`${base}/api/credito/pix`, { method: 'POST', body: png() }).then((r) => r.status),
+        ),
+      );
+      assert.deepEqual(statuses.filter((s) => s === 200).length, 3, `statuses: ${statuses.join(',')}`);
+      assert.equal(statuses.filter((s) => s === 429).length, 9);
+    } finally {
+      await gw.dispose();
+    }
+  });
+
   it('503 when the review queue is full', async () => {
     const gw = await testGateway({
       ...paymentsConfig({}, { pix: { ...PIX, review_queue_size: 1 } }),

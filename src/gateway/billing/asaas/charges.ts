@@ -4,6 +4,7 @@
 // its QR code. A package's token is issued now, pending, and becomes valid when paid.
 import type { Context } from '../../../platform/context.js';
 import type { AsaasConfig } from '../../../platform/config/payments.js';
+import { takeTurn } from '../caps.js';
 import { isEmailAddress } from '../../../platform/identity/email.js';
 import { isValidCnpj, isValidCpf } from '../../../privacy/checks.js';
 import { invalidPackage } from '../errors.js';
@@ -178,21 +179,6 @@ export async function createCharge(
   const db = pixDb(ctx.db);
   const network = networkKey(ctx.secret, input.address);
   const day = utcDay(now);
-  const made = await db
-    .selectFrom('asaas_charges')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('network', '=', network)
-    .where('day', '=', day)
-    .where('state', '!=', 'falhou')
-    .executeTakeFirstOrThrow();
-  if (Number(made.n) >= (config.daily_cap_per_network ?? DEFAULT_ASAAS_DAILY_CAP)) throw dailyCharges();
-  const pending = await db
-    .selectFrom('asaas_charges')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('state', 'in', ['pendente', 'vencido'])
-    .executeTakeFirstOrThrow();
-  if (Number(pending.n) >= (config.max_pending ?? DEFAULT_MAX_PENDING)) throw tooManyPending();
-
   const id = hexId();
   const centavos =
     input.offer.kind === 'pacote' ? Math.round(input.offer.usd * brlPorUsd * 100) : input.offer.centavos;
@@ -200,6 +186,21 @@ export async function createCharge(
     input.offer.kind === 'pacote' ? input.offer.usd * 1_000_000 : Math.floor((centavos * 10_000) / brlPorUsd);
   const offer = input.offer;
   const token = await inTransaction(ctx.db, async (trx) => {
+    await takeTurn(ctx.db, trx, 'asaas_charges');
+    const made = await pixDb(trx)
+      .selectFrom('asaas_charges')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('network', '=', network)
+      .where('day', '=', day)
+      .where('state', '!=', 'falhou')
+      .executeTakeFirstOrThrow();
+    if (Number(made.n) >= (config.daily_cap_per_network ?? DEFAULT_ASAAS_DAILY_CAP)) throw dailyCharges();
+    const pending = await pixDb(trx)
+      .selectFrom('asaas_charges')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', 'in', ['pendente', 'vencido'])
+      .executeTakeFirstOrThrow();
+    if (Number(pending.n) >= (config.max_pending ?? DEFAULT_MAX_PENDING)) throw tooManyPending();
     const issued =
       offer.kind === 'pacote'
         ? await issueCreditToken(trx, {

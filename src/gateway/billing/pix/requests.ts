@@ -6,6 +6,7 @@ import type { PixConfig } from '../../../platform/config/payments.js';
 import { MailError } from '../../../platform/mail/index.js';
 import { inTransaction, kyselyOf, type DbLike } from '../ledger.js';
 import { activateCreditToken, issueCreditToken, refuseCreditToken } from '../tokens.js';
+import { takeTurn } from '../caps.js';
 import { dailyCap, mailFailed, notPending, pixUnavailable, queueFull, requestNotFound } from './errors.js';
 import { hexId, iso, networkKey, utcDay } from './network.js';
 import { PROOF_MIME, type ProofType } from './proof.js';
@@ -49,28 +50,28 @@ export async function submitPixRequest(
 ): Promise<PixAnswer> {
   const pix = pixConfigOf(ctx);
   if (!ctx.mail.configured) throw pixUnavailable();
-  const db = pixDb(ctx.db);
   const network = networkKey(ctx.secret, input.address);
   const day = utcDay(now);
-  // Failed requests are sent again by the client: they do not use up the day.
-  const sent = await db
-    .selectFrom('pix_requests')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('network', '=', network)
-    .where('day', '=', day)
-    .where('state', '!=', 'falhou')
-    .executeTakeFirstOrThrow();
-  if (Number(sent.n) >= (pix.daily_cap_per_network ?? DEFAULT_PIX_DAILY_CAP)) throw dailyCap();
-  const waiting = await db
-    .selectFrom('pix_requests')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('state', '=', 'pendente')
-    .executeTakeFirstOrThrow();
-  if (Number(waiting.n) >= (pix.review_queue_size ?? DEFAULT_REVIEW_QUEUE)) throw queueFull();
-
   const id = hexId();
   const txid = txidFor(input.usd, input.navegadorId);
   const token = await inTransaction(ctx.db, async (trx) => {
+    await takeTurn(ctx.db, trx, 'pix_requests');
+    // Failed requests are sent again by the client: they do not use up the day.
+    const sent = await pixDb(trx)
+      .selectFrom('pix_requests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('network', '=', network)
+      .where('day', '=', day)
+      .where('state', '!=', 'falhou')
+      .executeTakeFirstOrThrow();
+    if (Number(sent.n) >= (pix.daily_cap_per_network ?? DEFAULT_PIX_DAILY_CAP)) throw dailyCap();
+    const waiting = await pixDb(trx)
+      .selectFrom('pix_requests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', '=', 'pendente')
+      .executeTakeFirstOrThrow();
+    if (Number(waiting.n) >= (pix.review_queue_size ?? DEFAULT_REVIEW_QUEUE)) throw queueFull();
+
     const issued = await issueCreditToken(trx, {
       secret: ctx.secret,
       usd: input.usd,

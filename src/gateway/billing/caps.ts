@@ -1,0 +1,14 @@
+// Limits counted from the rows they limit (requests per network per day, pending charges):
+// the count and the insert it allows happen in one transaction, and concurrent transactions
+// for the same limit take turns, so N simultaneous requests against a cap of k admit exactly
+// k. PostgreSQL: a transaction-scoped advisory lock per limit. SQLite: writers are
+// serialised already (one connection per process; across processes a transaction that read
+// before another wrote fails with SQLITE_BUSY and is run again whole by inTransaction).
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../../platform/db/index.js';
+import type { Database } from '../../platform/db/schema.js';
+
+export async function takeTurn(db: Db, trx: Kysely<Database>, limit: string): Promise<void> {
+  if (db.dialect !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtext(${limit}))`.execute(trx);
+}
