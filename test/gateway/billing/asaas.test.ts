@@ -4,7 +4,7 @@
 // reconciliation job paying a charge whose webhook was lost, and 5xx on create.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { balanceOf } from '../../../src/gateway/billing/ledger.js';
+import { balanceOf, reserve } from '../../../src/gateway/billing/ledger.js';
 import { findCreditToken, tokenWallet } from '../../../src/gateway/billing/tokens.js';
 import { pixDb } from '../../../src/gateway/billing/pix/tables.js';
 import { testGateway } from '../../helpers/gateway.js';
@@ -160,6 +160,39 @@ describe('automatic Pix (Asaas)', () => {
     assert.equal((await state(deleted.id)).estado, 'falhou');
     for (const b of [refunded, deleted])
       assert.equal((await findCreditToken(gw.ctx.db, b.credito, gw.ctx.secret))?.state, 'recusado');
+  });
+
+  it('a refund after payment takes back what is left of the credit, once, never below zero', async () => {
+    const body = await j(await buy({ oferta: { pacote: { usd: 5 } }, pagador: PAYER }));
+    const payment = paymentOf(body.id);
+    fake.setStatus(payment.id, 'RECEIVED');
+    await fake.deliver(base + hook, WEBHOOK_TOKEN, { event: 'PAYMENT_RECEIVED', payment });
+    const token = await findCreditToken(gw.ctx.db, body.credito, gw.ctx.secret);
+    const wallet = tokenWallet(token!.id);
+    assert.equal(await balanceOf(gw.ctx.db, wallet), 5_000_000);
+    // US$ 2 of it already spent on calls: only the other 3 can come back.
+    const spent = await reserve(gw.ctx.db, { wallet, micros: 2_000_000, reference: `spend-${body.id}` });
+    assert.equal(spent.ok, true);
+
+    fake.setStatus(payment.id, 'REFUNDED');
+    for (const id of ['evt_refund_1', 'evt_refund_2']) {
+      const res = await fake.deliver(base + hook, WEBHOOK_TOKEN, { id, event: 'PAYMENT_REFUNDED', payment });
+      assert.equal(res.status, 200);
+    }
+    // Also delivered without an event id (deduplicated by the charge's state, not the event).
+    await fake.deliver(base + hook, WEBHOOK_TOKEN, { event: 'PAYMENT_REFUNDED', payment });
+    assert.equal((await state(body.id)).estado, 'estornado');
+    assert.equal(await balanceOf(gw.ctx.db, wallet), 0);
+    const refunds = await gw.ctx.db.kysely
+      .selectFrom('credit_movements')
+      .select(['amount_micros'])
+      .where('kind', '=', 'refund')
+      .where('reference', '=', `asaas-estorno:${body.id}`)
+      .execute();
+    assert.deepEqual(
+      refunds.map((r) => Number(r.amount_micros)),
+      [-3_000_000],
+    );
   });
 
   it('the webhook refuses a missing or wrong token (401) and bad bodies (400)', async () => {

@@ -3,8 +3,8 @@
 // paying credits exactly once (the ledger's reference is the charge id).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
-import { creditWallet, inTransaction, type DbLike } from '../ledger.js';
-import { activateCreditToken, refuseCreditToken } from '../tokens.js';
+import { balanceOf, creditWallet, type DbLike, inTransaction, type Wallet } from '../ledger.js';
+import { activateCreditToken, refuseCreditToken, tokenWallet } from '../tokens.js';
 import { type ChargeState, pixDb } from '../pix/tables.js';
 import type { AsaasPayment } from './client.js';
 
@@ -33,6 +33,8 @@ export interface Applied {
   id: string;
   from: ChargeState;
   to: ChargeState;
+  /** A refund of a paid charge: micro-dollars taken back, and what had already been spent. */
+  clawBack?: { recovered: number; unrecovered: number };
 }
 
 /**
@@ -85,6 +87,44 @@ export async function applyPayment(
     // A package that was never paid: its token must never become valid.
     if ((target === 'falhou' || (target === 'estornado' && charge.state !== 'pago')) && charge.token_id)
       await refuseCreditToken(trx, { tokenId: charge.token_id, now });
-    return { id: charge.id, from: charge.state, to: target };
+    const clawBack =
+      target === 'estornado' && charge.state === 'pago' ? await takeBack(trx, charge, now) : undefined;
+    return { id: charge.id, from: charge.state, to: target, ...(clawBack ? { clawBack } : {}) };
   });
+}
+
+/**
+ * A paid charge refunded or charged back takes back the credit it gave, as far as it is
+ * still there: credit already spent cannot be recovered, and a balance never goes below
+ * zero. One `refund` movement per charge (its reference), however often Asaas says so.
+ */
+async function takeBack(
+  trx: Kysely<Database>,
+  charge: {
+    id: string;
+    token_id: string | null;
+    organization_id: string | null;
+    credit_micros: number | string;
+  },
+  now: number,
+): Promise<{ recovered: number; unrecovered: number }> {
+  const credited = Number(charge.credit_micros);
+  const wallet: Wallet | undefined = charge.token_id
+    ? tokenWallet(charge.token_id)
+    : charge.organization_id
+      ? { kind: 'org', id: charge.organization_id }
+      : undefined;
+  if (!wallet) return { recovered: 0, unrecovered: credited };
+  const recovered = Math.min(credited, await balanceOf(trx, wallet));
+  if (recovered > 0) {
+    await creditWallet(trx, {
+      wallet,
+      micros: -recovered,
+      kind: 'refund',
+      reference: `asaas-estorno:${charge.id}`,
+      source: 'asaas',
+      now,
+    });
+  }
+  return { recovered, unrecovered: credited - recovered };
 }
