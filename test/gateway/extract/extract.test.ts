@@ -220,37 +220,45 @@ describe(`POST /v1/privacy/extract (${onPostgres ? 'postgres' : 'sqlite'})`, () 
       peak = Math.max(peak, m.arrayBuffers + m.heapUsed - baseline.arrayBuffers - baseline.heapUsed);
     }, 10);
     let sent = 0;
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${base}/v1/privacy/extract`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${key.secret}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-        },
+    // The server answers 413 at the cap and closes the connection. On a busy machine the
+    // client may hit that close (EPIPE, ECONNRESET) while still writing, before it has read
+    // the answer: either way the server stopped taking the upload early.
+    let outcome: number | string;
+    try {
+      outcome = await new Promise<number | string>((resolve) => {
+        const req = httpRequest(`${base}/v1/privacy/extract`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${key.secret}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+          },
+        });
+        let answered = 0;
+        req.on('response', (res) => {
+          answered = res.statusCode ?? 0;
+          res.resume();
+          res.on('end', () => resolve(answered));
+          res.on('error', () => resolve(answered));
+        });
+        req.on('error', (err) => resolve(answered || ((err as NodeJS.ErrnoException).code ?? 'error')));
+        req.write(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.pdf"\r\n\r\n%PDF-1.7\n`,
+        );
+        const pump = () => {
+          while (sent < 160 && !answered) {
+            sent++;
+            if (!req.write(chunk)) return void req.once('drain', pump);
+          }
+          req.end(`\r\n--${boundary}--\r\n`);
+        };
+        pump();
       });
-      let answered = 0;
-      req.on('response', (res) => {
-        answered = res.statusCode ?? 0;
-        res.resume();
-        res.on('end', () => resolve(answered));
-      });
-      req.on('error', (err) => (answered ? resolve(answered) : reject(err)));
-      req.write(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.pdf"\r\n\r\n%PDF-1.7\n`,
-      );
-      const pump = () => {
-        while (sent < 160 && !answered) {
-          sent++;
-          if (!req.write(chunk)) return void req.once('drain', pump);
-        }
-        req.end(`\r\n--${boundary}--\r\n`);
-      };
-      pump();
-    });
-    clearInterval(sampler);
-    assert.equal(status, 413);
+    } finally {
+      clearInterval(sampler);
+    }
+    assert.ok(outcome === 413 || outcome === 'EPIPE' || outcome === 'ECONNRESET', `answered ${outcome}`);
     t.diagnostic(
-      `memory growth during a 160 MB upload: ${(peak / 1048576).toFixed(1)} MB; answered after ${sent} MB`,
+      `memory growth during a 160 MB upload: ${(peak / 1048576).toFixed(1)} MB; stopped after ${sent} MB (${outcome})`,
     );
     // The answer left at the cap: the client learnt it long before sending everything.
     assert.ok(sent < 100, `answered after ${sent} MB`);
