@@ -6,7 +6,8 @@ import { Limits } from './limits/index.js';
 import { Catalogue } from './models/catalogue.js';
 import { CallBilling } from './pipeline/billing.js';
 import { ModelPipeline, type UpstreamOptions } from './pipeline/index.js';
-import { type ChargeJob, noCharge, WorkerJobs } from './workers/service.js';
+import { JobBilling } from './billing/jobs.js';
+import { noCharges, WorkerJobs } from './workers/service.js';
 import { workerSettings } from './workers/settings.js';
 
 export interface GatewayDeps {
@@ -16,8 +17,6 @@ export interface GatewayDeps {
   catalogue: Catalogue;
   /** The only way to a model: runModel. */
   models: ModelPipeline;
-  /** Billing's hook for worker jobs (workers/service.ts): reserve credit before a job is stored. */
-  chargeJob: ChargeJob;
   /** Worker jobs (the preview capabilities): submit, wait, the worker protocol. */
   workerJobs: WorkerJobs;
   /** The clock of time-dependent rules (telemetry days, showcase staleness); tests set it. */
@@ -40,14 +39,13 @@ export function createGatewayDeps(
     billing,
     transcription: ctx.config.file.transcription,
   });
-  const chargeJob = noCharge;
   const workerJobs = new WorkerJobs(
     ctx.db,
     workerSettings(ctx.config),
-    chargeJob,
+    billing ? new JobBilling(ctx, payments, billing) : noCharges,
     ctx.logger.child({ area: 'workers' }),
   );
-  return { ctx, limits, catalogue, models, chargeJob, workerJobs, now: options.now ?? Date.now };
+  return { ctx, limits, catalogue, models, workerJobs, now: options.now ?? Date.now };
 }
 
 /** Upstream pools first (a stream cut short records its usage), then the usage still in memory. */

@@ -340,7 +340,7 @@ async function settledBefore(trx: Kysely<Database>, id: string): Promise<SettleR
 }
 
 /**
- * Reservations left open by a process that died between reserve and settle, older than
+ * Reservations of calls left open by a process that died between reserve and settle, older than
  * `olderThanMs`: settled at the reserved amount (the call may have been answered; the
  * reservation was its agreed maximum). Returns how many were closed.
  */
@@ -349,6 +349,7 @@ export async function settleAbandoned(db: DbLike, olderThanMs: number, now = Dat
     .selectFrom('credit_reservations')
     .select(['id', 'reserved_micros'])
     .where('state', '=', 'open')
+    .where('source', '!=', 'job') // jobs settle by their final state (billing/jobs.ts), however long they wait
     .where('created_at', '<', now - olderThanMs)
     .limit(500)
     .execute();

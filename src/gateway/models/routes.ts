@@ -7,7 +7,7 @@ import type { App } from '../../platform/http/app.js';
 import { isPolicy, type Policy } from '../../privacy/index.js';
 import type { GatewayDeps } from '../deps.js';
 import { principalOf } from '../keys/auth.js';
-import type { Payer } from '../pipeline/index.js';
+import { payerOf } from '../pipeline/billing.js';
 import { findingsHeader } from '../privacy/clean.js';
 import { nameSensitivityOf } from '../privacy/names-header.js';
 import { autoEntry } from './auto.js';
@@ -42,17 +42,6 @@ function askedPolicy(request: FastifyRequest): Policy | undefined {
     throw invalid('x-svc-policy', 'O cabeçalho X-SVC-Policy deve ser placeholder, redact ou block.');
   }
   return asked;
-}
-
-/** Credit for a prepaid call: a token in X-Credito, or an x402 payment in X-PAYMENT. */
-function payerOf(request: FastifyRequest): Payer | undefined {
-  const token = request.headers['x-credito'];
-  const payment = request.headers['x-payment'];
-  if (token === undefined && payment === undefined) return undefined;
-  return {
-    creditToken: typeof token === 'string' ? token : undefined,
-    payment: typeof payment === 'string' ? payment : undefined,
-  };
 }
 
 export function registerModelRoutes(app: App, deps: GatewayDeps): void {
@@ -116,7 +105,7 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
         reply.header('x-svc-privacy', findingsHeader(findings));
         reply.header('x-svc-model', model);
       },
-      payer: payerOf(request),
+      payer: payerOf(request.headers),
       resource: `${publicOrigin}${request.routeOptions.url}`,
       onBilling: (headers) => reply.headers(headers),
     });

@@ -64,11 +64,37 @@ export interface OpenCharge {
   resource?: string;
 }
 
+/** One spend to hold credit for (CallBilling.hold). */
+export interface Hold {
+  principal: Principal;
+  payer?: Payer;
+  micros: number;
+  /** Unique per spend: the reservation's id. */
+  reference: string;
+  source: Source;
+  /** What is bought: a model id or a worker capability. */
+  resource: string;
+  /** The URL and words of the x402 quote when credit runs short. */
+  resourceUrl: string;
+  description: string;
+}
+
 /** A reserved call: settle it once with its usage (or the text it streamed). */
 export interface Charge {
   /** Headers to send now (for a stream, before its first byte). */
   headers: Record<string, string>;
   settle(usage: Usage | undefined, streamedChars?: number): Promise<Record<string, string>>;
+}
+
+/** The credit a request brings: a token in X-Credito, or an x402 payment in X-PAYMENT. */
+export function payerOf(headers: Record<string, string | string[] | undefined>): Payer | undefined {
+  const token = headers['x-credito'];
+  const payment = headers['x-payment'];
+  if (token === undefined && payment === undefined) return undefined;
+  return {
+    creditToken: typeof token === 'string' ? token : undefined,
+    payment: typeof payment === 'string' ? payment : undefined,
+  };
 }
 
 const insufficient = () =>
@@ -146,51 +172,19 @@ export class CallBilling {
       };
     }
 
-    const wallet = await this.#wallet(principal, input.payer?.creditToken);
-    const reference = input.reference ?? newId('call');
-    const headers: Record<string, string> = { [COST_HEADERS.reserved]: formatUsd(max) };
-    const x402 = this.#payments.x402;
-    const req =
-      x402 &&
-      requirements(x402, {
-        micros: max,
-        resource: input.resource ?? `${this.ctx.config.publicOrigin}/v1`,
-        description: `Chamada ao modelo ${model.id} (no máximo ${conv.maxTokens} tokens de saída)`,
-      });
-
-    if (input.payer?.payment !== undefined && req && this.#collector) {
-      const payment = parsePaymentHeader(input.payer.payment);
-      if ('invalid' in payment) throw paymentRequired(payment.invalid, req);
-      const paid = await this.#collector.collect(payment, req, 'call');
-      if (!paid.ok) throw paymentRequired(paid.reason, req);
-      await creditWallet(this.ctx.db, {
-        wallet,
-        micros: max,
-        kind: 'purchase',
-        reference: `x402:${paid.nonce}`,
-        source: 'x402',
-      });
-      headers['x-payment-response'] = paymentResponseHeader(paid);
-    }
-
-    const held = await reserve(this.ctx.db, {
-      wallet,
+    const held = await this.hold({
+      principal,
+      payer: input.payer,
       micros: max,
-      reference,
+      reference: input.reference ?? newId('call'),
       source: input.source ?? 'call',
-      product: 'v1',
       resource: model.id,
+      resourceUrl: input.resource ?? `${this.ctx.config.publicOrigin}/v1`,
+      description: `Chamada ao modelo ${model.id} (no máximo ${conv.maxTokens} tokens de saída)`,
     });
-    if (!held.ok) {
-      if (!req) throw insufficient();
-      const text =
-        'Crédito insuficiente para esta chamada: pague esta chamada com x402 ou compre crédito em /api/credito.';
-      throw new ApiError(402, 'insufficient_credit', text, { body: quote(text, req) });
-    }
-    headers[COST_HEADERS.balance] = formatUsd(held.balance);
     let settled: Promise<Record<string, string>> | undefined;
     return {
-      headers,
+      headers: held.headers,
       settle: (usage, chars) => {
         settled ??= settle(this.ctx.db, {
           reservation: held.reservation,
@@ -202,6 +196,55 @@ export class CallBilling {
         return settled;
       },
     };
+  }
+
+  /**
+   * Holds `micros` for one spend: from the X-Credito token presented, else the
+   * organisation's balance, after collecting an X-PAYMENT for it when one came. Not enough
+   * credit → 402 carrying the x402 quote of this spend (when x402 is configured).
+   */
+  async hold(h: Hold): Promise<{ reservation: string; headers: Record<string, string> }> {
+    const wallet = await this.#wallet(h.principal, h.payer?.creditToken);
+    const headers: Record<string, string> = { [COST_HEADERS.reserved]: formatUsd(h.micros) };
+    const x402 = this.#payments.x402;
+    const req =
+      x402 && requirements(x402, { micros: h.micros, resource: h.resourceUrl, description: h.description });
+
+    if (h.payer?.payment !== undefined && req && this.#collector) {
+      const payment = parsePaymentHeader(h.payer.payment);
+      if ('invalid' in payment) throw paymentRequired(payment.invalid, req);
+      const paid = await this.#collector.collect(payment, req, 'call');
+      if (!paid.ok) throw paymentRequired(paid.reason, req);
+      await creditWallet(this.ctx.db, {
+        wallet,
+        micros: h.micros,
+        kind: 'purchase',
+        reference: `x402:${paid.nonce}`,
+        source: 'x402',
+      });
+      headers['x-payment-response'] = paymentResponseHeader(paid);
+    }
+
+    const held = await reserve(this.ctx.db, {
+      wallet,
+      micros: h.micros,
+      reference: h.reference,
+      source: h.source,
+      product: 'v1',
+      resource: h.resource,
+    });
+    if (!held.ok) {
+      if (!req) throw insufficient();
+      const text =
+        'Crédito insuficiente para esta chamada: pague esta chamada com x402 ou compre crédito em /api/credito.';
+      throw new ApiError(402, 'insufficient_credit', text, { body: quote(text, req) });
+    }
+    headers[COST_HEADERS.balance] = formatUsd(held.balance);
+    return { reservation: held.reservation, headers };
+  }
+
+  get mode(): PaymentsConfig['mode'] {
+    return this.#payments.mode;
   }
 
   async #wallet(principal: Principal, token: string | undefined): Promise<Wallet> {

@@ -6,13 +6,13 @@ import { registerPreviewRoutes } from './preview-routes.js';
 import type { WorkerJobs } from './service.js';
 import { registerWorkerProtocolRoutes } from './worker-routes.js';
 
-export { type ChargeJob, noCharge, WorkerJobs } from './service.js';
+export { type JobCharges, noCharges, WorkerJobs } from './service.js';
 
 export function registerWorkerRoutes(app: App, deps: GatewayDeps): WorkerJobs {
   const jobs = deps.workerJobs;
   jobs.start();
   app.addHook('onClose', async () => jobs.stop());
-  registerPreviewRoutes(app, jobs);
+  registerPreviewRoutes(app, jobs, deps.ctx.config.publicOrigin);
   registerJobRoutes(app, jobs);
   registerWorkerProtocolRoutes(app, jobs);
   return jobs;

@@ -5,6 +5,7 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
 import { principalOf } from '../keys/auth.js';
+import { payerOf } from '../pipeline/billing.js';
 import { capability } from './capabilities.js';
 import { jobFailed, unsupportedFile } from './errors.js';
 import { JobRecord } from './job-routes.js';
@@ -111,12 +112,23 @@ const FILE_ROUTES = [
 
 const FILE_TYPES = /^(application\/pdf|image\/(png|jpeg|webp|tiff))$/;
 
-export function registerPreviewRoutes(app: App, jobs: WorkerJobs): void {
+export function registerPreviewRoutes(app: App, jobs: WorkerJobs, origin: string): void {
   const tags = ['workers'];
   const responses = { 200: JobRecord, 202: JobRecord };
 
   /** 200 when the job finished within the wait, else 202; the caller hanging up ends only the wait. */
-  async function answer(request: FastifyRequest, reply: FastifyReply, view: JobView) {
+  /** Who pays a prepaid organisation's job, and the URL an x402 quote names. */
+  const paidBy = (request: FastifyRequest) => ({
+    payer: payerOf(request.headers),
+    resource: `${origin}${request.url.split('?')[0]}`,
+  });
+
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { view, headers }: { view: JobView; headers: Record<string, string> },
+  ) {
+    reply.headers(headers);
     const waitMs = jobs.settings.waitMs[capability(view.capability)!.wait];
     const gone = new AbortController();
     reply.raw.on('close', () => gone.abort());
@@ -151,8 +163,13 @@ export function registerPreviewRoutes(app: App, jobs: WorkerJobs): void {
     },
     async (request, reply) => {
       const { input, model, dimensions } = request.body;
-      const view = await jobs.submit(principalOf(request), 'svc.embeddings', { input, model, dimensions });
-      return answer(request, reply, view);
+      const submitted = await jobs.submit(
+        principalOf(request),
+        'svc.embeddings',
+        { input, model, dimensions },
+        paidBy(request),
+      );
+      return answer(request, reply, submitted);
     },
   );
 
@@ -165,12 +182,13 @@ export function registerPreviewRoutes(app: App, jobs: WorkerJobs): void {
         schema: { summary: route.summary, tags, body: route.body, response: responses },
       },
       async (request, reply) => {
-        const view = await jobs.submit(
+        const submitted = await jobs.submit(
           principalOf(request),
           route.capability,
           request.body as Record<string, unknown>,
+          paidBy(request),
         );
-        return answer(request, reply, view);
+        return answer(request, reply, submitted);
       },
     );
   }
@@ -206,16 +224,13 @@ export function registerPreviewRoutes(app: App, jobs: WorkerJobs): void {
           if (!Buffer.isBuffer(request.body) || request.body.length === 0 || !FILE_TYPES.test(type))
             throw unsupportedFile();
           const language = (request.query as { language?: string }).language ?? 'por';
-          const view = await jobs.submit(
+          const submitted = await jobs.submit(
             principalOf(request),
             route.capability,
             { language },
-            {
-              type,
-              bytes: request.body,
-            },
+            { file: { type, bytes: request.body }, ...paidBy(request) },
           );
-          return answer(request, reply, view);
+          return answer(request, reply, submitted);
         },
       );
     }

@@ -6,6 +6,7 @@ import { newId } from '../../platform/ids.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Policy } from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';
+import type { Payer } from '../pipeline/billing.js';
 import { cleanInput, cleanResult } from './barrier.js';
 import { type Capability, capability as capabilityOf } from './capabilities.js';
 import * as E from './errors.js';
@@ -28,16 +29,28 @@ import {
 } from './store.js';
 
 /**
- * Billing's one call site for worker jobs: called before a job is stored, with its id, so a
- * prepaid organisation's credit can be reserved (and refused with an ApiError, e.g. 402).
- * A no-op until billing provides it.
+ * Billing's hooks for worker jobs (billing/jobs.ts): `reserve` before a job is stored, with
+ * its id, so a prepaid organisation's credit is held (or refused with an ApiError, e.g.
+ * 402) and the answer carries the cost headers; `settle` once the job has finished;
+ * `reconcile` from the sweep, for the jobs finished where `settle` was not called.
  */
-export type ChargeJob = (charge: {
-  principal: Principal;
-  capability: string;
-  jobId: string;
-}) => Promise<void>;
-export const noCharge: ChargeJob = async () => {};
+export interface JobCharges {
+  reserve(charge: {
+    principal: Principal;
+    capability: string;
+    jobId: string;
+    payer?: Payer;
+    /** The URL the job was submitted to, for the x402 quote. */
+    resource?: string;
+  }): Promise<Record<string, string>>;
+  settle(jobId: string, status: string): Promise<void>;
+  reconcile(): Promise<number>;
+}
+export const noCharges: JobCharges = {
+  reserve: async () => ({}),
+  settle: async () => {},
+  reconcile: async () => 0,
+};
 
 export const ownerOf = (p: Principal) => p.organizationId ?? `account:${p.accountId}`;
 
@@ -69,7 +82,7 @@ export class WorkerJobs {
   constructor(
     readonly db: Db,
     readonly settings: WorkerSettings,
-    readonly chargeJob: ChargeJob,
+    readonly charges: JobCharges,
     readonly log: Logger,
   ) {
     this.signals = new Signals(settings.pollMs);
@@ -85,6 +98,7 @@ export class WorkerJobs {
           this.log.warn(r, 'worker jobs swept');
           if (r.requeued > 0) this.signals.workAvailable();
         }
+        await this.charges.reconcile();
       } catch (err) {
         this.log.error({ error: (err as Error).name }, 'worker job sweep failed');
       }
@@ -105,17 +119,25 @@ export class WorkerJobs {
     return workers.some((w) => w.capabilities.includes(capability));
   }
 
+  /** The stored job and the cost headers of its answer (prepaid organisations). */
   async submit(
     principal: Principal,
     name: string,
     input: Record<string, unknown>,
-    file?: { type: string; bytes: Buffer },
-  ): Promise<JobView> {
+    opts: { file?: { type: string; bytes: Buffer }; payer?: Payer; resource?: string } = {},
+  ): Promise<{ view: JobView; headers: Record<string, string> }> {
+    const { file } = opts;
     const cap = capabilityOf(name)!;
     if (!(await this.available(name))) throw E.noWorkers(name);
     const cleaned = cleanInput(cap, input, principal.policy);
     const id = newId('svcj');
-    await this.chargeJob({ principal, capability: name, jobId: id });
+    const headers = await this.charges.reserve({
+      principal,
+      capability: name,
+      jobId: id,
+      payer: opts.payer,
+      resource: opts.resource,
+    });
     await createJob(
       this.db,
       {
@@ -131,7 +153,7 @@ export class WorkerJobs {
     );
     this.signals.workAvailable();
     this.log.info({ job: id, capability: name }, 'worker job created');
-    return (await readJob(this.db, id))!;
+    return { view: (await readJob(this.db, id))!, headers };
   }
 
   /** The job once finished, or as it stands when `waitMs` runs out. Leaving early (client gone) leaves the job alone. */
@@ -158,7 +180,7 @@ export class WorkerJobs {
     const view = await this.read(principal, id);
     if (!(await cancelJob(this.db, id)))
       throw E.jobFinished((await readJob(this.db, id))?.status ?? view.status);
-    this.signals.jobFinished(id);
+    this.#finished(id, 'cancelled');
     this.log.info({ job: id }, 'worker job cancelled');
     return (await readJob(this.db, id))!;
   }
@@ -195,12 +217,22 @@ export class WorkerJobs {
       stored = { json: cleaned.result };
     }
     this.#check(await completeJob(this.db, id, token, stored));
-    this.signals.jobFinished(id);
+    this.#finished(id, 'completed');
   }
 
   async fail(id: string, token: number, code: string) {
     this.#check(await failJob(this.db, id, token, code));
+    this.#finished(id, 'failed');
+  }
+
+  /** Waiters wake; the job's credit is settled (or, if this fails, by the next sweep). */
+  #finished(id: string, status: 'completed' | 'failed' | 'cancelled') {
     this.signals.jobFinished(id);
+    this.charges
+      .settle(id, status)
+      .catch((err: Error) =>
+        this.log.warn({ job: id, error: err.name }, 'job credit settlement deferred to the sweep'),
+      );
   }
 
   async release(id: string, token: number) {

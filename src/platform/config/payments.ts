@@ -73,6 +73,17 @@ export const PaymentsSchema = Type.Object(
     x402: Type.Optional(X402Schema),
     pix: Type.Optional(PixSchema),
     asaas: Type.Optional(AsaasSchema),
+    /**
+     * US dollars per worker job, by capability (`svc.ocr`, …), charged to prepaid
+     * organisations: reserved when the job is submitted, kept when it completes, given back
+     * when it fails, is cancelled or expires. A capability without a price is free.
+     */
+    job_prices_usd: Type.Optional(
+      Type.Record(
+        Type.String({ pattern: '^svc\\.[a-z][a-z.]*$' }),
+        Type.Number({ minimum: 0, maximum: 1000 }),
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -20,9 +20,10 @@ export function writeConfig(
   return path;
 }
 
-export async function workerGateway(workers: Record<string, unknown>) {
+/** `extra`: more sections of the config file (payments, …). */
+export async function workerGateway(workers: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   const dir = (await import('node:os')).tmpdir();
-  const gw = await testGateway({ WORKER_TOKEN, SVC_CONFIG: writeConfig(dir, workers) });
+  const gw = await testGateway({ WORKER_TOKEN, SVC_CONFIG: writeConfig(dir, workers, extra) });
   const url = await gw.app.listen({ port: 0, host: '127.0.0.1' });
   const key = await makeKey(gw.ctx);
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {

@@ -1,0 +1,72 @@
+// Worker jobs of prepaid organisations (docs/payments.md "Paid jobs"): each capability has a
+// flat price per job (`payments.job_prices_usd`). It is reserved when the job is submitted
+// (refused with 402 before anything is stored), kept when the job completes, and given back
+// when it fails, is cancelled or expires — however and wherever that happens. The worker
+// service settles a job as soon as it finishes; `reconcile`, run by every instance's sweep,
+// settles the ones a crash or a sweep (lease attempts exhausted, queue expiry) finished
+// without it. Job reservations are never closed by age: a job may wait in the queue for hours.
+import { sql } from 'kysely';
+import type { Context } from '../../platform/context.js';
+import type { PaymentsConfig } from '../../platform/config/payments.js';
+import { COST_HEADERS, type CallBilling } from '../pipeline/billing.js';
+import type { JobCharges } from '../workers/service.js';
+import { formatUsd, MICROS_PER_USD, settle, UnknownReservationError } from './ledger.js';
+
+/** A reservation without its job after this long: the job was never stored (the submit failed). */
+const ORPHAN_AFTER_MS = 60_000;
+
+export class JobBilling implements JobCharges {
+  constructor(
+    private readonly ctx: Context,
+    private readonly payments: PaymentsConfig,
+    private readonly calls: CallBilling,
+  ) {}
+
+  priceMicros(capability: string): number {
+    return Math.round((this.payments.job_prices_usd?.[capability] ?? 0) * MICROS_PER_USD);
+  }
+
+  async reserve(charge: Parameters<JobCharges['reserve']>[0]): Promise<Record<string, string>> {
+    const { principal, capability, jobId } = charge;
+    const micros = this.priceMicros(capability);
+    if (principal.billing !== 'prepaid' || principal.organizationId === null || micros === 0) return {};
+    if (this.calls.mode === 'dev')
+      return { [COST_HEADERS.reserved]: formatUsd(micros), [COST_HEADERS.simulated]: 'simulado' };
+    const held = await this.calls.hold({
+      principal,
+      payer: charge.payer,
+      micros,
+      reference: jobId,
+      source: 'job',
+      resource: capability,
+      resourceUrl: charge.resource ?? `${this.ctx.config.publicOrigin}/v1/jobs`,
+      description: `Tarefa ${capability}`,
+    });
+    return held.headers;
+  }
+
+  async settle(jobId: string, status: string): Promise<void> {
+    try {
+      // Completed: the whole price (settle caps the cost at what was reserved); else nothing.
+      await settle(this.ctx.db, {
+        reservation: jobId,
+        actualMicros: status === 'completed' ? Number.MAX_SAFE_INTEGER : 0,
+      });
+    } catch (err) {
+      // A free job has no reservation.
+      if (!(err instanceof UnknownReservationError)) throw err;
+    }
+  }
+
+  /** Settles the open job reservations whose job has finished or was never stored. */
+  async reconcile(now = Date.now()): Promise<number> {
+    const { rows } = await sql<{ id: string; status: string | null }>`
+      SELECT r.id, j.status FROM credit_reservations r LEFT JOIN jobs j ON j.id = r.id
+       WHERE r.state = 'open' AND r.source = 'job'
+         AND (j.status IN ('completed', 'failed', 'cancelled')
+              OR (j.id IS NULL AND r.created_at < ${now - ORPHAN_AFTER_MS}))
+       LIMIT 500`.execute(this.ctx.db.kysely);
+    for (const r of rows) await this.settle(r.id, r.status ?? 'failed');
+    return rows.length;
+  }
+}
