@@ -164,19 +164,38 @@ async function callBench(): Promise<void> {
     if (res.statusCode !== 200) throw new Error(`${kind}: ${res.statusCode} ${res.body}`);
     return performance.now() - t;
   };
+  // The floor: the ledger's two transactions alone, on the same database, in the same rounds.
+  const floorWallet: Wallet = { kind: 'org', id: 'bench-floor' };
+  await creditWallet(ctx.db, { wallet: floorWallet, micros: 1e12, kind: 'adjustment', reference: 'floor' });
+  let floorRef = 0;
+  const ledgerAlone = async () => {
+    const t = performance.now();
+    const reference = `floor-${floorRef++}`;
+    await reserve(ctx.db, { wallet: floorWallet, micros: 1000, reference });
+    await settle(ctx.db, { reservation: reference, actualMicros: 600 });
+    return performance.now() - t;
+  };
   for (let i = 0; i < 300; i++) await call(i % 2 ? 'free' : 'prepaid'); // warm-up
-  const times: Record<'free' | 'prepaid', number[]> = { free: [], prepaid: [] };
+  const times: Record<'free' | 'prepaid' | 'ledger', number[]> = { free: [], prepaid: [], ledger: [] };
   const ROUND = 100;
   for (let done = 0; done < CALLS; done += ROUND) {
     const order: ('free' | 'prepaid')[] = Math.random() < 0.5 ? ['free', 'prepaid'] : ['prepaid', 'free'];
     for (const kind of order) for (let i = 0; i < ROUND; i++) times[kind].push(await call(kind));
+    for (let i = 0; i < ROUND; i++) times.ledger.push(await ledgerAlone());
   }
   const [f, p] = [times.free.sort((a, b) => a - b), times.prepaid.sort((a, b) => a - b)];
+  const floor = percentile(
+    times.ledger.sort((a, b) => a - b),
+    0.5,
+  );
   console.log(`gateway JSON call, ${CALLS} each, in-process (SQLite), interleaved rounds of ${ROUND}:`);
   console.log(`  free     p50 ${percentile(f, 0.5).toFixed(3)} ms  p99 ${percentile(f, 0.99).toFixed(3)} ms`);
   console.log(`  prepaid  p50 ${percentile(p, 0.5).toFixed(3)} ms  p99 ${percentile(p, 0.99).toFixed(3)} ms`);
   console.log(
     `  added by billing: p50 ${(percentile(p, 0.5) - percentile(f, 0.5)).toFixed(3)} ms (ratio ${(percentile(p, 0.5) / percentile(f, 0.5)).toFixed(2)})`,
+  );
+  console.log(
+    `  the ledger's reserve + settle alone (same database, same rounds): p50 ${floor.toFixed(3)} ms — the floor of what billing adds`,
   );
   await app.close();
   await ctx.db.close();

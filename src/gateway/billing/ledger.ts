@@ -13,6 +13,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
+import { type SqliteLedger, sqliteLedger } from './ledger-sqlite.js';
 
 export type Wallet = { kind: 'token'; id: string } | { kind: 'org'; id: string };
 export type CreditKind = 'purchase' | 'release' | 'refund' | 'adjustment';
@@ -61,6 +62,17 @@ export async function inTransaction<T>(db: DbLike, fn: (trx: Kysely<Database>) =
       await new Promise((r) => setTimeout(r, attempt * 5));
     }
   }
+}
+
+/**
+ * SQLite's synchronous path for reserve and settle (ledger-sqlite.ts), unless the caller
+ * passed a transaction or one is open on the connection (a query-builder transaction
+ * between two of its statements): then the statements below, which wait for it.
+ */
+function fastPath(db: DbLike): SqliteLedger | undefined {
+  const sqlite = 'sqlite' in db ? db.sqlite : undefined;
+  if (!sqlite || sqlite.inTransaction) return undefined;
+  return sqliteLedger(sqlite, movementId);
 }
 
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
@@ -231,6 +243,11 @@ export async function reserve(db: DbLike, input: ReserveInput): Promise<ReserveR
     throw new RangeError('micros must be a non-negative integer');
   const key = walletKey(input.wallet);
   const at = input.now ?? Date.now();
+  const fast = fastPath(db);
+  if (fast) {
+    const { wallet: _, now: __, ...rest } = input;
+    return fast.reserve({ ...rest, key, at });
+  }
   const id = input.reference;
   const movementRef = `reserve:${id}`;
   try {
@@ -294,6 +311,12 @@ export async function settle(
 ): Promise<SettleResult> {
   const at = input.now ?? Date.now();
   const actual = Math.max(0, Math.ceil(input.actualMicros));
+  const fast = fastPath(db);
+  if (fast) {
+    const done = fast.settle({ reservation: input.reservation, actualMicros: actual, at });
+    if (!done) throw new UnknownReservationError(`unknown reservation ${input.reservation}`);
+    return done;
+  }
   try {
     return await inTransaction(db, async (trx) => {
       const closed = await trx

@@ -13,6 +13,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer } from './checkpointer.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -56,8 +57,15 @@ export function openDb(options: DbOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   // SQLite gives -wal and -shm the main file's mode; files made by older versions are narrowed here.
   for (const suffix of ['', '-wal', '-shm']) narrow(file + suffix);
+  const checkpointer = startCheckpointer(sqlite, file);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
+  const close = async () => {
+    await kysely.destroy();
+    // Kysely opens its driver on first use only; a handle it never used is closed here.
+    if (sqlite.open) sqlite.close();
+    await checkpointer.stop();
+  };
+  return { kysely, dialect: 'sqlite', sqlite, close };
 }
 
 export const sqliteFile = (dataDir: string) => resolve(dataDir, 'svc.sqlite');
