@@ -65,10 +65,10 @@ async function open(bytes: Uint8Array, maxPages: number): Promise<PdfDocument> {
 }
 
 /**
- * The text layer of every page. A PDF whose pages carry no text (a scan) gives
- * DocumentError('no_text_layer'): OCR of scans is the worker's job, not this function's.
+ * The text layer of each page, in order ('' for a page without one). Unlike pdfText, a PDF
+ * without any text is not an error here: the caller may OCR the empty pages.
  */
-export async function pdfText(bytes: Uint8Array, options: PdfTextOptions): Promise<PdfText> {
+export async function pdfPageTexts(bytes: Uint8Array, options: PdfTextOptions): Promise<string[]> {
   const doc = await open(bytes, options.maxPages);
   try {
     const pages: string[] = [];
@@ -83,15 +83,24 @@ export async function pdfText(bytes: Uint8Array, options: PdfTextOptions): Promi
       );
       page.cleanup();
     }
-    const text = pages.filter(Boolean).join('\n\n');
-    if (text.trim() === '') throw new DocumentError('no_text_layer');
-    return { text, pages: doc.numPages };
+    return pages;
   } catch (err) {
     if (err instanceof DocumentError) throw err;
     throw new DocumentError('unreadable_pdf');
   } finally {
     await doc.destroy();
   }
+}
+
+/**
+ * The text layer of every page. A PDF whose pages carry no text (a scan) gives
+ * DocumentError('no_text_layer'): OCR of scans is the worker's job, not this function's.
+ */
+export async function pdfText(bytes: Uint8Array, options: PdfTextOptions): Promise<PdfText> {
+  const pages = await pdfPageTexts(bytes, options);
+  const text = pages.filter(Boolean).join('\n\n');
+  if (text.trim() === '') throw new DocumentError('no_text_layer');
+  return { text, pages: pages.length };
 }
 
 export interface PageImageOptions {

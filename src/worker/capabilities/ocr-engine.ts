@@ -1,12 +1,13 @@
 // Tesseract (tesseract.js) with the Portuguese data installed from npm: no download at run
 // time. One engine per worker process, created on first use (loading the model takes
 // seconds) and reused; it runs in tesseract.js's own worker thread. A PDF's text comes
-// from its text layer (unpdf); a page without one (a scan) is rendered by the shared
-// document code (src/documents/, pdf.js on @napi-rs/canvas) and read by the engine.
+// from its text layer; a page without one (a scan) is rendered and read by the engine.
+// Both through the shared document code (src/documents/: pdfjs-dist, @napi-rs/canvas):
+// unpdf's bundled pdf.js (another version) registers a global worker that pdfjs-dist then
+// refuses, so the two must not share a process.
 import { createRequire } from 'node:module';
 import { createWorker, type Worker } from 'tesseract.js';
-import { extractText, getDocumentProxy } from 'unpdf';
-import { DocumentError, pdfPageImages } from '../../documents/index.js';
+import { DocumentError, pdfPageImages, pdfPageTexts } from '../../documents/index.js';
 import { CapabilityError } from '../registry.js';
 
 const por = createRequire(import.meta.url)('@tesseract.js-data/por') as { langPath: string };
@@ -40,13 +41,6 @@ export async function closeEngine(): Promise<void> {
   if (e) await (await e).terminate();
 }
 
-/** The text layer of each page of a PDF ('' for a page without one). */
-export async function pdfPages(bytes: Buffer): Promise<string[]> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  const { text } = await extractText(pdf, { mergePages: false });
-  return (text as string[]).map((t) => t.trim());
-}
-
 export interface PdfPagesText {
   /** One entry per page, '' for a page where neither the text layer nor OCR found text. */
   pages: string[];
@@ -60,10 +54,9 @@ export interface PdfPagesText {
  * render_unavailable…); a PDF with no text at all is not an error here.
  */
 export async function pdfPagesText(bytes: Buffer): Promise<PdfPagesText> {
-  const pages = await pdfPages(bytes).catch(() => {
-    throw new CapabilityError('unreadable_pdf');
+  const pages = await pdfPageTexts(bytes, { maxPages: MAX_PDF_PAGES }).catch((err) => {
+    throw asCapabilityError(err, 'unreadable_pdf');
   });
-  if (pages.length > MAX_PDF_PAGES) throw new CapabilityError('too_many_pages');
   const missing = pages.flatMap((text, i) => (text === '' ? [i + 1] : []));
   if (missing.length === 0) return { pages, ocr: [] };
   try {
