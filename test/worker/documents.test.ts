@@ -1,12 +1,12 @@
 // The reference worker's document capabilities with the shared renderer, in real
-// processes: fidelity answers each PDF page's text with a PNG of the page; a scanned PDF is
-// rendered and read by Tesseract (svc.ocr and fidelity); a PDF with neither text nor
-// readable pictures fails with `no_text`.
+// processes: fidelity answers each page's text with a PNG of the page (a PDF's rendering,
+// a photo's normalised picture); a scanned PDF is rendered and read by Tesseract (svc.ocr
+// and fidelity); a PDF with neither text nor readable pictures fails with `no_text`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { CPF, scannedPdf, textPdf } from '../documents/fixtures.js';
+import { CPF, photo, scannedPdf, textPdf } from '../documents/fixtures.js';
 import { SEEDED } from '../gateway/workers/helpers.js';
 import { type Cluster, cluster, waitUntil } from './setup.js';
 
@@ -34,11 +34,11 @@ describe('reference worker: page images and scanned PDFs', () => {
   after(() => c.dispose());
 
   /** Submits a fidelity job and polls it until it ends. */
-  async function fidelity(pdf: Buffer): Promise<Job> {
+  async function fidelity(file: Buffer, type = 'application/pdf'): Promise<Job> {
     const res = await fetch(`${url}/v1/documents/fidelity/jobs`, {
       method: 'POST',
-      headers: { ...auth(), 'content-type': 'application/pdf' },
-      body: pdf,
+      headers: { ...auth(), 'content-type': type },
+      body: file,
     });
     assert.equal(res.status, 202);
     const { status_url } = (await res.json()) as { status_url: string };
@@ -108,6 +108,23 @@ describe('reference worker: page images and scanned PDFs', () => {
     assert.match(first!.text, /Anexo digitado/);
     assert.match(second!.text, /Contrato de locação residencial/);
     assert.ok(first!.image && second!.image);
+  });
+
+  it('fidelity of a photo: its OCR text and its normalised PNG, same size as the photo', async () => {
+    const jpeg = await photo('jpeg');
+    const job = await fidelity(jpeg, 'image/jpeg');
+    assert.equal(job.status, 'completed', JSON.stringify(job.error));
+    const [page] = job.result.pages;
+    assert.equal(job.result.pages.length, 1);
+    assert.match(page!.text, /Contrato de locação residencial/);
+    assert.equal(page!.image?.content_type, 'image/png');
+    const [original, pictured] = await Promise.all([
+      sharp(jpeg).metadata(),
+      sharp(Buffer.from(page!.image!.base64, 'base64')).metadata(),
+    ]);
+    assert.equal(pictured.format, 'png');
+    assert.equal(pictured.width, original.width);
+    assert.equal(pictured.height, original.height);
   });
 
   it('a PDF with neither a text layer nor readable text fails with no_text', async () => {
