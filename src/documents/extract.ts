@@ -3,6 +3,7 @@ import { DocumentError } from './errors.js';
 import { imagePages } from './image.js';
 import { MIN_CONFIDENCE, type OcrPool } from './ocr.js';
 import { pdfText } from './pdf.js';
+import type { PdfTextPool } from './pdf-thread.js';
 import { type DocumentType, sniffType } from './sniff.js';
 
 export interface ExtractLimits {
@@ -28,15 +29,27 @@ export interface Extracted {
   text: string;
 }
 
+export interface ExtractOptions {
+  /**
+   * Where a PDF's text layer is parsed: a pool's worker thread, or, without one, this
+   * thread (fine for a tool or a test; a server should not hold its event loop with it).
+   */
+  pdf?: PdfTextPool;
+}
+
 export async function extractText(
   bytes: Uint8Array,
   ocr: OcrPool,
   limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS,
+  options: ExtractOptions = {},
 ): Promise<Extracted> {
   const type = sniffType(bytes);
   if (type === null) throw new DocumentError('unsupported_type');
   if (type === 'pdf') {
-    const { text, pages } = await pdfText(bytes, { maxPages: limits.maxPdfPages });
+    const pdfOptions = { maxPages: limits.maxPdfPages };
+    const { text, pages } = options.pdf
+      ? await options.pdf.text(bytes, pdfOptions)
+      : await pdfText(bytes, pdfOptions);
     return { type, method: 'pdf_text', pages, text };
   }
   const pages = await imagePages(bytes, { maxPages: limits.maxImagePages, maxPixels: limits.maxPixels });

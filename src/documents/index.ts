@@ -2,8 +2,15 @@
 // images. Plain functions and one OCR pool; no HTTP framework, so the gateway's routes and
 // the reference worker share them.
 export { DocumentError, type DocumentErrorCode } from './errors.js';
-export { DEFAULT_EXTRACT_LIMITS, type Extracted, type ExtractLimits, extractText } from './extract.js';
+export {
+  DEFAULT_EXTRACT_LIMITS,
+  type Extracted,
+  type ExtractLimits,
+  type ExtractOptions,
+  extractText,
+} from './extract.js';
 export { type ImagePage, imagePages } from './image.js';
 export { defaultPoolSize, MIN_CONFIDENCE, OcrPool, type OcrPoolOptions, type OcrResult } from './ocr.js';
-export { type PageImage, type PdfText, pdfPageImages, pdfText } from './pdf.js';
+export { type PageImage, type PdfText, pdfPageImages, pdfPageTexts, pdfText } from './pdf.js';
+export { PdfTextPool, type PdfTextPoolOptions } from './pdf-thread.js';
 export { type DocumentType, IMAGE_TYPES, sniffType } from './sniff.js';

@@ -65,10 +65,10 @@ async function open(bytes: Uint8Array, maxPages: number): Promise<PdfDocument> {
 }
 
 /**
- * The text layer of every page. A PDF whose pages carry no text (a scan) gives
- * DocumentError('no_text_layer'): OCR of scans is the worker's job, not this function's.
+ * The text layer of each page, in order ('' for a page without one). Unlike pdfText, a PDF
+ * without any text is not an error here: the caller may OCR the empty pages.
  */
-export async function pdfText(bytes: Uint8Array, options: PdfTextOptions): Promise<PdfText> {
+export async function pdfPageTexts(bytes: Uint8Array, options: PdfTextOptions): Promise<string[]> {
   const doc = await open(bytes, options.maxPages);
   try {
     const pages: string[] = [];
@@ -83,9 +83,7 @@ export async function pdfText(bytes: Uint8Array, options: PdfTextOptions): Promi
       );
       page.cleanup();
     }
-    const text = pages.filter(Boolean).join('\n\n');
-    if (text.trim() === '') throw new DocumentError('no_text_layer');
-    return { text, pages: doc.numPages };
+    return pages;
   } catch (err) {
     if (err instanceof DocumentError) throw err;
     throw new DocumentError('unreadable_pdf');
@@ -94,12 +92,30 @@ export async function pdfText(bytes: Uint8Array, options: PdfTextOptions): Promi
   }
 }
 
+/**
+ * The text layer of every page. A PDF whose pages carry no text (a scan) gives
+ * DocumentError('no_text_layer'): OCR of scans is the worker's job, not this function's.
+ */
+export async function pdfText(bytes: Uint8Array, options: PdfTextOptions): Promise<PdfText> {
+  const pages = await pdfPageTexts(bytes, options);
+  const text = pages.filter(Boolean).join('\n\n');
+  if (text.trim() === '') throw new DocumentError('no_text_layer');
+  return { text, pages: pages.length };
+}
+
 export interface PageImageOptions {
   maxPages: number;
   /** Resolution of the rendering; 150 by default (300 for OCR-grade pages). */
   dpi?: number;
   /** Pixels per rendered page; a page that would exceed it → DocumentError('too_many_pixels'). */
   maxPixels: number;
+  /**
+   * Render a page that would exceed maxPixels at the highest resolution that fits instead
+   * of failing (a poster-sized page comes out at a lower dpi).
+   */
+  fit?: boolean;
+  /** Only these pages (1-based), in document order; every page by default. */
+  pages?: readonly number[];
 }
 
 export interface PageImage {
@@ -122,11 +138,19 @@ export async function* pdfPageImages(
 ): AsyncGenerator<PageImage> {
   const doc = await open(bytes, options.maxPages);
   const { default: sharp } = await import('sharp');
-  const scale = (options.dpi ?? 150) / 72;
+  const dpi = options.dpi ?? 150;
+  const only = options.pages ? new Set(options.pages) : undefined;
   try {
     for (let n = 1; n <= doc.numPages; n++) {
+      if (only && !only.has(n)) continue;
       const page = await doc.getPage(n);
-      const viewport = page.getViewport({ scale });
+      let scale = dpi / 72;
+      let viewport = page.getViewport({ scale });
+      if (options.fit && Math.ceil(viewport.width) * Math.ceil(viewport.height) > options.maxPixels) {
+        // Rounding up each side adds at most one row and one column: aim a little below.
+        scale *= Math.sqrt(options.maxPixels / (viewport.width * viewport.height)) * 0.99;
+        viewport = page.getViewport({ scale });
+      }
       const width = Math.ceil(viewport.width);
       const height = Math.ceil(viewport.height);
       if (width * height > options.maxPixels) throw new DocumentError('too_many_pixels', options.maxPixels);
@@ -150,6 +174,8 @@ export async function* pdfPageImages(
         raw: { width, height, channels: 4 },
       })
         .removeAlpha()
+        // The rendering's resolution, so that OCR sizes its text search right.
+        .withMetadata({ density: Math.round(scale * 72) })
         .png()
         .toBuffer();
       factory.destroy(target);

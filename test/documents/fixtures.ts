@@ -96,3 +96,12 @@ export async function a4Page(format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
   const img = sharp(Buffer.from(svg)).withMetadata({ density: 300 });
   return format === 'png' ? img.png().toBuffer() : img.jpeg({ quality: 85 }).toBuffer();
 }
+
+/** A PDF of `count` full pages of contract text, each line numbered "page.line". */
+export function bigPdf(count: number): Promise<Buffer> {
+  return textPdf(
+    Array.from({ length: count }, (_, p) =>
+      Array.from({ length: 30 }, (_, i) => `${p + 1}.${i + 1} ${FILLER[i % FILLER.length]}`),
+    ),
+  );
+}

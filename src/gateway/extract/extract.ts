@@ -1,6 +1,6 @@
 // POST /v1/privacy/extract without HTTP: the file's text (PDF text layer or OCR), through
 // the barrier with the organisation's policy. The bytes live only in this call.
-import { type ExtractLimits, extractText, type OcrPool } from '../../documents/index.js';
+import { type ExtractLimits, extractText, type OcrPool, type PdfTextPool } from '../../documents/index.js';
 import { createCleaner, type Finding, type Policy, strictest } from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';
 import { asApiError } from './errors.js';
@@ -21,11 +21,11 @@ export async function extractAndClean(
   principal: Principal,
   file: Uint8Array,
   ocr: OcrPool,
-  options: { policy?: Policy; limits?: ExtractLimits } = {},
+  options: { policy?: Policy; limits?: ExtractLimits; pdf?: PdfTextPool } = {},
 ): Promise<ExtractResult> {
   let extracted: Awaited<ReturnType<typeof extractText>>;
   try {
-    extracted = await extractText(file, ocr, options.limits);
+    extracted = await extractText(file, ocr, options.limits, { pdf: options.pdf });
   } catch (err) {
     throw asApiError(err);
   }

@@ -7,6 +7,8 @@ import {
   type ExtractLimits,
   OcrPool,
   type OcrPoolOptions,
+  PdfTextPool,
+  type PdfTextPoolOptions,
 } from '../../documents/index.js';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
@@ -32,6 +34,7 @@ export interface ExtractRouteOptions {
   limits?: ExtractLimits;
   maxBytes?: number;
   ocr?: OcrPoolOptions;
+  pdf?: PdfTextPoolOptions;
 }
 
 export async function registerExtractRoutes(app: App, ctx: Context, options: ExtractRouteOptions = {}) {
@@ -39,6 +42,9 @@ export async function registerExtractRoutes(app: App, ctx: Context, options: Ext
   // One pool per app: threads start on the first image and stop when the app closes.
   const ocr = new OcrPool(options.ocr);
   app.addHook('onClose', () => ocr.close());
+  // PDF text layers are parsed on worker threads, not on the event loop; same lifetime.
+  const pdf = new PdfTextPool(options.pdf);
+  app.addHook('onClose', () => pdf.close());
   const upload: UploadOptions = {
     fileField: 'file',
     fields: ['policy'],
@@ -66,6 +72,7 @@ export async function registerExtractRoutes(app: App, ctx: Context, options: Ext
         const result = await extractAndClean(principal, file, ocr, {
           policy: policyField(fields.policy),
           limits,
+          pdf,
         });
         const auditId = await audit.write(principal, {
           route: 'POST /v1/privacy/extract',

@@ -11,7 +11,16 @@ import { runInNewContext } from 'node:vm';
 import { after, before, describe, it } from 'node:test';
 import { onPostgres } from '../../helpers/db.js';
 import { type KeyFixture, makeKey, testGateway } from '../../helpers/gateway.js';
-import { blankImage, CPF, EMAIL, NAME, photo, scannedPdf, textPdf } from '../../documents/fixtures.js';
+import {
+  bigPdf,
+  blankImage,
+  CPF,
+  EMAIL,
+  NAME,
+  photo,
+  scannedPdf,
+  textPdf,
+} from '../../documents/fixtures.js';
 
 // Every temporary file of this process lands here; the test storage's own directory is
 // the only thing allowed to be in it.
@@ -295,6 +304,38 @@ describe(`POST /v1/privacy/extract (${onPostgres ? 'postgres' : 'sqlite'})`, () 
       `main thread busy ${(busy * 100).toFixed(0)}%; longest event-loop delay ${(delay.max / 1e6).toFixed(0)} ms`,
     );
     assert.ok(busy < 0.6, `main thread busy ${(busy * 100).toFixed(0)}% of the time`);
+  });
+
+  it('parses a 300-page PDF on a worker thread: timers tick and other requests are served meanwhile', async (t) => {
+    const pdf = await bigPdf(300);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    let parsing = true;
+    let served = 0;
+    // Trivial requests one after the other for as long as the extraction runs.
+    const health = (async () => {
+      while (parsing) {
+        const res = await fetch(`${base}/api/health`);
+        await res.arrayBuffer();
+        if (res.ok) served++;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    let res: Awaited<ReturnType<typeof send>>;
+    try {
+      res = await send({ file: file(pdf, 'application/pdf') });
+    } finally {
+      parsing = false;
+      clearInterval(timer);
+      await health;
+    }
+    t.diagnostic(`${ticks} ticks of a 10 ms timer and ${served} health checks during the extraction`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('x-svc-extraction'), 'pdf_text; pages=300');
+    assert.match(res.body.text, /300\.30 As despesas ordinárias/);
+    // Parsing 300 pages on the event loop lets the timer tick a handful of times at most.
+    assert.ok(ticks >= 20, `only ${ticks} ticks`);
+    assert.ok(served >= 3, `only ${served} health checks served`);
   });
 
   it('left no file behind in the temporary directory and no personal data in the logs', () => {

@@ -1,0 +1,29 @@
+// The thread behind PdfTextPool: reads a PDF's text layer with pdf.js (pdfText) and posts
+// the text back, or the DocumentError's code. One file at a time; the bytes arrive in the
+// message and stay in memory.
+import { parentPort } from 'node:worker_threads';
+import { DocumentError } from './errors.js';
+import { pdfText } from './pdf.js';
+
+export interface PdfTask {
+  bytes: Uint8Array;
+  maxPages: number;
+}
+
+export type PdfReply =
+  | { ok: true; text: string; pages: number }
+  | { ok: false; code: DocumentError['code']; limit?: number };
+
+parentPort?.on('message', async ({ bytes, maxPages }: PdfTask) => {
+  let reply: PdfReply;
+  try {
+    const { text, pages } = await pdfText(bytes, { maxPages });
+    reply = { ok: true, text, pages };
+  } catch (err) {
+    reply =
+      err instanceof DocumentError
+        ? { ok: false, code: err.code, limit: err.limit }
+        : { ok: false, code: 'unreadable_pdf' };
+  }
+  parentPort!.postMessage(reply);
+});
