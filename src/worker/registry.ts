@@ -35,9 +35,8 @@ export const CAPABILITIES: readonly WorkerCapability[] = [
   embeddings,
   transcription,
   review,
-  // Offline, on the CPU (tesseract.js, unpdf). When the shared document code
-  // (src/documents/: PDF text, page images, the OCR pool) is available, these two should
-  // use it instead of capabilities/ocr-engine.ts.
+  // Offline, on the CPU: pdf.js and page rendering from src/documents/, Tesseract through
+  // capabilities/ocr-engine.ts.
   ocr,
   fidelity,
 ];
