@@ -24,12 +24,16 @@ export interface Cluster {
   dispose(): Promise<void>;
 }
 
-export async function cluster(workers: Record<string, unknown>): Promise<Cluster> {
+/** `reference`: more upstreams of the reference worker (`workers.reference`) beside the fake embeddings. */
+export async function cluster(
+  workers: Record<string, unknown>,
+  reference: Record<string, unknown> = {},
+): Promise<Cluster> {
   const storage = await testStorage();
   const fake = await new FakeEmbeddings().start();
   const config = writeConfig(tmpdir(), {
     ...workers,
-    reference: { embeddings: { base_url: fake.url, model: 'fake-emb', api_key: 'up-key' } },
+    reference: { embeddings: { base_url: fake.url, model: 'fake-emb', api_key: 'up-key' }, ...reference },
   });
   const env = {
     ...storage.env,

@@ -5,7 +5,17 @@ export function transcriptionNotConfigured(): ApiError {
   return new ApiError(
     503,
     'transcription_not_configured',
-    'A transcrição de áudio não está configurada neste servidor.',
+    'A transcrição de áudio não está disponível neste servidor: nenhum provedor configurado e nenhum worker de transcrição visto nos últimos 2 minutos.',
+  );
+}
+
+/** The worker has not finished within the synchronous wait; the job goes on. */
+export function transcriptionPending(jobId: string): ApiError {
+  return new ApiError(
+    504,
+    'transcription_pending',
+    `A transcrição não terminou no tempo de espera e continua na tarefa ${jobId}; consulte /v1/jobs/${jobId}.`,
+    { headers: { location: `/v1/jobs/${jobId}`, 'retry-after': '5' } },
   );
 }
 

@@ -6,6 +6,7 @@ import type { App } from '../../platform/http/app.js';
 import type { GatewayDeps } from '../deps.js';
 import { MAX_UPLOAD_BYTES, multipartLimits, readUpload, type UploadOptions } from '../extract/multipart.js';
 import { principalOf } from '../keys/auth.js';
+import { payerOf } from '../pipeline/billing.js';
 import { findingsHeader } from '../privacy/clean.js';
 import { chooseBackend } from './backend.js';
 import { FORM_FIELDS, readForm, transcribe } from './transcribe.js';
@@ -34,7 +35,7 @@ export async function registerTranscriptionRoutes(app: App, deps: GatewayDeps): 
       },
       async (request, reply) => {
         const principal = principalOf(request);
-        const backend = chooseBackend(deps);
+        const backend = await chooseBackend(deps);
         const { file, fields } = await readUpload(request, upload);
         const form = readForm(fields);
         // The caller hanging up stops the provider call; nothing is kept for later.
@@ -44,6 +45,7 @@ export async function registerTranscriptionRoutes(app: App, deps: GatewayDeps): 
         });
         const result = await transcribe(deps, backend, principal, file, form, {
           signal: abort.signal,
+          payer: payerOf(request.headers),
           onScreened: (findings) => reply.header('x-svc-privacy', findingsHeader(findings)),
         });
         if (form.responseFormat === 'text') {

@@ -6,6 +6,7 @@ import { ApiError } from '../../platform/http/errors.js';
 import { isPolicy, type Policy } from '../../privacy/index.js';
 import type { GatewayDeps } from '../deps.js';
 import type { Principal } from '../keys/auth.js';
+import type { Payer } from '../pipeline/billing.js';
 import { sniffAudio, statedSeconds } from './audio.js';
 import type { Transcribed, TranscriptionBackend } from './backend.js';
 import { audioTooLong, unsupportedAudio } from './errors.js';
@@ -48,7 +49,7 @@ export async function transcribe(
   principal: Principal,
   audio: Uint8Array,
   form: TranscriptionForm,
-  opts: { signal: AbortSignal; onScreened(findings: Transcribed['findings']): void },
+  opts: { signal: AbortSignal; payer?: Payer; onScreened(findings: Transcribed['findings']): void },
 ): Promise<Transcribed> {
   const type = sniffAudio(audio);
   if (type === null) throw unsupportedAudio();
@@ -58,7 +59,14 @@ export async function transcribe(
   if (seconds !== undefined && seconds > max) throw audioTooLong(seconds, max);
   return backend.transcribe(
     principal,
-    { audio, type, language: form.language, temperature: form.temperature, policy: form.policy },
+    {
+      audio,
+      type,
+      language: form.language,
+      temperature: form.temperature,
+      policy: form.policy,
+      payer: opts.payer,
+    },
     opts,
   );
 }

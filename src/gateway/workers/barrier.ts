@@ -25,7 +25,11 @@ export function cleanInput(
   return { input: out, findings: cleaner.findings() };
 }
 
-/** A worker's JSON result with its text fields (`text`, `pages.text`, …) cleaned; `blocked` under the block policy. */
+/**
+ * A worker's JSON result with its text fields (`text`, `pages.text`, …) cleaned and what
+ * was found in them as `findings` (categories and counts, as /v1/privacy/clean reports
+ * them; a worker's own `findings` field is replaced); `blocked` under the block policy.
+ */
 export function cleanResult(
   cap: Capability,
   result: unknown,
@@ -36,6 +40,7 @@ export function cleanResult(
   const cleaner = createCleaner({ policy });
   const out = structuredClone(result) as Json;
   for (const path of cap.textResult) cleanPath(out, path.split('.'), cleaner.cleanText);
+  if (!Array.isArray(out)) out.findings = cleaner.findings();
   return { result: out, blocked: cleaner.blocked };
 }
 
