@@ -229,3 +229,29 @@ describe('paid worker jobs', () => {
     await gw.worker.fail(job.id, job.lease_token, 'x');
   });
 });
+
+describe('paid worker jobs in dev mode', () => {
+  let gw: Gw;
+  before(async () => {
+    gw = await workerGateway(
+      { waits: { embeddings: 0, speech: 0, ocr: 0 } },
+      { payments: { mode: 'dev', job_prices_usd: { 'svc.speech': PRICE / 1e6 } } },
+    );
+    await gw.worker.register(['svc.speech']);
+  });
+  after(() => gw.dispose());
+
+  it('a prepaid organisation with no credit passes, told what the job would cost', async () => {
+    const key = await makeKey(gw.ctx);
+    await updateOrganization(gw.ctx.db.kysely, key.organizationId!, { billing: 'prepaid' });
+    const res = await gw.call('POST', '/v1/audio/speech', { text: 'olá' }, gw.asKey(key.secret));
+    assert.equal(res.status, 202);
+    assert.equal(res.headers.get('x-svc-reserva-usd'), '0.02');
+    assert.equal(res.headers.get('x-svc-pagamento'), 'simulado');
+    const held = await gw.ctx.db.kysely
+      .selectFrom('credit_reservations')
+      .select((eb) => eb.fn.countAll().as('c'))
+      .executeTakeFirst();
+    assert.equal(Number(held?.c), 0);
+  });
+});
