@@ -7,13 +7,13 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { wrapFetchWithPayment } from 'x402-fetch';
-import { balanceOf, creditWallet, type Wallet } from '../../../src/gateway/billing/ledger.js';
+import { balanceOf, type Wallet } from '../../../src/gateway/billing/ledger.js';
 import { issueCreditToken, tokenWallet } from '../../../src/gateway/billing/tokens.js';
-import { updateOrganization } from '../../../src/gateway/orgs/store.js';
 import { FakeFacilitator } from '../../fakes/facilitator.js';
 import { openaiEcho } from '../../fakes/openai.js';
 import { FakeUpstream } from '../../fakes/upstream.js';
 import { makeKey } from '../../helpers/gateway.js';
+import { prepaidKey } from './prepaid.js';
 import { listeningGateway } from '../models/helpers.js';
 import { PAY_TO, paymentsConfig } from './config.js';
 
@@ -64,14 +64,7 @@ describe('paid calls', () => {
     await facilitator.stop();
   });
 
-  async function prepaid(micros: number) {
-    const key = await makeKey(gw.ctx);
-    await updateOrganization(gw.ctx.db.kysely, key.organizationId!, { billing: 'prepaid' });
-    const wallet: Wallet = { kind: 'org', id: key.organizationId! };
-    if (micros > 0)
-      await creditWallet(gw.ctx.db, { wallet, micros, kind: 'adjustment', reference: `seed-${key.keyId}` });
-    return { key, wallet };
-  }
+  const prepaid = (micros: number) => prepaidKey(gw.ctx, micros);
 
   const openReservations = async () =>
     Number(

@@ -7,12 +7,13 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { wrapFetchWithPayment } from 'x402-fetch';
-import { balanceOf, creditWallet, type Wallet } from '../../../src/gateway/billing/ledger.js';
+import { balanceOf, type Wallet } from '../../../src/gateway/billing/ledger.js';
 import { issueCreditToken, tokenWallet } from '../../../src/gateway/billing/tokens.js';
 import { updateOrganization } from '../../../src/gateway/orgs/store.js';
 import { jobsDb } from '../../../src/platform/jobs/index.js';
 import { FakeFacilitator } from '../../fakes/facilitator.js';
 import { makeKey } from '../../helpers/gateway.js';
+import { prepaidKey } from './prepaid.js';
 import { workerGateway } from '../workers/helpers.js';
 import { PAY_TO } from './config.js';
 
@@ -44,11 +45,7 @@ describe('paid worker jobs', () => {
   });
 
   async function prepaid(micros: number) {
-    const key = await makeKey(gw.ctx);
-    await updateOrganization(gw.ctx.db.kysely, key.organizationId!, { billing: 'prepaid' });
-    const wallet: Wallet = { kind: 'org', id: key.organizationId! };
-    if (micros > 0)
-      await creditWallet(gw.ctx.db, { wallet, micros, kind: 'adjustment', reference: `seed-${key.keyId}` });
+    const { key, wallet } = await prepaidKey(gw.ctx, micros);
     return { key, wallet, auth: gw.asKey(key.secret) };
   }
 
