@@ -12,3 +12,16 @@ export async function takeTurn(db: Db, trx: Kysely<Database>, limit: string): Pr
   if (db.dialect !== 'postgres') return;
   await sql`select pg_advisory_xact_lock(hashtext(${limit}))`.execute(trx);
 }
+
+/** Requests (Pix) or charges (Asaas) a network made on a UTC day; failed ones do not count: the client sends them again. */
+export async function sentToday(
+  trx: Kysely<Database>,
+  table: 'pix_requests' | 'asaas_charges',
+  network: string,
+  day: string,
+): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`
+    select count(*) as n from ${sql.table(table)}
+     where network = ${network} and day = ${day} and state <> 'falhou'`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
+}

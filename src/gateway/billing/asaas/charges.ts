@@ -4,7 +4,7 @@
 // its QR code. A package's token is issued now, pending, and becomes valid when paid.
 import type { Context } from '../../../platform/context.js';
 import type { AsaasConfig } from '../../../platform/config/payments.js';
-import { takeTurn } from '../caps.js';
+import { sentToday, takeTurn } from '../caps.js';
 import { isEmailAddress } from '../../../platform/identity/email.js';
 import { isValidCnpj, isValidCpf } from '../../../privacy/checks.js';
 import { invalidPackage } from '../errors.js';
@@ -187,14 +187,8 @@ export async function createCharge(
   const offer = input.offer;
   const token = await inTransaction(ctx.db, async (trx) => {
     await takeTurn(ctx.db, trx, 'asaas_charges');
-    const made = await pixDb(trx)
-      .selectFrom('asaas_charges')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('network', '=', network)
-      .where('day', '=', day)
-      .where('state', '!=', 'falhou')
-      .executeTakeFirstOrThrow();
-    if (Number(made.n) >= (config.daily_cap_per_network ?? DEFAULT_ASAAS_DAILY_CAP)) throw dailyCharges();
+    const made = await sentToday(trx, 'asaas_charges', network, day);
+    if (made >= (config.daily_cap_per_network ?? DEFAULT_ASAAS_DAILY_CAP)) throw dailyCharges();
     const pending = await pixDb(trx)
       .selectFrom('asaas_charges')
       .select((eb) => eb.fn.countAll<number>().as('n'))

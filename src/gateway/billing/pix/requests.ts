@@ -6,7 +6,7 @@ import type { PixConfig } from '../../../platform/config/payments.js';
 import { MailError } from '../../../platform/mail/index.js';
 import { inTransaction, kyselyOf, type DbLike } from '../ledger.js';
 import { activateCreditToken, issueCreditToken, refuseCreditToken } from '../tokens.js';
-import { takeTurn } from '../caps.js';
+import { sentToday, takeTurn } from '../caps.js';
 import { dailyCap, mailFailed, notPending, pixUnavailable, queueFull, requestNotFound } from './errors.js';
 import { hexId, iso, networkKey, utcDay } from './network.js';
 import { PROOF_MIME, type ProofType } from './proof.js';
@@ -56,15 +56,8 @@ export async function submitPixRequest(
   const txid = txidFor(input.usd, input.navegadorId);
   const token = await inTransaction(ctx.db, async (trx) => {
     await takeTurn(ctx.db, trx, 'pix_requests');
-    // Failed requests are sent again by the client: they do not use up the day.
-    const sent = await pixDb(trx)
-      .selectFrom('pix_requests')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('network', '=', network)
-      .where('day', '=', day)
-      .where('state', '!=', 'falhou')
-      .executeTakeFirstOrThrow();
-    if (Number(sent.n) >= (pix.daily_cap_per_network ?? DEFAULT_PIX_DAILY_CAP)) throw dailyCap();
+    const sent = await sentToday(trx, 'pix_requests', network, day);
+    if (sent >= (pix.daily_cap_per_network ?? DEFAULT_PIX_DAILY_CAP)) throw dailyCap();
     const waiting = await pixDb(trx)
       .selectFrom('pix_requests')
       .select((eb) => eb.fn.countAll<number>().as('n'))
