@@ -2,6 +2,7 @@
 // wait, the worker side (lease by long poll, heartbeat, complete, fail — all fenced), cancel,
 // and the capability list. Throws ApiError for the HTTP layer.
 import type { Db } from '../../platform/db/index.js';
+import type { Listener } from '../../platform/db/notify.js';
 import { newId } from '../../platform/ids.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Policy } from '../../privacy/index.js';
@@ -75,9 +76,13 @@ export function jobRecord(view: JobView) {
   };
 }
 
+/** PostgreSQL channel of the hints between instances: `w` (work to lease), `f:<job id>` (finished). */
+const CHANNEL = 'svc_worker_jobs';
+
 export class WorkerJobs {
   readonly signals: Signals;
   #sweeper: NodeJS.Timeout | undefined;
+  #listener: Listener | undefined;
 
   constructor(
     readonly db: Db,
@@ -88,15 +93,23 @@ export class WorkerJobs {
     this.signals = new Signals(settings.pollMs);
   }
 
-  /** Sweeps expired leases and old jobs now and then, as every instance does. */
+  /**
+   * Sweeps expired leases and old jobs now and then, as every instance does; on PostgreSQL,
+   * listens for the other instances' hints, so that their writes wake this one's waiters at
+   * once instead of at the next poll.
+   */
   start(): void {
+    this.#listener = this.db.listen?.(CHANNEL, (payload) => {
+      if (payload === 'w') this.signals.workAvailable();
+      else if (payload.startsWith('f:')) this.signals.jobFinished(payload.slice(2));
+    });
     const every = Math.min(10_000, Math.max(100, Math.floor(this.settings.leaseMs / 4)));
     const tick = async () => {
       try {
         const r = await sweepWorkerJobs(this.db, this.settings);
         if (r.requeued + r.failed + r.expired > 0) {
           this.log.warn(r, 'worker jobs swept');
-          if (r.requeued > 0) this.signals.workAvailable();
+          if (r.requeued > 0) this.#workAvailable();
         }
         await this.charges.reconcile();
       } catch (err) {
@@ -109,9 +122,23 @@ export class WorkerJobs {
     this.#sweeper.unref();
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     clearTimeout(this.#sweeper);
     this.#sweeper = undefined;
+    await this.#listener?.close();
+    this.#listener = undefined;
+  }
+
+  /** Local waiters now; the other instances through the database's hint, when it has one. */
+  #hint(payload: string): void {
+    this.db.notify?.(CHANNEL, payload).catch((err: Error) =>
+      this.log.warn({ error: err.name }, 'worker job hint not sent; other instances will poll'),
+    );
+  }
+
+  #workAvailable(): void {
+    this.signals.workAvailable();
+    this.#hint('w');
   }
 
   async available(capability: string): Promise<boolean> {
@@ -151,7 +178,7 @@ export class WorkerJobs {
       },
       this.settings,
     );
-    this.signals.workAvailable();
+    this.#workAvailable();
     this.log.info({ job: id, capability: name }, 'worker job created');
     return { view: (await readJob(this.db, id))!, headers };
   }
@@ -228,6 +255,7 @@ export class WorkerJobs {
   /** Waiters wake; the job's credit is settled (or, if this fails, by the next sweep). */
   #finished(id: string, status: 'completed' | 'failed' | 'cancelled') {
     this.signals.jobFinished(id);
+    this.#hint(`f:${id}`);
     this.charges
       .settle(id, status)
       .catch((err: Error) =>
@@ -237,7 +265,7 @@ export class WorkerJobs {
 
   async release(id: string, token: number) {
     this.#check(await releaseJob(this.db, id, token));
-    this.signals.workAvailable();
+    this.#workAvailable();
   }
 
   #check(state: 'ok' | 'cancelled' | 'stale') {

@@ -1,7 +1,7 @@
 // Wake-ups. Within one instance, a job created wakes long-polling workers and a job
-// finished wakes the requests waiting for it at once; writes made on another instance
-// are seen by a short poll of the database (every `pollMs`), so several instances need
-// nothing but the database they share. Each channel has a version number, read before
+// finished wakes the requests waiting for it at once; on PostgreSQL, other instances'
+// hints (service.ts, LISTEN/NOTIFY) call the same methods; and writes whose hint was lost
+// are still seen by a short poll of the database (every `pollMs`). Each channel has a version number, read before
 // every check: a wake-up that lands while a check is running is not lost.
 
 interface Channel {

@@ -15,6 +15,7 @@ import {
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.js';
 import { migrations } from './migrations/index.js';
+import { type Listener, pgListen, pgNotify } from './notify.js';
 import type { Database } from './schema.js';
 
 export type { Database } from './schema.js';
@@ -25,6 +26,9 @@ export interface Db {
   readonly dialect: Dialect;
   /** The raw SQLite handle, for the few hot-path statements that cannot afford a query builder. */
   readonly sqlite?: SQLite.Database;
+  /** PostgreSQL only: hints between instances (notify.ts); SQLite instances poll. */
+  listen?(channel: string, onMessage: (payload: string) => void): Listener;
+  notify?(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,7 +47,14 @@ export function openDb(options: DbOptions): Db {
     // An idle client that loses its server emits 'error'; without a listener the process dies.
     pool.on('error', () => {});
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    const url = options.databaseUrl;
+    return {
+      kysely,
+      dialect: 'postgres',
+      listen: (channel, onMessage) => pgListen(url, channel, onMessage),
+      notify: (channel, payload) => pgNotify(kysely, channel, payload),
+      close: () => kysely.destroy(),
+    };
   }
   const file = sqliteFile(options.dataDir);
   createPrivately(file);
