@@ -131,9 +131,11 @@ export class WorkerJobs {
 
   /** Local waiters now; the other instances through the database's hint, when it has one. */
   #hint(payload: string): void {
-    this.db.notify?.(CHANNEL, payload).catch((err: Error) =>
-      this.log.warn({ error: err.name }, 'worker job hint not sent; other instances will poll'),
-    );
+    this.db
+      .notify?.(CHANNEL, payload)
+      .catch((err: Error) =>
+        this.log.warn({ error: err.name }, 'worker job hint not sent; other instances will poll'),
+      );
   }
 
   #workAvailable(): void {

@@ -12,7 +12,11 @@ export interface Listener {
 
 const RECONNECT_MS = 1_000;
 
-export function pgListen(connectionString: string, channel: string, onMessage: (payload: string) => void): Listener {
+export function pgListen(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Listener {
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
