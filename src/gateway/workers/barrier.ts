@@ -2,7 +2,7 @@
 // (a worker and the database only ever see placeholders), and text results are cleaned
 // before they are stored. One cleaner per job input, so a value repeated across fields
 // gets one placeholder.
-import { createCleaner, type Finding, type Policy } from '../../privacy/index.js';
+import { createCleaner, type Finding, type Policy, type Sensitivity } from '../../privacy/index.js';
 import { blockedError } from '../privacy/clean.js';
 import type { Capability } from './capabilities.js';
 
@@ -13,8 +13,9 @@ export function cleanInput(
   cap: Capability,
   input: Json,
   policy: Policy,
+  nameSensitivity?: Sensitivity,
 ): { input: Json; findings: Finding[] } {
-  const cleaner = createCleaner({ policy });
+  const cleaner = createCleaner({ policy, nameSensitivity });
   const out: Json = { ...input };
   for (const field of cap.textInput) {
     const v = out[field];

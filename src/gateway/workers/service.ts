@@ -158,7 +158,7 @@ export class WorkerJobs {
     const { file } = opts;
     const cap = capabilityOf(name)!;
     if (!(await this.available(name))) throw E.noWorkers(name);
-    const cleaned = cleanInput(cap, input, principal.policy);
+    const cleaned = cleanInput(cap, input, principal.policy, principal.nameSensitivity);
     const id = newId('svcj');
     const headers = await this.charges.reserve({
       principal,

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { workerSettings } from '../../../src/gateway/workers/settings.js';
 import { sweepWorkerJobs } from '../../../src/gateway/workers/store.js';
+import { detectNames } from '../../../src/privacy/names/index.js';
 import { makeKey } from '../../helpers/gateway.js';
 import { CPF, dumpJobs, EMAIL, SEEDED, workerGateway } from './helpers.js';
 
@@ -272,6 +273,31 @@ describe('worker jobs', () => {
     for (const v of SEEDED) assert.ok(!(await dumpJobs(gw)).includes(v), `database holds ${v}`);
     const logs = gw.ctx.logs.text;
     for (const v of SEEDED) assert.ok(!logs.includes(v), `logs hold ${v}`);
+  });
+
+  it('text inputs are cleaned with the organisation’s name sensitivity', async () => {
+    // A surname alone where the model hesitates: `strict` masks it, `balanced` does not.
+    const text = 'Chame o Soares na portaria.';
+    assert.equal(detectNames(text).length, 0);
+    assert.equal(detectNames(text, { sensitivity: 'strict' }).length, 1);
+    const strict = await makeKey(gw.ctx, { org: { name_sensitivity: 'strict' } });
+    const review = (secret: string) =>
+      gw.call('POST', '/v1/documents/review/jobs', { document: text }, gw.asKey(secret));
+    const masked = await review(strict.secret);
+    const plain = await review(gw.key.secret);
+    assert.equal(masked.status, 202);
+    assert.equal(plain.status, 202);
+    const inputOf = async (id: string) =>
+      (
+        await gw.ctx.db.kysely
+          .withTables<{ jobs: { id: string; payload: string } }>()
+          .selectFrom('jobs')
+          .select('payload')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).payload;
+    assert.match(await inputOf(masked.json.id), /Chame o \[NOME_1\] na portaria/);
+    assert.match(await inputOf(plain.json.id), /Chame o Soares na portaria/);
   });
 
   it('the block policy refuses personal data with 422 pii_blocked, and stores no job', async () => {
