@@ -16,6 +16,8 @@ export type DocumentErrorCode =
   | 'too_many_pixels'
   /** The OCR queue is full. */
   | 'ocr_busy'
+  /** The queue of PDFs waiting for a parsing thread is full. */
+  | 'pdf_busy'
   /** Page rendering needs a canvas (pdf.js's optional @napi-rs/canvas) that is not installed. */
   | 'render_unavailable';
 

@@ -16,6 +16,8 @@ export interface PdfTextPoolOptions {
   size?: number;
   /** Heap of each thread, in MB: a hostile PDF ends its thread, not the process. */
   maxHeapMb?: number;
+  /** Files waiting for a thread at most (each holds its bytes, up to 25 MB); beyond it → DocumentError('pdf_busy'). */
+  maxQueue?: number;
 }
 
 interface Task {
@@ -34,6 +36,7 @@ const WORKER_URL = new URL('./pdf-thread-worker.js', import.meta.url);
 export class PdfTextPool {
   readonly size: number;
   readonly #maxHeapMb: number;
+  readonly #maxQueue: number;
   readonly #threads = new Set<Thread>();
   readonly #idle: Thread[] = [];
   readonly #queue: Task[] = [];
@@ -42,11 +45,13 @@ export class PdfTextPool {
   constructor(options: PdfTextPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? defaultPoolSize());
     this.#maxHeapMb = options.maxHeapMb ?? 1024;
+    this.#maxQueue = options.maxQueue ?? this.size * 16;
   }
 
   /** pdfText on a worker thread: the same result and the same DocumentErrors. */
   text(bytes: Uint8Array, options: PdfTextOptions): Promise<PdfText> {
     if (this.#closed) return Promise.reject(new Error('PDF pool closed'));
+    if (this.#queue.length >= this.#maxQueue) return Promise.reject(new DocumentError('pdf_busy'));
     return new Promise((resolve, reject) => {
       this.#queue.push({ message: { bytes, maxPages: options.maxPages }, resolve, reject });
       this.#pump();

@@ -90,6 +90,20 @@ describe('PDF text on worker threads', () => {
     assert.ok(pool.threads <= 2);
   });
 
+  it('refuses a file with pdf_busy when the queue is full, and takes files again once it drains', async () => {
+    const own = new PdfTextPool({ size: 1, maxQueue: 2 });
+    try {
+      const pdf = await bigPdf(50);
+      // The first goes to the thread at once; two wait; the fourth finds the queue full.
+      const accepted = [1, 2, 3].map(() => own.text(pdf, { maxPages: 500 }));
+      await rejectsWith(own.text(pdf, { maxPages: 500 }), 'pdf_busy');
+      for (const r of await Promise.all(accepted)) assert.equal(r.pages, 50);
+      assert.equal((await own.text(pdf, { maxPages: 500 })).pages, 50);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('close ends the threads and fails what was in flight or waiting', async () => {
     const own = new PdfTextPool({ size: 1 });
     const pdf = await bigPdf(100);

@@ -50,6 +50,10 @@ export function documentError(err: DocumentError): ApiError {
           headers: { 'retry-after': '5' },
         },
       );
+    case 'pdf_busy':
+      return new ApiError(503, 'pdf_busy', 'A leitura de PDFs está ocupada; tente de novo em instantes.', {
+        headers: { 'retry-after': '5' },
+      });
     case 'render_unavailable':
       return new ApiError(
         503,
