@@ -115,6 +115,15 @@ export function buildGazetteerEntries(
       nCommon++;
     }
   }
+  // The other gender and number of a common word ("curiosa" -> "curioso", "roupa" ->
+  // "roupas"), unless that form is a first name of 1,000+ births or a known surname.
+  for (const [w, n] of common) {
+    if (n < 2 || w.length < 4) continue;
+    for (const v of inflections(w)) {
+      if (common.has(v) || surnames.has(v) || (firstNames.get(v) ?? 0) >= 1000) continue;
+      add(v, GAZ_COMMON);
+    }
+  }
   for (const w of EVERYDAY_WORDS) add(w, GAZ_COMMON);
   const intl = internationalNames();
   for (const w of intl) add(w, GAZ_INTL);
@@ -148,6 +157,18 @@ export function buildGazetteerEntries(
     learnedSurnames: [...surnames].filter((x) => !COMMON_SURNAMES.includes(x)).sort(),
     stats: { firstNames: nFirst, surnames: surnames.size, common: nCommon, verbForms: forms.size },
   };
+}
+
+/** Gender and number variants of a Portuguese noun or adjective (nothing for other endings). */
+export function inflections(w: string): string[] {
+  const m = /^(.*[a-z])(o|a|os|as)$/.exec(w);
+  if (m !== null) {
+    const stem = m[1]!;
+    return ['o', 'a', 'os', 'as'].filter((e) => e !== m[2]).map((e) => stem + e);
+  }
+  if (w.endsWith('e')) return [`${w}s`];
+  if (w.endsWith('es') && w.length > 4) return [w.slice(0, -1)];
+  return [];
 }
 
 /**
