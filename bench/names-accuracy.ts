@@ -26,6 +26,7 @@ const { values } = parseArgs({
     model: { type: 'string' },
     sensitivity: { type: 'string', default: 'balanced' },
     test: { type: 'boolean', default: false },
+    bias: { type: 'string' },
   },
 });
 
@@ -59,7 +60,9 @@ function main(): void {
     values.model === undefined ? loadShippedModel() : deserializeModel(readFileSync(values.model));
   const detector = createNameDetector(model);
   const sensitivity = values.sensitivity as Sensitivity;
-  const detect: Detect = (t) => detector.detect(t, { sensitivity });
+  const bias = values.bias === undefined ? undefined : Number(values.bias);
+  const detect: Detect = (t) =>
+    detector.detect(t, bias === undefined ? { sensitivity } : { sensitivity, bias });
   const extra: Genre[] = [
     { name: 'informal comments (generated)', docs: commentDocs() },
     { name: 'chat set', docs: chatEvalDocs() },

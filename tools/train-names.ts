@@ -3,7 +3,7 @@
 //   npm run train:names -- --holdout          trains on 90% of train, reports the other 10% and dev
 //   npm run train:names -- --folds 5          5-fold cross-validation on train only (writes nothing)
 //   options: --errors (print misses and false alarms)  --epochs N  --bits N  --chat N  --prose N
-//            --dropout P  --out FILE  (reference data folder: NAMES_DATA_DIR)
+//            --dropout P  --seeds 7,11,13 (one model per seed, weights averaged)  --out FILE  (reference data folder: NAMES_DATA_DIR)
 // Deterministic: fixed seeds, no dependence on time or iteration order of hash maps.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -26,8 +26,6 @@ import { trainProseDocs } from './names/prose-train.js';
 import { Rng } from './names/rng.js';
 import { informalDoc, lowerDoc, upperDoc } from './names/variants.js';
 
-const TRAIN_SEED = 7;
-
 const { values } = parseArgs({
   options: {
     holdout: { type: 'boolean', default: false },
@@ -39,6 +37,7 @@ const { values } = parseArgs({
     prose: { type: 'string', default: '30000' },
     dropout: { type: 'string', default: '0.3' },
     out: { type: 'string', default: 'models/names.bin.gz' },
+    seeds: { type: 'string', default: '7,11,13' },
   },
 });
 
@@ -90,10 +89,10 @@ function gazModel(
  * training part come from a gazetteer learned on the other parts (jackknifing); the
  * shipped gazetteer is learned from all of train.
  */
-function trainOn(train: Doc[], log: boolean): NameModel {
+function trainOn(train: Doc[], log: boolean, seed: number): NameModel {
   const bits = Number(values.bits);
   const full = gazModel(train, bits, log);
-  const rng = new Rng(TRAIN_SEED);
+  const rng = new Rng(seed);
   const trainer = new Trainer(bits, full);
   trainer.dropout = Math.round(Number(values.dropout) * 1024);
   const prep = { entities: 0, reachable: 0 };
@@ -121,6 +120,29 @@ function trainOn(train: Doc[], log: boolean): NameModel {
     if (log) console.log(`epoch ${ep}: ${errors} wrong runs`);
   });
   return trainer.model();
+}
+
+/**
+ * One model per seed (the seed orders the data, draws the case variants and the feature
+ * dropout), weights and transitions averaged: the perceptron's result moves by about half
+ * a point of F1 and ten false alarms with the seed alone; the average of three is better
+ * than each of them on the dev sets.
+ */
+function trainAveraged(train: Doc[], log: boolean): NameModel {
+  const seeds = values.seeds!.split(',').map(Number);
+  let sum: NameModel | undefined;
+  for (const [k, seed] of seeds.entries()) {
+    const m = trainOn(train, log && k === 0, seed);
+    if (sum === undefined) sum = m;
+    else {
+      for (let i = 0; i < m.weights.length; i++) sum.weights[i]! += m.weights[i]!;
+      for (let i = 0; i < m.trans.length; i++) sum.trans[i]! += m.trans[i]!;
+    }
+  }
+  const model = sum!;
+  for (let i = 0; i < model.weights.length; i++) model.weights[i]! /= seeds.length;
+  for (let i = 0; i < model.trans.length; i++) model.trans[i]! /= seeds.length;
+  return model;
 }
 
 function printErrors(detect: (t: string) => { start: number; end: number }[], docs: Doc[]): void {
@@ -152,7 +174,7 @@ function crossValidate(all: Doc[], k: number): void {
   for (let f = 0; f < k; f++) {
     const lo = Math.floor((all.length * f) / k);
     const hi = Math.floor((all.length * (f + 1)) / k);
-    const model = trainOn([...all.slice(0, lo), ...all.slice(hi)], false);
+    const model = trainAveraged([...all.slice(0, lo), ...all.slice(hi)], false);
     const det = createNameDetector(model);
     const detect = (t: string) => det.detect(t);
     const fold = all.slice(lo, hi);
@@ -194,7 +216,7 @@ function main(): void {
     crossValidate(allTrain, folds);
     return;
   }
-  const model = trainOn(train, true);
+  const model = trainAveraged(train, true);
   const detector = createNameDetector(model);
   const detect = (t: string) => detector.detect(t);
   if (values.holdout) {

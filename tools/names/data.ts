@@ -17,6 +17,22 @@ export function dataDir(): string {
 export interface Doc {
   text: string;
   spans: [number, number][];
+  /**
+   * Words of the corpus's organisation (kind 1) and place (kind 2) entities, as
+   * [start, end, kind]; only read when the gazetteer is built from the train splits.
+   */
+  others?: [number, number, number][];
+}
+
+/** Kind of a tagged non-person word in Doc.others. */
+export const OTHER_ORG = 1;
+export const OTHER_PLACE = 2;
+
+function otherKind(tag: string): number {
+  const cls = tag.slice(2);
+  if (cls === 'ORG' || cls === 'ORGANIZACAO') return OTHER_ORG;
+  if (cls === 'LOC' || cls === 'LOCAL') return OTHER_PLACE;
+  return 0;
 }
 
 /**
@@ -33,6 +49,7 @@ export function readConll(file: string, person = 'PESSOA'): Doc[] {
     if (words.length === 0) return;
     let text = '';
     const spans: [number, number][] = [];
+    const others: [number, number, number][] = [];
     let open = -1;
     let lastEnd = 0;
     words.forEach((w, i) => {
@@ -40,6 +57,8 @@ export function readConll(file: string, person = 'PESSOA'): Doc[] {
       const start = text.length;
       text += w;
       const tag = tags[i]!;
+      const kind = tag.length > 2 ? otherKind(tag) : 0;
+      if (kind !== 0) others.push([start, text.length, kind]);
       if (open >= 0 && tag !== inside) {
         spans.push([open, lastEnd]);
         open = -1;
@@ -48,7 +67,7 @@ export function readConll(file: string, person = 'PESSOA'): Doc[] {
       lastEnd = text.length;
     });
     if (open >= 0) spans.push([open, lastEnd]);
-    docs.push({ text, spans });
+    docs.push(others.length > 0 ? { text, spans, others } : { text, spans });
     words = [];
     tags = [];
   };

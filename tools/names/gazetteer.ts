@@ -16,7 +16,7 @@ import {
   GAZ_VERB,
 } from '../../src/privacy/names/model.js';
 import { hashWord } from '../../src/privacy/names/tokenize.js';
-import { type Doc, readBrasilio, readGazetteer, readPrenomes } from './data.js';
+import { type Doc, OTHER_ORG, readBrasilio, readGazetteer, readPrenomes } from './data.js';
 import {
   BRANDS,
   COMMON_SURNAMES,
@@ -106,12 +106,22 @@ export function buildGazetteerEntries(
       at += w.length + 1;
     }
   }
+  const learnedOthers = organisationAndPlaceWords(train, particles);
   for (const s of surnames) if (withLearnedSurnames || COMMON_SURNAMES.includes(s)) add(s, GAZ_SURNAME);
   let nCommon = 0;
   for (const [w, n] of common) {
     if (n >= 2) {
       add(w, GAZ_COMMON);
       nCommon++;
+    }
+  }
+  // The other gender and number of a common word ("curiosa" -> "curioso", "roupa" ->
+  // "roupas"), unless that form is a first name of 1,000+ births or a known surname.
+  for (const [w, n] of common) {
+    if (n < 2 || w.length < 4) continue;
+    for (const v of inflections(w)) {
+      if (common.has(v) || surnames.has(v) || (firstNames.get(v) ?? 0) >= 1000) continue;
+      add(v, GAZ_COMMON);
     }
   }
   for (const w of EVERYDAY_WORDS) add(w, GAZ_COMMON);
@@ -141,11 +151,59 @@ export function buildGazetteerEntries(
     }
   }
   for (const w of [...NONPERSON_HEADS, ...streetWords()]) add(w, GAZ_HEAD);
+  for (const [w, flag] of learnedOthers) add(w, flag);
   return {
     entries,
     learnedSurnames: [...surnames].filter((x) => !COMMON_SURNAMES.includes(x)).sort(),
     stats: { firstNames: nFirst, surnames: surnames.size, common: nCommon, verbForms: forms.size },
   };
+}
+
+/** Gender and number variants of a Portuguese noun or adjective (nothing for other endings). */
+export function inflections(w: string): string[] {
+  const m = /^(.*[a-z])(o|a|os|as)$/.exec(w);
+  if (m !== null) {
+    const stem = m[1]!;
+    return ['o', 'a', 'os', 'as'].filter((e) => e !== m[2]).map((e) => stem + e);
+  }
+  if (w.endsWith('e')) return [`${w}s`];
+  if (w.endsWith('es') && w.length > 4) return [w.slice(0, -1)];
+  return [];
+}
+
+/**
+ * Words of the organisations and places annotated in the training corpora ("Magna",
+ * "Siemens", "Petrobras") that are seldom part of a person's name there: at least two
+ * occurrences inside organisation (or place) entities and three times as many as inside
+ * person names. Soft evidence like every flag; learned from the train splits only, so
+ * jackknifed with the rest of the corpus-derived gazetteer.
+ */
+function organisationAndPlaceWords(train: Doc[], particles: Set<string>): Map<string, number> {
+  const org = new Map<string, number>();
+  const place = new Map<string, number>();
+  const person = new Map<string, number>();
+  const bump = (m: Map<string, number>, w: string) => m.set(w, (m.get(w) ?? 0) + 1);
+  const clean = (raw: string) => chatCase(raw).replace(/^[^a-z]+|[^a-z]+$/g, '');
+  for (const doc of train) {
+    for (const [s, e] of doc.spans) for (const w of doc.text.slice(s, e).split(' ')) bump(person, clean(w));
+    for (const [s, e, kind] of doc.others ?? []) {
+      const raw = doc.text.slice(s, e);
+      // Only capitalised words: lower-case words of entity names are ordinary words.
+      if (!/^\p{Lu}/u.test(raw)) continue;
+      bump(kind === OTHER_ORG ? org : place, clean(raw));
+    }
+  }
+  const out = new Map<string, number>();
+  for (const [m, flag] of [
+    [org, GAZ_ORG],
+    [place, GAZ_PLACE],
+  ] as const) {
+    for (const [w, n] of m) {
+      if (w.length < 3 || !/^[a-z][a-z'-]*$/.test(w) || particles.has(w) || STOP_WORDS.includes(w)) continue;
+      if (n >= 2 && n >= 3 * (person.get(w) ?? 0)) out.set(w, (out.get(w) ?? 0) | flag);
+    }
+  }
+  return out;
 }
 
 /**

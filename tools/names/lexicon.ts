@@ -411,10 +411,16 @@ novo hamburgo|sao carlos|indaiatuba|marilia|imperatriz|sete lagoas|colombo|chape
 itajai|divinopolis|pelotas|campina grande|caruaru|vitoria da conquista|ipatinga|
 rio verde|barueri|cotia|embu das artes|maraba|parnamirim|sao vicente|itabuna|
 dourados|rondonopolis|crato|arapiraca|lages|santa maria|criciuma|sobral|
+florenca|veneza|milao|napoles|genova|turim|munique|colonia|genebra|zurique|basileia|
+antuerpia|bruxelas|haia|copenhague|copenhaga|estocolmo|varsovia|praga|viena|moscou|
+moscovo|pequim|xangai|toquio|londres|berlim|atenas|edimburgo|marselha|estrasburgo|
+bordeus|sevilha|nova iorque|cidade do cabo|joanesburgo|nova deli|bombaim|
 `
   .split(/[|\n]/)
   .map((s) => s.trim())
   .filter((s) => s.length > 0);
+
+/* The last lines: Portuguese names of foreign cities that the GeoNames lists lack. */
 
 /** Retail chains and shopping centres (public facts). */
 export const BRANDS = `

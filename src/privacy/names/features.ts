@@ -6,6 +6,7 @@ import {
   GAZ_COMMON,
   GAZ_CONTEXT,
   GAZ_FIRST_MASK,
+  GAZ_HEAD,
   GAZ_INTL,
   GAZ_ORG,
   GAZ_PARTICLE,
@@ -201,6 +202,9 @@ export class Analysis {
       out[k++] = mix2(45, tc, g0 & (NAME_BITS | WORD_BITS));
       out[k++] = mix2(46, tc, cm);
     }
+    // Organisation or place words in the sentence around ("a Magna , como empresa
+    // controladora", "Indústrias J.B. Duarte", "Escola Godofredo Furtado").
+    out[k++] = mix2(47, this.orgNear(tok, i) * 16 + s0, g0 & NAME_BITS);
     // Shape of this word with the next token ("AGTE ." and "MIN ." are abbreviations).
     out[k++] = mix2(35, s0, wp1);
     // At the start of a sentence capitalisation says nothing: the word itself must.
@@ -216,6 +220,21 @@ export class Analysis {
       out[k++] = mix2(38, initial, affix(text, end - 3, end));
     }
     return k;
+  }
+
+  /** 1 if an organisation word and 2 if a head word (street, school, shop) is within six tokens. */
+  orgNear(tok: Tokens, i: number): number {
+    const flags = this.flags;
+    const lo = Math.max(i - 6, 0);
+    const hi = Math.min(i + 7, tok.count);
+    let r = 0;
+    for (let j = lo; j < hi; j++) {
+      if (j === i) continue;
+      const f = flags[j]!;
+      if ((f & GAZ_ORG) !== 0) r |= 1;
+      if ((f & GAZ_HEAD) !== 0) r |= 2;
+    }
+    return r;
   }
 
   /**
