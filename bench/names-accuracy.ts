@@ -26,7 +26,6 @@ const { values } = parseArgs({
     model: { type: 'string' },
     sensitivity: { type: 'string', default: 'balanced' },
     test: { type: 'boolean', default: false },
-    bias: { type: 'string' },
   },
 });
 
@@ -60,9 +59,7 @@ function main(): void {
     values.model === undefined ? loadShippedModel() : deserializeModel(readFileSync(values.model));
   const detector = createNameDetector(model);
   const sensitivity = values.sensitivity as Sensitivity;
-  const bias = values.bias === undefined ? undefined : Number(values.bias);
-  const detect: Detect = (t) =>
-    detector.detect(t, bias === undefined ? { sensitivity } : { sensitivity, bias });
+  const detect: Detect = (t) => detector.detect(t, { sensitivity });
   const extra: Genre[] = [
     { name: 'informal comments (generated)', docs: commentDocs() },
     { name: 'chat set', docs: chatEvalDocs() },

@@ -16,8 +16,6 @@ export type Sensitivity = 'strict' | 'balanced';
 
 export interface DetectOptions {
   sensitivity?: Sensitivity;
-  /** Overrides the name-tag bias of the sensitivity (benches and tuning only). */
-  bias?: number;
 }
 
 export interface NameDetector {
@@ -39,7 +37,7 @@ export function createNameDetector(model: NameModel): NameDetector {
 
   function detect(text: string, options?: DetectOptions): Match[] {
     const out: Match[] = [];
-    const bias = options?.bias ?? (options?.sensitivity === 'strict' ? STRICT_BIAS : 0);
+    const bias = options?.sensitivity === 'strict' ? STRICT_BIAS : 0;
     tok.tokenize(text);
     if (an.run(model, tok) === 0) return out;
     const n = tok.count;
