@@ -214,7 +214,9 @@ describe('paid calls', () => {
       reference: `pend-${key.keyId}`,
       active: false,
     });
-    for (const token of [pending.token, 'cred_nope', `${paid.token.slice(0, -1)}x`]) {
+    // The paid token with its last character changed (to another one: it may already be "x").
+    const altered = `${paid.token.slice(0, -1)}${paid.token.endsWith('x') ? 'y' : 'x'}`;
+    for (const token of [pending.token, 'cred_nope', altered]) {
       await assert.rejects(
         client(token),
         (err: { status?: number; code?: string }) =>
