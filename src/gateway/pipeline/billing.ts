@@ -7,7 +7,7 @@
 // quote of this call, so an x402 client that retries with X-PAYMENT pays for it (the
 // payment goes into the same wallet, then the call is reserved as usual).
 //
-// Worker jobs call `open` directly with their own reference and source `job`.
+// Worker jobs hold their flat price through the same `hold` step (billing/jobs.ts).
 import type { Context } from '../../platform/context.js';
 import type { PaymentsConfig } from '../../platform/config/payments.js';
 import { ApiError } from '../../platform/http/errors.js';
@@ -57,9 +57,6 @@ export interface OpenCharge {
   /** The conversation as it goes upstream; its maxTokens is set when absent. */
   conversation: Conversation;
   payer?: Payer;
-  /** Unique per call; generated when absent. Jobs pass their own (job id + attempt). */
-  reference?: string;
-  source?: Source;
   /** The URL the call was made to, for the x402 quote. */
   resource?: string;
 }
@@ -176,8 +173,8 @@ export class CallBilling {
       principal,
       payer: input.payer,
       micros: max,
-      reference: input.reference ?? newId('call'),
-      source: input.source ?? 'call',
+      reference: newId('call'),
+      source: 'call',
       resource: model.id,
       resourceUrl: input.resource ?? `${this.ctx.config.publicOrigin}/v1`,
       description: `Chamada ao modelo ${model.id} (no máximo ${conv.maxTokens} tokens de saída)`,

@@ -116,13 +116,13 @@ export function registerPreviewRoutes(app: App, jobs: WorkerJobs, origin: string
   const tags = ['workers'];
   const responses = { 200: JobRecord, 202: JobRecord };
 
-  /** 200 when the job finished within the wait, else 202; the caller hanging up ends only the wait. */
   /** Who pays a prepaid organisation's job, and the URL an x402 quote names. */
   const paidBy = (request: FastifyRequest) => ({
     payer: payerOf(request.headers),
     resource: `${origin}${request.url.split('?')[0]}`,
   });
 
+  /** 200 when the job finished within the wait, else 202; the caller hanging up ends only the wait. */
   async function answer(
     request: FastifyRequest,
     reply: FastifyReply,

@@ -66,7 +66,7 @@ export const fidelity: WorkerCapability = {
     if (!job.file) throw new CapabilityError('missing_file');
     const bytes = Buffer.from(job.file.base64, 'base64');
     if (isPdf(bytes)) {
-      const { pages } = await pdfPagesText(bytes);
+      const pages = await pdfPagesText(bytes);
       if (pages.every((p) => p === '')) throw new CapabilityError('no_text');
       const images = pdfPageImages(bytes, {
         maxPages: MAX_PDF_PAGES,

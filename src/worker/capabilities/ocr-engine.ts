@@ -41,24 +41,18 @@ export async function closeEngine(): Promise<void> {
   if (e) await (await e).terminate();
 }
 
-export interface PdfPagesText {
-  /** One entry per page, '' for a page where neither the text layer nor OCR found text. */
-  pages: string[];
-  /** The pages (1-based) whose text came from OCR of their rendering. */
-  ocr: number[];
-}
-
 /**
- * The text of each page of a PDF: its text layer, or, for a page without one, OCR of the
- * page rendered at OCR_DPI. Failures are CapabilityErrors (unreadable_pdf, too_many_pages,
- * render_unavailable…); a PDF with no text at all is not an error here.
+ * The text of each page of a PDF ('' where neither found any): its text layer, or, for a
+ * page without one, OCR of the page rendered at OCR_DPI. Failures are CapabilityErrors
+ * (unreadable_pdf, too_many_pages, render_unavailable…); a PDF with no text at all is not
+ * an error here.
  */
-export async function pdfPagesText(bytes: Buffer): Promise<PdfPagesText> {
+export async function pdfPagesText(bytes: Buffer): Promise<string[]> {
   const pages = await pdfPageTexts(bytes, { maxPages: MAX_PDF_PAGES }).catch((err) => {
     throw asCapabilityError(err, 'unreadable_pdf');
   });
   const missing = pages.flatMap((text, i) => (text === '' ? [i + 1] : []));
-  if (missing.length === 0) return { pages, ocr: [] };
+  if (missing.length === 0) return pages;
   try {
     const images = pdfPageImages(bytes, {
       maxPages: MAX_PDF_PAGES,
@@ -72,7 +66,7 @@ export async function pdfPagesText(bytes: Buffer): Promise<PdfPagesText> {
   } catch (err) {
     throw asCapabilityError(err, 'unreadable_pdf');
   }
-  return { pages, ocr: missing };
+  return pages;
 }
 
 /** A document failure as the worker reports it: the document code, or `fallback`. */

@@ -11,7 +11,7 @@ export const ocr: WorkerCapability = {
     if (!job.file) throw new CapabilityError('missing_file');
     const bytes = Buffer.from(job.file.base64, 'base64');
     if (isPdf(bytes)) {
-      const { pages } = await pdfPagesText(bytes);
+      const pages = await pdfPagesText(bytes);
       if (pages.every((p) => p === '')) throw new CapabilityError('no_text');
       return {
         json: {
