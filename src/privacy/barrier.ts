@@ -4,7 +4,7 @@ import { cnpjDetector } from './cnpj.js';
 import { cpfDetector } from './cpf.js';
 import { emailDetector } from './email.js';
 import { distinctKeys, setKey } from './keys.js';
-import { detectNames, type Sensitivity } from './names/index.js';
+import { detectNames, NameMemory, type Sensitivity } from './names/index.js';
 import { type MappedText, normalisedView, originalSpan } from './normalize.js';
 import { resolveOverlaps } from './overlaps.js';
 import { applyToParts, findInParts } from './parts.js';
@@ -20,6 +20,8 @@ export interface FindOptions {
   names?: boolean;
   /** How readily words are taken for names (names/sensitivity.ts). Default `balanced`. */
   nameSensitivity?: Sensitivity;
+  /** Name words found in earlier texts of the same request: their later mentions are names too. */
+  nameMemory?: NameMemory;
 }
 
 const businessPhoneDetector = createPhoneDetector({ includeBusiness: true });
@@ -40,7 +42,9 @@ export function findAll(text: string, options: FindOptions = {}): Match[] {
   const all: Match[] = [];
   for (const d of detectorsFor(options)) for (const m of d.detect(t)) all.push(m);
   if (options.names !== false)
-    for (const m of detectNames(t, { sensitivity: options.nameSensitivity })) all.push(m);
+    for (const m of detectNames(t, { sensitivity: options.nameSensitivity, memory: options.nameMemory })) {
+      all.push(m);
+    }
   const found = resolveOverlaps(all);
   return view ? toOriginal(view, found) : found;
 }
@@ -96,13 +100,17 @@ export interface Cleaner {
   readonly map: PlaceholderMap;
 }
 
-/** One cleaner per request: all parts of a request share its placeholder numbering and findings. */
+/**
+ * One cleaner per request: all parts of a request share its placeholder numbering, its
+ * findings and the name words found so far (a surname alone in a later message is masked).
+ */
 export function createCleaner(options: CleanerOptions): Cleaner {
   const { policy } = options;
   const find: FindOptions = {
     includeBusinessPhones: options.includeBusinessPhones,
     names: options.names,
     nameSensitivity: options.nameSensitivity,
+    nameMemory: new NameMemory(),
   };
   const map = new PlaceholderMap();
   const counts = new Map<Category, number>();

@@ -40,3 +40,24 @@ export function personFreeDocs(): Doc[] {
     ...extraSplit('uner_pt_pud', 'dev'),
   ].filter((d) => d.spans.length === 0);
 }
+
+/**
+ * Consecutive documents joined into paragraphs of `size` (the corpora keep each article's
+ * sentences in order), so a name mentioned twice in a paragraph is judged as in a real
+ * text: the model reads each sentence alone, the echo step (names/echo.ts) reads them all.
+ */
+export function paragraphs(docs: Doc[], size: number): Doc[] {
+  const out: Doc[] = [];
+  for (let i = 0; i < docs.length; i += size) {
+    let text = '';
+    const spans: [number, number][] = [];
+    for (const d of docs.slice(i, i + size)) {
+      if (text.length > 0) text += ' ';
+      const base = text.length;
+      text += d.text;
+      for (const [s, e] of d.spans) spans.push([base + s, base + e]);
+    }
+    out.push({ text, spans });
+  }
+  return out;
+}

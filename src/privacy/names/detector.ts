@@ -3,8 +3,9 @@
 import type { Match } from '../types.js';
 import { nameKey } from './chars.js';
 import { viterbi } from './decode.js';
+import { type NameMemory, rememberNames, tagEchoes } from './echo.js';
 import { Analysis, MAX_FEATURES } from './features.js';
-import { GAZ_PARTICLE, type NameModel, TAG_B, TAG_I, TAGS } from './model.js';
+import { GAZ_PARTICLE, type NameModel, TAG_B, TAG_I, TAG_O, TAGS } from './model.js';
 import { SHAPE_PUNCT, Tokens } from './tokenize.js';
 
 /**
@@ -16,6 +17,11 @@ export type Sensitivity = 'strict' | 'balanced';
 
 export interface DetectOptions {
   sensitivity?: Sensitivity;
+  /**
+   * Name words found earlier in the same request: their mentions here are masked too,
+   * and this text's name words are added (echo.ts). Without it, echoes stay in the text.
+   */
+  memory?: NameMemory;
 }
 
 export interface NameDetector {
@@ -35,12 +41,30 @@ export function createNameDetector(model: NameModel): NameDetector {
   const w = model.weights;
   const mask = (1 << model.bits) - 1;
 
+  let all = new Uint8Array(256);
+  const local = new Set<number>();
+
   function detect(text: string, options?: DetectOptions): Match[] {
     const out: Match[] = [];
     const bias = options?.sensitivity === 'strict' ? STRICT_BIAS : 0;
+    const memory = options?.memory;
     tok.tokenize(text);
-    if (an.run(model, tok) === 0) return out;
+    const candidates = an.run(model, tok);
+    if (candidates === 0 && (memory === undefined || memory.words.size === 0)) return out;
     const n = tok.count;
+    if (all.length < n) all = new Uint8Array(n * 2);
+    all.fill(TAG_O, 0, n);
+    if (candidates > 0) decodeRuns(text, n, bias);
+    local.clear();
+    const known = memory?.words ?? local;
+    rememberNames(tok, an.flags, all, known);
+    if (known.size > 0) tagEchoes(text, tok, an.flags, all, known);
+    emitSpans(text, n, out);
+    return out;
+  }
+
+  /** Viterbi over each run of candidates; writes the tags into `all`. */
+  function decodeRuns(text: string, n: number, bias: number): void {
     const cand = an.cand;
     let i = 0;
     while (i < n) {
@@ -72,25 +96,24 @@ export function createNameDetector(model: NameModel): NameDetector {
         em[t * TAGS + 2] = s2 + bias;
       }
       viterbi(em, m, model.trans, i === 0, back, tags);
-      emitSpans(text, i, m, out);
+      all.set(tags.subarray(0, m), i);
       i = j;
     }
-    return out;
   }
 
-  function emitSpans(text: string, base: number, m: number, out: Match[]): void {
+  function emitSpans(text: string, n: number, out: Match[]): void {
     let t = 0;
-    while (t < m) {
-      if (tags[t] !== TAG_B) {
+    while (t < n) {
+      if (all[t] !== TAG_B) {
         t++;
         continue;
       }
       let e = t + 1;
-      while (e < m && tags[e] === TAG_I) e++;
+      while (e < n && all[e] === TAG_I) e++;
       // A name never ends on a particle or a dot ("Maria da", "J.").
-      let last = base + e - 1;
-      while (last > base + t && (an.flags[last]! & GAZ_PARTICLE || tok.shape[last] === SHAPE_PUNCT)) last--;
-      const start = tok.start[base + t]!;
+      let last = e - 1;
+      while (last > t && (an.flags[last]! & GAZ_PARTICLE || tok.shape[last] === SHAPE_PUNCT)) last--;
+      const start = tok.start[t]!;
       const end = tok.end[last]!;
       out.push({ category: 'nome', start, end, key: nameKey(text.slice(start, end)) });
       t = e;

@@ -3,19 +3,18 @@
 // the model maps each to a bucket of three tag weights. Nothing here allocates per token.
 import { fold } from './chars.js';
 import {
-  GAZ_COMMON,
   GAZ_CONTEXT,
   GAZ_FIRST_MASK,
   GAZ_HEAD,
-  GAZ_INTL,
   GAZ_ORG,
   GAZ_PARTICLE,
   GAZ_PLACE,
   GAZ_STOP,
   GAZ_SURNAME,
-  GAZ_VERB,
   gazLookup,
+  NAME_BITS,
   type NameModel,
+  WORD_BITS,
 } from './model.js';
 import {
   SHAPE_CAP,
@@ -51,10 +50,6 @@ function mix(t: number, v: number): number {
 function mix2(t: number, a: number, b: number): number {
   return mix(t, Math.imul(a, 0x27d4eb2f) ^ b);
 }
-
-const NAME_BITS = GAZ_FIRST_MASK | GAZ_SURNAME | GAZ_INTL;
-/** Ordinary words: verbs and words seen in lower case in ordinary text. */
-const WORD_BITS = GAZ_COMMON | GAZ_VERB;
 
 function nameNear(flags: Uint16Array, i: number, n: number): boolean {
   return (i > 0 && (flags[i - 1]! & NAME_BITS) !== 0) || (i + 1 < n && (flags[i + 1]! & NAME_BITS) !== 0);
@@ -263,17 +258,17 @@ export class Analysis {
   }
 }
 
-const TEXT_LOWER = 0;
-const TEXT_INITIAL_CAPS = 1;
-const TEXT_CASED = 2;
-const TEXT_UPPER = 3;
+export const TEXT_LOWER = 0;
+export const TEXT_INITIAL_CAPS = 1;
+export const TEXT_CASED = 2;
+export const TEXT_UPPER = 3;
 
 /**
  * Case of the whole text: no capitals (chat, lower-cased copies), capitals only where a
  * sentence may start (first word, after punctuation), capitals inside sentences too
  * (ordinary prose), or mostly upper case.
  */
-function textCase(tok: Tokens): number {
+export function textCase(tok: Tokens): number {
   const shape = tok.shape;
   let lower = 0;
   let upper = 0;
@@ -298,7 +293,7 @@ function hasCap(tok: Tokens): boolean {
 }
 
 /** Token j ends a sentence: . ! ? : ; or a line break right after it. */
-function isSentenceEnd(text: string, tok: Tokens, j: number): boolean {
+export function isSentenceEnd(text: string, tok: Tokens, j: number): boolean {
   const c = text.charCodeAt(tok.start[j]!);
   if (tok.shape[j] === SHAPE_PUNCT && (c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3a || c === 0x3b)) {
     return true;

@@ -14,6 +14,7 @@ export {
   STRICT_BIAS,
   type Sensitivity,
 } from './detector.js';
+export { NameMemory } from './echo.js';
 export { deserializeModel, type NameModel, serializeModel } from './model.js';
 export {
   DEFAULT_SENSITIVITY,

@@ -32,6 +32,10 @@ export const GAZ_VERB = 4096;
 export const GAZ_INTL = 8192;
 /** Part of an organisation name, a currency word or a party / party-UF tag ("ltda", "reais", "dem-sp"). */
 export const GAZ_ORG = 16384;
+/** Any name list: first names, surnames, international names. */
+export const NAME_BITS = GAZ_FIRST_MASK | GAZ_SURNAME | GAZ_INTL;
+/** Ordinary words: verbs and words seen in lower case in ordinary text. */
+export const WORD_BITS = GAZ_COMMON | GAZ_VERB;
 
 export interface NameModel {
   /** log2 of the number of feature buckets. */
