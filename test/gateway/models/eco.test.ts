@@ -60,6 +60,26 @@ describe('svc/eco and the catalogue without providers', () => {
     assertNoPersonalData(text, 'eco reply');
   });
 
+  it('masks a surname alone in a later message of the conversation, which alone would leak', async () => {
+    const { data } = await gw
+      .openai(key.secret)
+      .chat.completions.create({
+        model: 'svc/eco',
+        messages: [
+          { role: 'user', content: 'meu nome é Olusegun Adeyemi' },
+          { role: 'assistant', content: 'Olá! Como posso ajudar?' },
+          { role: 'user', content: 'o adeyemi aqui de novo: preciso da segunda via' },
+        ],
+      })
+      .withResponse();
+    const text = data.choices[0]!.message.content!;
+    assert.equal(
+      text,
+      '[user] meu nome é [NOME_1]\n\n[assistant] Olá! Como posso ajudar?\n\n[user] o [NOME_2] aqui de novo: preciso da segunda via',
+    );
+    assert.ok(!/adeyemi/i.test(text));
+  });
+
   it('streams chat completions: role chunk, content, finish_reason, usage, [DONE]', async () => {
     const stream = await gw.openai(key.secret).chat.completions.create({
       model: 'svc/eco',
