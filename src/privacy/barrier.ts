@@ -49,6 +49,13 @@ export function findAll(text: string, options: FindOptions = {}): Match[] {
   return view ? toOriginal(view, found) : found;
 }
 
+/** Reads `text` for names only to remember their words in `options.nameMemory`. */
+function rememberNamesIn(text: string, options: FindOptions): void {
+  if (options.names === false || options.nameMemory === undefined) return;
+  const view = normalisedView(text);
+  detectNames(view ? view.text : text, { sensitivity: options.nameSensitivity, memory: options.nameMemory });
+}
+
 /** View matches as original spans; two that now share a source character keep the first. */
 function toOriginal(view: MappedText, matches: Match[]): Match[] {
   const out: Match[] = [];
@@ -94,6 +101,12 @@ export interface Cleaner {
    * are removed (parts.ts).
    */
   cleanParts(parts: readonly string[]): string[];
+  /**
+   * Reads texts of the request ahead of cleaning, so that a name given in full in a later
+   * message also masks its earlier mentions ("o adeyemi aqui" before "Olusegun Adeyemi").
+   * Costs one more pass of the name model over those texts.
+   */
+  rememberNames(texts: readonly string[]): void;
   /** One item per category found, in a fixed order; never values or offsets. */
   findings(): Finding[];
   /** Placeholder → original value, for restoring a reply. Never log it. */
@@ -196,7 +209,18 @@ export function createCleaner(options: CleanerOptions): Cleaner {
     return value;
   }
 
-  return new RequestCleaner(policy, map, counts, cleanText, (value) => walk(value, null, 0), cleanParts);
+  const remember = (texts: readonly string[]) => {
+    for (const t of texts) rememberNamesIn(t, find);
+  };
+  return new RequestCleaner(
+    policy,
+    map,
+    counts,
+    cleanText,
+    (value) => walk(value, null, 0),
+    cleanParts,
+    remember,
+  );
 }
 
 /**
@@ -212,6 +236,7 @@ class RequestCleaner implements Cleaner {
     readonly cleanText: (text: string) => string,
     readonly cleanJson: (value: unknown) => unknown,
     readonly cleanParts: (parts: readonly string[]) => string[],
+    readonly rememberNames: (texts: readonly string[]) => void,
   ) {}
 
   get blocked(): boolean {

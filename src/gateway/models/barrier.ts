@@ -61,8 +61,24 @@ function cleanMessages(messages: readonly Message[], cleaner: Cleaner): Message[
     .filter((msg, m) => msg.content.length > 0 || messages[m]!.content.length === 0);
 }
 
+/** The free text of a conversation: system parts, text blocks and tool results. */
+function conversationTexts(conv: Conversation): string[] {
+  const texts = [...conv.system];
+  for (const msg of conv.messages) {
+    for (const b of msg.content) {
+      if (b.type === 'text') texts.push(b.text);
+      else if (b.type === 'tool_result') texts.push(b.content);
+    }
+  }
+  return texts;
+}
+
 export function cleanConversation(conv: Conversation, cleaner: Cleaner): Conversation {
   try {
+    // A name given in full in any message masks its mentions in every other one, earlier
+    // ones included: the history is sent again on every turn.
+    const texts = conversationTexts(conv);
+    if (texts.length > 1) cleaner.rememberNames(texts);
     const system = cleaner.cleanParts(conv.system);
     return {
       ...conv,

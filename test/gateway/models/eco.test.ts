@@ -80,6 +80,20 @@ describe('svc/eco and the catalogue without providers', () => {
     assert.ok(!/adeyemi/i.test(text));
   });
 
+  it('masks a surname alone in an earlier message when a later one gives the full name', async () => {
+    const data = await gw.openai(key.secret).chat.completions.create({
+      model: 'svc/eco',
+      messages: [
+        { role: 'user', content: 'oi, aqui é o adeyemi de novo' },
+        { role: 'assistant', content: 'Olá! Qual é o seu nome completo?' },
+        { role: 'user', content: 'Olusegun Adeyemi' },
+      ],
+    });
+    const text = data.choices[0]!.message.content!;
+    assert.ok(!/adeyemi/i.test(text), text);
+    assert.match(text, /^\[user\] oi, aqui é o \[NOME_\d\] de novo/);
+  });
+
   it('streams chat completions: role chunk, content, finish_reason, usage, [DONE]', async () => {
     const stream = await gw.openai(key.secret).chat.completions.create({
       model: 'svc/eco',

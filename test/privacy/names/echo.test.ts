@@ -88,6 +88,17 @@ describe('name echoes across the texts of one request', () => {
     });
   }
 
+  it('rememberNames reads ahead: an earlier mention is masked by a name given later', () => {
+    const messages = ['oi, aqui é o adeyemi de novo', 'Olusegun Adeyemi'];
+    const cleaner = createCleaner({ policy: 'placeholder' });
+    cleaner.rememberNames(messages);
+    assert.deepEqual(
+      messages.map((m) => cleaner.cleanText(m)),
+      ['oi, aqui é o [NOME_1] de novo', '[NOME_2]'],
+    );
+    assert.equal(cleanConversation(messages)[0], messages[0]); // without reading ahead it leaks
+  });
+
   it('another request remembers nothing', () => {
     cleanConversation(['meu nome é Olusegun Adeyemi']);
     const [later] = cleanConversation(['o adeyemi aqui de novo: preciso da segunda via']);
