@@ -74,8 +74,19 @@ describe('web console: credit page and error reports', { skip }, () => {
 
   it('an error thrown in the page reaches /api/erro-cliente as 204, redacted in the server log', async () => {
     const page = await browser.newPage();
+    // Requests and page errors, to say what the page was waiting for if it never renders
+    // (seen once in a full-suite run: the heading did not appear within 30 s).
+    const seen: string[] = [];
+    page.on('requestfinished', (r) => seen.push(`${r.method()} ${new URL(r.url()).pathname}`));
+    page.on('requestfailed', (r) => seen.push(`failed ${r.method()} ${new URL(r.url()).pathname}`));
+    page.on('pageerror', (err) => seen.push(`pageerror: ${err.message}`));
     await page.goto(`${gateway.origin}/vitrine`);
-    await page.getByRole('heading', { name: 'Vitrine' }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Vitrine' })
+      .waitFor({ timeout: 90_000 })
+      .catch((err: Error) => {
+        throw new Error(`${err.message}\nrequests: ${seen.join(', ')}`);
+      });
     const reported = page.waitForResponse((r) => r.url().endsWith('/api/erro-cliente'));
     await page.evaluate(
       "setTimeout(() => { throw new Error('falha ao mostrar maria.souza@exemplo.com.br CPF 529.982.247-25'); }, 0)",
