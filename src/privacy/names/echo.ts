@@ -1,4 +1,4 @@
-// Echoes: later mentions of a name already found. The model judges each sentence on its
+// Echoes: other mentions of a name already found. The model judges each sentence on its
 // own, so "Gerhard Schröder chegou. Schröder disse…" may mask the full name and leak the
 // surname alone; a name word found anywhere in the text (or earlier in the same request,
 // through NameMemory) marks its other mentions too. Only words that look like names are
@@ -80,7 +80,7 @@ export function rememberNames(tok: Tokens, flags: Uint16Array, tags: Uint8Array,
 }
 
 /**
- * Tags the untagged mentions of `known` words; returns how many. A lower-case mention
+ * Tags the untagged mentions of `known` words. A lower-case mention
  * counts only in text that does not capitalise names (chat), and, like any mention in
  * mostly upper-case text, only if the word is in no list of ordinary words: "o tompkins"
  * goes. A capitalised ordinary word at the start of a sentence stays ("Rosa é a cor…").
@@ -91,9 +91,8 @@ export function tagEchoes(
   flags: Uint16Array,
   tags: Uint8Array,
   known: ReadonlySet<number>,
-): number {
+): void {
   const tc = textCase(tok);
-  let added = 0;
   for (let i = 0; i < tok.count; i++) {
     if (tags[i] !== TAG_O || !known.has(tok.hash[i]!) || !isNameWord(tok, flags, i)) continue;
     const ordinary = (flags[i]! & WORD_BITS) !== 0;
@@ -113,7 +112,5 @@ export function tagEchoes(
     tags[i] = i > 0 && tags[i - 1] !== TAG_O ? TAG_I : TAG_B;
     // A detected name right behind the echo continues it ("Maria [Tompkins]" → one name).
     if (i + 1 < tok.count && tags[i + 1] === TAG_B) tags[i + 1] = TAG_I;
-    added++;
   }
-  return added;
 }
