@@ -109,6 +109,10 @@ const PROSE = [
   'O ex-presidente {nick} visitou {city}.',
   'Em {city}, {role} {surname} encontrou {full}.',
   '{full} e {full} chegaram de {fcity}.',
+  // Companies named like people, with the country after them: not a person.
+  'A {corp} do Brasil {verbPast} o acordo.',
+  'O contrato com a {corp} do Brasil vence em {year}.',
+  'A {corp} do Brasil e a {corp} Ltda disputam o mercado.',
 ];
 
 const COMMENTS = [
@@ -212,6 +216,7 @@ export function trainProseDocs(count: number, learnedSurnames: readonly string[]
     // A politician's surname or nickname the gazetteer may not know.
     pol: slot(() => (rng.chance(0.5) ? pick(rng, foreignLast) : surname()), true),
     rare: slot(() => titleCase(pick(rng, rareFirst)), true),
+    corp: slot(() => titleCase(pick(rng, foreignLast))),
     acr: slot(acronym, true),
     party: slot(() => pick(rng, PARTIES).toUpperCase()),
     uf: slot(() => pick(rng, UF_CODES).toUpperCase()),

@@ -10,8 +10,8 @@ import { onPostgres, type TestStorage, testStorage } from '../../helpers/db.js';
 import { type Child, spawnSvc } from '../../helpers/process.js';
 
 // A surname alone where the model hesitates: `strict` masks it, `balanced` does not.
-const TEXT = 'Chame o Nunes na portaria.';
-const WORD = 'Nunes';
+const TEXT = 'O Ramos passou aqui.';
+const WORD = 'Ramos';
 
 async function svc(env: Record<string, string>, ...args: string[]) {
   const child = spawnSvc(args, env);
@@ -117,12 +117,9 @@ describe(`organisation name sensitivity, CLI to API (${onPostgres ? 'postgres' :
     assert.equal(await jobNames(), 0);
 
     const raised = await clean(TEXT, { 'x-svc-nomes': 'strict' });
-    assert.equal(
-      ((await raised.json()) as { clean_text: string }).clean_text,
-      'Chame o [NOME_1] na portaria.',
-    );
+    assert.equal(((await raised.json()) as { clean_text: string }).clean_text, 'O [NOME_1] passou aqui.');
     assert.equal(raised.headers.get('x-svc-privacy'), 'nome=1');
-    assert.equal(await eco({ 'x-svc-nomes': 'strict' }), '[user] Chame o [NOME_1] na portaria.');
+    assert.equal(await eco({ 'x-svc-nomes': 'strict' }), '[user] O [NOME_1] passou aqui.');
     assert.equal(await jobNames({ 'x-svc-nomes': 'strict' }), 2);
   });
 
@@ -135,9 +132,9 @@ describe(`organisation name sensitivity, CLI to API (${onPostgres ? 'postgres' :
     for (const headers of [{}, { 'x-svc-nomes': 'balanced' }] as Record<string, string>[]) {
       const res = await clean(TEXT, headers);
       const body = (await res.json()) as { clean_text: string };
-      assert.equal(body.clean_text, 'Chame o [NOME_1] na portaria.');
+      assert.equal(body.clean_text, 'O [NOME_1] passou aqui.');
       assert.ok(!body.clean_text.includes(WORD));
-      assert.equal(await eco(headers), '[user] Chame o [NOME_1] na portaria.');
+      assert.equal(await eco(headers), '[user] O [NOME_1] passou aqui.');
       assert.equal(await jobNames(headers), 2);
     }
 

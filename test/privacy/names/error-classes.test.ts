@@ -31,6 +31,11 @@ const MISSES: Row[] = [
   ['name after a title', 'O Sr. Kowalski chegou.', ['Kowalski']],
   ['name after a title', 'A Dra. Nakamura atende hoje.', ['Nakamura']],
   ['name after a title', 'O Prof. Abdelkader publicou o artigo.', ['Abdelkader']],
+  ['name before where the person works', 'fala com a maria do financeiro', ['maria']],
+  ['name before where the person works', 'chama o carlos do suporte', ['carlos']],
+  ['name before where the person works', 'Ligue para a Fernanda do comercial.', ['Fernanda']],
+  ['name before where the person works', 'o Zé do posto fechou', ['Zé']],
+  ['name before where the person lives', 'a dona Maria do 302 reclamou', ['Maria']],
 ];
 
 const BOUNDARIES: Row[] = [
@@ -43,6 +48,10 @@ const BOUNDARIES: Row[] = [
     'REQUERENTE: ANTÔNIO DE ALBUQUERQUE E CASTRO',
     ['ANTÔNIO DE ALBUQUERQUE E CASTRO'],
   ],
+  ['"do" + a department after a name', 'Fale com a Maria do RH.', ['Maria']],
+  ['"do" + a department after a full name', 'A Maria das Graças do RH ligou.', ['Maria das Graças']],
+  ['"do" + a name inside a name', 'Maria do Carmo Souza assinou.', ['Maria do Carmo Souza']],
+  ['"do" + a name inside a name, lower case', 'a maria do carmo ligou', ['maria do carmo']],
   [
     'sentence-initial word before a name',
     'Segundo Oksana Petrenko, a colheita atrasou.',
