@@ -400,13 +400,20 @@ export function trainChatDocs(
       ? rng.pick(TEMPLATES)
       : `${rng.pick(BEFORE)} {${rng.pick(['first', 'name', 'full'])}} ${rng.pick(AFTER)}`.trim();
     const doc = fillTemplate(rng, template, namePools, fill);
-    // Mostly chat case; sometimes people do capitalise names or the first word.
+    // Mostly chat case; sometimes people do capitalise names, and then often the first
+    // word too ("O João do RH ligou").
     const r = rng.next();
     if (r < 0.7) docs.push({ text: chatCase(doc.text), spans: doc.spans });
-    else if (r < 0.85) docs.push({ text: capitaliseSpans(doc), spans: doc.spans });
-    else docs.push(doc);
+    else {
+      const text = r < 0.85 ? capitaliseSpans(doc) : doc.text;
+      docs.push({ text: rng.chance(0.5) ? capitaliseFirst(text) : text, spans: doc.spans });
+    }
   }
   return docs;
+}
+
+function capitaliseFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function capitaliseSpans(doc: Doc): string {
