@@ -95,9 +95,10 @@ function main(): void {
   // The same sentences read as paragraphs: a name's later mentions (echoes) count here.
   for (const g of genres.slice(0, 2)) {
     const joined = paragraphs(g.docs, PARAGRAPH);
-    console.log(row(`${g.name.split(' (')[0]} · paragraphs of ${PARAGRAPH}`, detect, joined));
-    console.log(row(`${g.name.split(' (')[0]} · paragraphs · lower`, detect, joined.map(lowerDoc)));
-    console.log(row(`${g.name.split(' (')[0]} · paragraphs · UPPER`, detect, joined.map(upperDoc)));
+    const label = g.name.split(' (')[0];
+    console.log(row(`${label} · paragraphs of ${PARAGRAPH}`, detect, joined));
+    console.log(row(`${label} · paragraphs · lower`, detect, joined.map(lowerDoc)));
+    console.log(row(`${label} · paragraphs · UPPER`, detect, joined.map(upperDoc)));
   }
 
   const free = personFreeDocs();

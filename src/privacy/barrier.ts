@@ -41,19 +41,21 @@ export function findAll(text: string, options: FindOptions = {}): Match[] {
   const t = view ? view.text : text;
   const all: Match[] = [];
   for (const d of detectorsFor(options)) for (const m of d.detect(t)) all.push(m);
-  if (options.names !== false)
-    for (const m of detectNames(t, { sensitivity: options.nameSensitivity, memory: options.nameMemory })) {
-      all.push(m);
-    }
+  if (options.names !== false) for (const m of namesIn(t, options)) all.push(m);
   const found = resolveOverlaps(all);
   return view ? toOriginal(view, found) : found;
+}
+
+/** The name model over a (normalised) text, with the request's sensitivity and memory. */
+function namesIn(viewText: string, options: FindOptions): Match[] {
+  return detectNames(viewText, { sensitivity: options.nameSensitivity, memory: options.nameMemory });
 }
 
 /** Reads `text` for names only to remember their words in `options.nameMemory`. */
 function rememberNamesIn(text: string, options: FindOptions): void {
   if (options.names === false || options.nameMemory === undefined) return;
   const view = normalisedView(text);
-  detectNames(view ? view.text : text, { sensitivity: options.nameSensitivity, memory: options.nameMemory });
+  namesIn(view ? view.text : text, options);
 }
 
 /** View matches as original spans; two that now share a source character keep the first. */
