@@ -18,7 +18,7 @@ import {
   TAG_O,
   WORD_BITS,
 } from './model.js';
-import { isSentenceEnd, TEXT_CASED, TEXT_UPPER, textCase } from './features.js';
+import { isSentenceEnd, TEXT_CASED, TEXT_UPPER } from './features.js';
 import {
   SHAPE_DIGIT,
   SHAPE_INITIAL,
@@ -28,9 +28,10 @@ import {
   type Tokens,
 } from './tokenize.js';
 
-/** Name words seen earlier in one request, by folded-word hash. One per cleaner. */
+/** Name words and company words (companies.ts) seen earlier in one request, by folded-word hash. One per cleaner. */
 export class NameMemory {
   readonly words = new Set<number>();
+  readonly companies = new Set<number>();
 }
 
 const NOT_NAME = GAZ_PARTICLE | GAZ_STOP | GAZ_CONTEXT;
@@ -91,8 +92,8 @@ export function tagEchoes(
   flags: Uint16Array,
   tags: Uint8Array,
   known: ReadonlySet<number>,
+  tc: number,
 ): void {
-  const tc = textCase(tok);
   for (let i = 0; i < tok.count; i++) {
     if (tags[i] !== TAG_O || !known.has(tok.hash[i]!) || !isNameWord(tok, flags, i)) continue;
     const ordinary = (flags[i]! & WORD_BITS) !== 0;

@@ -1,0 +1,207 @@
+// Companies named after people. Contracts and filings name a company in full once
+// ("Zanini Renk Equipamentos Industriais Ltda", "FUGA COUROS S.A.") and then by its
+// short name ("a Zanini Renk alerta", "( FUGA )"), which reads exactly like a person's
+// surname. The words of a company's full name are company words for the rest of the
+// text (and, through NameMemory, of the request); under `balanced` a detection made only
+// of company words is dropped, unless a title announces a person or a first name is in
+// it: "Luis Eduardo Fuga" stays a person beside "Fuga Couros S.A.".
+import { TEXT_INITIAL_CAPS, TEXT_LOWER, TEXT_UPPER } from './features.js';
+import {
+  GAZ_CONTEXT,
+  GAZ_FIRST_MASK,
+  GAZ_PARTICLE,
+  GAZ_STOP,
+  GAZ_SURNAME,
+  TAG_B,
+  TAG_I,
+  TAG_O,
+} from './model.js';
+import {
+  SHAPE_DIGIT,
+  SHAPE_INITIAL,
+  SHAPE_LOWER,
+  SHAPE_PUNCT,
+  SHAPE_UPPER,
+  hashWord,
+  type Tokens,
+} from './tokenize.js';
+
+const hashes = (words: string) => new Set(words.split(' ').map(hashWord));
+
+/** Legal forms that end a company's name in any case. */
+const LEGAL_FORMS = hashes('ltda eireli inc ltd llc gmbh plc corp cia');
+/** Legal forms that are also ordinary words ("me", "sa"): only in capitals. */
+const LEGAL_FORMS_UPPER = hashes('me epp sa');
+/** Words of a line of business that end a company's name: "Renk Equipamentos Industriais". */
+const BUSINESS_WORDS = hashes(
+  'equipamentos industriais industrial industria industrias comercio servicos participacoes transportes ' +
+    'engenharia consultoria advogados associados tecnologia sistemas alimentos distribuidora importadora ' +
+    'exportadora informatica holding empreendimentos incorporadora agropecuaria logistica seguros ' +
+    'telecomunicacoes mineracao siderurgica metalurgica textil',
+);
+/** Words that open a company's name: "Grupo Marborges", "Indústrias J.B. Duarte". */
+const COMPANY_HEADS = hashes(
+  'grupo industrias industria construtora editora companhia laboratorios frigorifico',
+);
+
+const AMPERSAND = hashWord('&');
+const AND = hashWord('e');
+const SLASH = hashWord('/');
+const DOT = hashWord('.');
+const S = hashWord('s');
+const A = hashWord('a');
+/** Longest run of words taken as one company name. */
+const MAX_WORDS = 6;
+
+function isWord(tok: Tokens, i: number): boolean {
+  const s = tok.shape[i]!;
+  return s !== SHAPE_PUNCT && s !== SHAPE_DIGIT;
+}
+
+/** Tokens of "S.A", "S/A" or "S.A." starting at `i`: their count, or 0. */
+function societeAnonyme(tok: Tokens, i: number): number {
+  if (tok.hash[i] !== S || tok.shape[i] !== SHAPE_INITIAL || i + 2 >= tok.count) return 0;
+  const sep = tok.hash[i + 1];
+  if ((sep !== DOT && sep !== SLASH) || tok.hash[i + 2] !== A || tok.shape[i + 2] !== SHAPE_INITIAL) return 0;
+  return 3;
+}
+
+function isLegalForm(tok: Tokens, i: number, upperText: boolean): boolean {
+  const h = tok.hash[i]!;
+  if (LEGAL_FORMS.has(h) || societeAnonyme(tok, i) > 0) return true;
+  // "ME" is a pronoun in text written in capitals.
+  return !upperText && tok.shape[i] === SHAPE_UPPER && LEGAL_FORMS_UPPER.has(h);
+}
+
+const COLON = hashWord(':');
+
+/** "Advogados: Barbara Rosenberg, …" — a heading for the names after it. */
+function isLabel(tok: Tokens, i: number): boolean {
+  return i + 1 < tok.count && tok.hash[i + 1] === COLON;
+}
+
+/** A word that can be part of a company's name before its ending. */
+function nameLike(tok: Tokens, flags: Uint16Array, i: number, caseless: boolean): boolean {
+  if (!isWord(tok, i)) return tok.hash[i] === AMPERSAND;
+  const f = flags[i]!;
+  // "Siemens do Brasil"; not "e", which joins a person to the company ("João Silva e Zanini Ltda").
+  if ((f & GAZ_PARTICLE) !== 0) return tok.hash[i] !== AND;
+  if ((f & (GAZ_STOP | GAZ_CONTEXT)) !== 0) return false;
+  return caseless || tok.shape[i] !== SHAPE_LOWER;
+}
+
+/**
+ * Adds to `words` the words of every company name in the text: the run of words before a
+ * legal form ("Ltda", "S.A.") or a line of business ("Equipamentos"), and the run after a
+ * company head ("Grupo", "Indústrias"). Particles and "&" join a run; titles and
+ * function words end it. In text written in capitals only legal forms count: every word
+ * there looks like part of a name ("JOÃO SILVA PRESTOU SERVIÇOS").
+ */
+export function rememberCompanies(
+  tok: Tokens,
+  flags: Uint16Array,
+  textCase: number,
+  words: Set<number>,
+): void {
+  const n = tok.count;
+  const upperText = textCase === TEXT_UPPER;
+  // Names go in lower case where sentences start with the only capitals.
+  const caseless = textCase === TEXT_LOWER || textCase === TEXT_INITIAL_CAPS;
+  for (let i = 0; i < n; i++) {
+    const h = tok.hash[i]!;
+    const cased = tok.shape[i] !== SHAPE_LOWER && !upperText;
+    if (isLegalForm(tok, i, upperText) || (cased && BUSINESS_WORDS.has(h) && !isLabel(tok, i))) {
+      // Walk back over the rest of the name, business words included.
+      let k = i - 1;
+      while (k >= 0 && BUSINESS_WORDS.has(tok.hash[k]!)) k--;
+      addRun(tok, flags, k, -1, caseless, words);
+    } else if (cased && COMPANY_HEADS.has(h)) {
+      addRun(tok, flags, i + 1, 1, caseless, words);
+    }
+  }
+}
+
+function addRun(
+  tok: Tokens,
+  flags: Uint16Array,
+  from: number,
+  step: 1 | -1,
+  caseless: boolean,
+  words: Set<number>,
+): void {
+  let taken = 0;
+  for (let k = from; k >= 0 && k < tok.count && taken < MAX_WORDS; k += step) {
+    // The dots of initials belong to the name ("Indústrias J.B. Duarte").
+    if (tok.hash[k] === DOT && k + step >= 0 && k + step < tok.count && tok.shape[k + step] === SHAPE_INITIAL)
+      continue;
+    if (!nameLike(tok, flags, k, caseless)) break;
+    if (isWord(tok, k) && (flags[k]! & GAZ_PARTICLE) === 0) {
+      words.add(tok.hash[k]!);
+      taken++;
+    }
+  }
+}
+
+/**
+ * First-name frequency buckets (1–6) that make a detection a person whatever the company:
+ * a frequent first name ("Paulo", "Renata"), or any first name that is not also a surname
+ * ("Iedo"). "Silva" (4) and "Duarte" (3) are surnames first.
+ */
+const PERSON_FIRST = 5;
+
+/**
+ * Untags every detected name whose words are all company words, unless a title or role
+ * stands right before it ("o Sr. Fuga") or one of its words is a first name of a person
+ * ("Luis Eduardo Fuga").
+ */
+export function dropCompanies(
+  tok: Tokens,
+  flags: Uint16Array,
+  tags: Uint8Array,
+  companies: ReadonlySet<number>,
+): void {
+  let i = 0;
+  while (i < tok.count) {
+    if (tags[i] !== TAG_B) {
+      i++;
+      continue;
+    }
+    let e = i + 1;
+    while (e < tok.count && tags[e] === TAG_I) e++;
+    if (onlyCompanyWords(tok, flags, i, e, companies) && !titled(tok, flags, i)) tags.fill(TAG_O, i, e);
+    i = e;
+  }
+}
+
+function onlyCompanyWords(
+  tok: Tokens,
+  flags: Uint16Array,
+  start: number,
+  end: number,
+  companies: ReadonlySet<number>,
+): boolean {
+  let words = 0;
+  for (let j = start; j < end; j++) {
+    if (!isWord(tok, j) || tok.shape[j] === SHAPE_INITIAL) continue;
+    const f = flags[j]!;
+    if ((f & GAZ_PARTICLE) !== 0) continue;
+    if (!companies.has(tok.hash[j]!)) return false;
+    const first = f & GAZ_FIRST_MASK;
+    if (first >= PERSON_FIRST || (first > 0 && (f & GAZ_SURNAME) === 0)) return false;
+    words++;
+  }
+  return words > 0;
+}
+
+/** Masculine articles: a company is "a" (a empresa), a man named by his surname is "o Mendonça". */
+const MASCULINE = hashes('o do no pelo ao');
+
+/**
+ * A title or role right before the name ("Sr.", "o diretor", "Dra.", also behind the
+ * abbreviation's dot), or a masculine article.
+ */
+function titled(tok: Tokens, flags: Uint16Array, i: number): boolean {
+  let k = i - 1;
+  if (k >= 0 && tok.hash[k] === DOT) k--;
+  return k >= 0 && ((flags[k]! & GAZ_CONTEXT) !== 0 || MASCULINE.has(tok.hash[k]!));
+}
