@@ -5,10 +5,11 @@
 // text (and, through NameMemory, of the request); under `balanced` a detection made only
 // of company words is dropped, unless a title announces a person or a first name is in
 // it: "Luis Eduardo Fuga" stays a person beside "Fuga Couros S.A.".
-import { TEXT_INITIAL_CAPS, TEXT_LOWER, TEXT_UPPER } from './features.js';
+import { TEXT_INITIAL_CAPS, TEXT_LOWER, TEXT_UPPER, textCase } from './features.js';
 import {
   GAZ_CONTEXT,
   GAZ_FIRST_MASK,
+  GAZ_ORG,
   GAZ_PARTICLE,
   GAZ_STOP,
   GAZ_SURNAME,
@@ -28,21 +29,24 @@ import {
 
 const hashes = (words: string) => new Set(words.split(' ').map(hashWord));
 
+// Every word below is an organisation word of the gazetteer (GAZ_ORG): only such tokens
+// are looked up, which keeps this pass cheap. A test checks each in the shipped model.
 /** Legal forms that end a company's name in any case. */
-const LEGAL_FORMS = hashes('ltda eireli inc ltd llc gmbh plc corp cia');
+export const LEGAL_FORMS = 'ltda eireli inc llc gmbh plc corp cia';
 /** Legal forms that are also ordinary words ("me", "sa"): only in capitals. */
-const LEGAL_FORMS_UPPER = hashes('me epp sa');
+export const LEGAL_FORMS_UPPER = 'me sa';
 /** Words of a line of business that end a company's name: "Renk Equipamentos Industriais". */
-const BUSINESS_WORDS = hashes(
+export const BUSINESS_WORDS =
   'equipamentos industriais industrial industria industrias comercio servicos participacoes transportes ' +
-    'engenharia consultoria advogados associados tecnologia sistemas alimentos distribuidora importadora ' +
-    'exportadora informatica holding empreendimentos incorporadora agropecuaria logistica seguros ' +
-    'telecomunicacoes mineracao siderurgica metalurgica textil',
-);
+  'transportadora engenharia consultoria advogados associados tecnologia sistemas solucoes alimentos ' +
+  'distribuidora holding empreendimentos incorporadora construcoes confeccoes irmaos filhos';
 /** Words that open a company's name: "Grupo Marborges", "Indústrias J.B. Duarte". */
-const COMPANY_HEADS = hashes(
-  'grupo industrias industria construtora editora companhia laboratorios frigorifico',
-);
+export const COMPANY_HEADS = 'grupo industrias industria construtora companhia';
+
+const legalForms = hashes(LEGAL_FORMS);
+const legalFormsUpper = hashes(LEGAL_FORMS_UPPER);
+const businessWords = hashes(BUSINESS_WORDS);
+const companyHeads = hashes(COMPANY_HEADS);
 
 const AMPERSAND = hashWord('&');
 const AND = hashWord('e');
@@ -68,9 +72,9 @@ function societeAnonyme(tok: Tokens, i: number): number {
 
 function isLegalForm(tok: Tokens, i: number, upperText: boolean): boolean {
   const h = tok.hash[i]!;
-  if (LEGAL_FORMS.has(h) || societeAnonyme(tok, i) > 0) return true;
+  if (legalForms.has(h) || societeAnonyme(tok, i) > 0) return true;
   // "ME" is a pronoun in text written in capitals.
-  return !upperText && tok.shape[i] === SHAPE_UPPER && LEGAL_FORMS_UPPER.has(h);
+  return !upperText && tok.shape[i] === SHAPE_UPPER && legalFormsUpper.has(h);
 }
 
 const COLON = hashWord(':');
@@ -97,25 +101,27 @@ function nameLike(tok: Tokens, flags: Uint16Array, i: number, caseless: boolean)
  * function words end it. In text written in capitals only legal forms count: every word
  * there looks like part of a name ("JOÃO SILVA PRESTOU SERVIÇOS").
  */
-export function rememberCompanies(
-  tok: Tokens,
-  flags: Uint16Array,
-  textCase: number,
-  words: Set<number>,
-): void {
+export function rememberCompanies(tok: Tokens, flags: Uint16Array, words: Set<number>): void {
   const n = tok.count;
-  const upperText = textCase === TEXT_UPPER;
-  // Names go in lower case where sentences start with the only capitals.
-  const caseless = textCase === TEXT_LOWER || textCase === TEXT_INITIAL_CAPS;
+  let tc = -1;
+  let upperText = false;
+  let caseless = false;
   for (let i = 0; i < n; i++) {
+    if ((flags[i]! & GAZ_ORG) === 0 && tok.shape[i] !== SHAPE_INITIAL) continue;
+    if (tc < 0) {
+      tc = textCase(tok);
+      upperText = tc === TEXT_UPPER;
+      // Names go in lower case where sentences start with the only capitals.
+      caseless = tc === TEXT_LOWER || tc === TEXT_INITIAL_CAPS;
+    }
     const h = tok.hash[i]!;
     const cased = tok.shape[i] !== SHAPE_LOWER && !upperText;
-    if (isLegalForm(tok, i, upperText) || (cased && BUSINESS_WORDS.has(h) && !isLabel(tok, i))) {
+    if (isLegalForm(tok, i, upperText) || (cased && businessWords.has(h) && !isLabel(tok, i))) {
       // Walk back over the rest of the name, business words included.
       let k = i - 1;
-      while (k >= 0 && BUSINESS_WORDS.has(tok.hash[k]!)) k--;
+      while (k >= 0 && businessWords.has(tok.hash[k]!)) k--;
       addRun(tok, flags, k, -1, caseless, words);
-    } else if (cased && COMPANY_HEADS.has(h)) {
+    } else if (cased && companyHeads.has(h)) {
       addRun(tok, flags, i + 1, 1, caseless, words);
     }
   }

@@ -5,7 +5,7 @@ import { nameKey } from './chars.js';
 import { viterbi } from './decode.js';
 import { dropCompanies, rememberCompanies } from './companies.js';
 import { type NameMemory, rememberNames, tagEchoes } from './echo.js';
-import { Analysis, MAX_FEATURES, textCase } from './features.js';
+import { Analysis, MAX_FEATURES } from './features.js';
 import { GAZ_PARTICLE, type NameModel, TAG_B, TAG_I, TAG_O, TAGS } from './model.js';
 import { SHAPE_PUNCT, Tokens } from './tokenize.js';
 
@@ -53,10 +53,9 @@ export function createNameDetector(model: NameModel): NameDetector {
     tok.tokenize(text);
     const candidates = an.run(model, tok);
     if (candidates === 0 && memory === undefined) return out;
-    const tc = textCase(tok);
     localCompanies.clear();
     const companies = memory?.companies ?? localCompanies;
-    rememberCompanies(tok, an.flags, tc, companies);
+    rememberCompanies(tok, an.flags, companies);
     if (candidates === 0 && memory!.words.size === 0) return out;
     const n = tok.count;
     if (all.length < n) all = new Uint8Array(n * 2);
@@ -65,7 +64,7 @@ export function createNameDetector(model: NameModel): NameDetector {
     local.clear();
     const known = memory?.words ?? local;
     rememberNames(tok, an.flags, all, known);
-    if (known.size > 0) tagEchoes(text, tok, an.flags, all, known, tc);
+    if (known.size > 0) tagEchoes(text, tok, an.flags, all, known);
     // Recall first: under `strict` a company's short name stays masked.
     if (bias === 0 && companies.size > 0) dropCompanies(tok, an.flags, all, companies);
     emitSpans(text, n, out);

@@ -18,7 +18,7 @@ import {
   TAG_O,
   WORD_BITS,
 } from './model.js';
-import { isSentenceEnd, TEXT_CASED, TEXT_UPPER } from './features.js';
+import { isSentenceEnd, TEXT_CASED, TEXT_UPPER, textCase } from './features.js';
 import {
   SHAPE_DIGIT,
   SHAPE_INITIAL,
@@ -92,8 +92,8 @@ export function tagEchoes(
   flags: Uint16Array,
   tags: Uint8Array,
   known: ReadonlySet<number>,
-  tc: number,
 ): void {
+  const tc = textCase(tok);
   for (let i = 0; i < tok.count; i++) {
     if (tags[i] !== TAG_O || !known.has(tok.hash[i]!) || !isNameWord(tok, flags, i)) continue;
     const ordinary = (flags[i]! & WORD_BITS) !== 0;

@@ -5,7 +5,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createCleaner } from '../../../src/privacy/barrier.js';
-import { detectNames, type Sensitivity } from '../../../src/privacy/names/index.js';
+import {
+  BUSINESS_WORDS,
+  COMPANY_HEADS,
+  LEGAL_FORMS,
+  LEGAL_FORMS_UPPER,
+} from '../../../src/privacy/names/companies.js';
+import { Analysis } from '../../../src/privacy/names/features.js';
+import { detectNames, loadShippedModel, type Sensitivity } from '../../../src/privacy/names/index.js';
+import { GAZ_ORG } from '../../../src/privacy/names/model.js';
+import { Tokens } from '../../../src/privacy/names/tokenize.js';
 
 function names(text: string, sensitivity: Sensitivity = 'balanced'): string[] {
   return detectNames(text, { sensitivity }).map((m) => text.slice(m.start, m.end));
@@ -82,5 +91,18 @@ describe('companies named after people', () => {
     assert.notEqual(createCleaner({ policy: 'placeholder' }).cleanText(later), later);
     cleaner.cleanText('Contratada: Zanini Renk Equipamentos Industriais Ltda.');
     assert.equal(cleaner.cleanText(later), later);
+  });
+
+  it('every company word is an organisation word of the shipped gazetteer (only those are looked up)', () => {
+    const words = [LEGAL_FORMS, LEGAL_FORMS_UPPER, BUSINESS_WORDS, COMPANY_HEADS].join(' ');
+    const tok = new Tokens();
+    const an = new Analysis();
+    tok.tokenize(words);
+    an.run(loadShippedModel(), tok);
+    const missing: string[] = [];
+    for (let i = 0; i < tok.count; i++) {
+      if ((an.flags[i]! & GAZ_ORG) === 0) missing.push(words.slice(tok.start[i], tok.end[i]));
+    }
+    assert.deepEqual(missing, []);
   });
 });
