@@ -150,10 +150,11 @@ function addRun(
 
 /**
  * First-name frequency buckets (1–6) that make a detection a person whatever the company:
- * a frequent first name ("Paulo", "Renata"), or any first name that is not also a surname
- * ("Iedo"). "Silva" (4) and "Duarte" (3) are surnames first.
+ * a frequent first name ("Paulo", "Renata"), or a fairly frequent one that is not also a
+ * surname. "Silva" (4) and "Duarte" (3) are surnames first; "Gianini" (2) is rare.
  */
 const PERSON_FIRST = 5;
+const PERSON_FIRST_ONLY = 3;
 
 /**
  * Untags every detected name whose words are all company words, unless a title or role
@@ -193,7 +194,7 @@ function onlyCompanyWords(
     if ((f & GAZ_PARTICLE) !== 0) continue;
     if (!companies.has(tok.hash[j]!)) return false;
     const first = f & GAZ_FIRST_MASK;
-    if (first >= PERSON_FIRST || (first > 0 && (f & GAZ_SURNAME) === 0)) return false;
+    if (first >= PERSON_FIRST || (first >= PERSON_FIRST_ONLY && (f & GAZ_SURNAME) === 0)) return false;
     words++;
   }
   return words > 0;
