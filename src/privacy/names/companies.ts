@@ -6,17 +6,8 @@
 // of company words is dropped, unless a title announces a person or a first name is in
 // it: "Luis Eduardo Fuga" stays a person beside "Fuga Couros S.A.".
 import { TEXT_INITIAL_CAPS, TEXT_LOWER, TEXT_UPPER, textCase } from './features.js';
-import {
-  GAZ_CONTEXT,
-  GAZ_FIRST_MASK,
-  GAZ_ORG,
-  GAZ_PARTICLE,
-  GAZ_STOP,
-  GAZ_SURNAME,
-  TAG_B,
-  TAG_I,
-  TAG_O,
-} from './model.js';
+import { GAZ_CONTEXT, GAZ_FIRST_MASK, GAZ_ORG, GAZ_PARTICLE, GAZ_STOP, GAZ_SURNAME, TAG_O } from './model.js';
+import { eachName } from './decode.js';
 import {
   SHAPE_DIGIT,
   SHAPE_INITIAL,
@@ -167,17 +158,11 @@ export function dropCompanies(
   tags: Uint8Array,
   companies: ReadonlySet<number>,
 ): void {
-  let i = 0;
-  while (i < tok.count) {
-    if (tags[i] !== TAG_B) {
-      i++;
-      continue;
+  eachName(tags, tok.count, (start, end) => {
+    if (onlyCompanyWords(tok, flags, start, end, companies) && !titled(tok, flags, start)) {
+      tags.fill(TAG_O, start, end);
     }
-    let e = i + 1;
-    while (e < tok.count && tags[e] === TAG_I) e++;
-    if (onlyCompanyWords(tok, flags, i, e, companies) && !titled(tok, flags, i)) tags.fill(TAG_O, i, e);
-    i = e;
-  }
+  });
 }
 
 function onlyCompanyWords(

@@ -1,6 +1,6 @@
 // Viterbi decoding over one run of consecutive candidate tokens. Tokens outside runs
 // are O, so each run starts after an O (or the start of the text) and ends before one.
-import { TAG_I, TAG_O, TAG_START, TAGS } from './model.js';
+import { TAG_B, TAG_I, TAG_O, TAG_START, TAGS } from './model.js';
 
 /**
  * Best tag sequence for `m` tokens whose emission scores are `em[t * TAGS + tag]`.
@@ -70,5 +70,20 @@ export function viterbi(
   for (let t = m - 1; t >= 0; t--) {
     out[t] = tag;
     if (t > 0) tag = back[t * TAGS + tag]!;
+  }
+}
+
+/** Calls `visit(start, end)` for each tagged name (a B and the I's after it) in `tags[0..n)`. */
+export function eachName(tags: Uint8Array, n: number, visit: (start: number, end: number) => void): void {
+  let i = 0;
+  while (i < n) {
+    if (tags[i] !== TAG_B) {
+      i++;
+      continue;
+    }
+    let e = i + 1;
+    while (e < n && tags[e] === TAG_I) e++;
+    visit(i, e);
+    i = e;
   }
 }

@@ -2,11 +2,11 @@
 // so detection allocates only the returned matches.
 import type { Match } from '../types.js';
 import { nameKey } from './chars.js';
-import { viterbi } from './decode.js';
+import { eachName, viterbi } from './decode.js';
 import { dropCompanies, rememberCompanies } from './companies.js';
 import { type NameMemory, rememberNames, tagEchoes } from './echo.js';
 import { Analysis, MAX_FEATURES } from './features.js';
-import { GAZ_PARTICLE, type NameModel, TAG_B, TAG_I, TAG_O, TAGS } from './model.js';
+import { GAZ_PARTICLE, type NameModel, TAG_O, TAGS } from './model.js';
 import { SHAPE_PUNCT, Tokens } from './tokenize.js';
 
 /**
@@ -110,22 +110,14 @@ export function createNameDetector(model: NameModel): NameDetector {
   }
 
   function emitSpans(text: string, n: number, out: Match[]): void {
-    let t = 0;
-    while (t < n) {
-      if (all[t] !== TAG_B) {
-        t++;
-        continue;
-      }
-      let e = t + 1;
-      while (e < n && all[e] === TAG_I) e++;
+    eachName(all, n, (t, e) => {
       // A name never ends on a particle or a dot ("Maria da", "J.").
       let last = e - 1;
       while (last > t && (an.flags[last]! & GAZ_PARTICLE || tok.shape[last] === SHAPE_PUNCT)) last--;
       const start = tok.start[t]!;
       const end = tok.end[last]!;
       out.push({ category: 'nome', start, end, key: nameKey(text.slice(start, end)) });
-      t = e;
-    }
+    });
   }
 
   return { detect };

@@ -18,6 +18,7 @@ import {
   TAG_O,
   WORD_BITS,
 } from './model.js';
+import { eachName } from './decode.js';
 import { isSentenceEnd, TEXT_CASED, TEXT_UPPER, textCase } from './features.js';
 import {
   SHAPE_DIGIT,
@@ -65,19 +66,11 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
  * word is too often a company ("a Magna", "Java") to spread: the full name is the evidence.
  */
 export function rememberNames(tok: Tokens, flags: Uint16Array, tags: Uint8Array, known: Set<number>): void {
-  let i = 0;
-  while (i < tok.count) {
-    if (tags[i] !== TAG_B) {
-      i++;
-      continue;
-    }
-    let e = i + 1;
-    while (e < tok.count && tags[e] === TAG_I) e++;
+  eachName(tags, tok.count, (start, end) => {
     let words = 0;
-    for (let j = i; j < e; j++) if (isNameWord(tok, flags, j)) words++;
-    if (words >= 2) for (let j = i; j < e; j++) if (isNameWord(tok, flags, j)) known.add(tok.hash[j]!);
-    i = e;
-  }
+    for (let j = start; j < end; j++) if (isNameWord(tok, flags, j)) words++;
+    if (words >= 2) for (let j = start; j < end; j++) if (isNameWord(tok, flags, j)) known.add(tok.hash[j]!);
+  });
 }
 
 /**
