@@ -3,8 +3,10 @@
 // short name ("a Zanini Renk alerta", "( FUGA )"), which reads exactly like a person's
 // surname. The words of a company's full name are company words for the rest of the
 // text (and, through NameMemory, of the request); under `balanced` a detection made only
-// of company words is dropped, unless a title announces a person or a first name is in
-// it: "Luis Eduardo Fuga" stays a person beside "Fuga Couros S.A.".
+// of company words is dropped, unless a title announces a person. A company whose name
+// holds a first name ("João Tavolaro ME") is named after a person and gives no company
+// words; a first name in the detection ("Luis Eduardo Fuga" beside "Fuga Couros S.A.")
+// keeps it a person, since first names are never company words.
 import { TEXT_INITIAL_CAPS, TEXT_LOWER, TEXT_UPPER, textCase } from './features.js';
 import { GAZ_CONTEXT, GAZ_FIRST_MASK, GAZ_ORG, GAZ_PARTICLE, GAZ_STOP, GAZ_SURNAME, TAG_O } from './model.js';
 import { eachName } from './decode.js';
@@ -126,31 +128,37 @@ function addRun(
   caseless: boolean,
   words: Set<number>,
 ): void {
-  let taken = 0;
-  for (let k = from; k >= 0 && k < tok.count && taken < MAX_WORDS; k += step) {
+  const run: number[] = [];
+  for (let k = from; k >= 0 && k < tok.count && run.length < MAX_WORDS; k += step) {
     // The dots of initials belong to the name ("Indústrias J.B. Duarte").
     if (tok.hash[k] === DOT && k + step >= 0 && k + step < tok.count && tok.shape[k + step] === SHAPE_INITIAL)
       continue;
     if (!nameLike(tok, flags, k, caseless)) break;
-    if (isWord(tok, k) && (flags[k]! & GAZ_PARTICLE) === 0) {
-      words.add(tok.hash[k]!);
-      taken++;
-    }
+    if (!isWord(tok, k) || (flags[k]! & GAZ_PARTICLE) !== 0) continue;
+    // A company named after a person ("João Tavolaro ME", "Pedro Muffato & Cia"): its words
+    // are that person's name, and stay masked wherever they appear.
+    if (isPersonFirst(flags[k]!)) return;
+    run.push(tok.hash[k]!);
   }
+  for (const h of run) words.add(h);
 }
 
 /**
- * First-name frequency buckets (1–6) that make a detection a person whatever the company:
- * a frequent first name ("Paulo", "Renata"), or a fairly frequent one that is not also a
- * surname. "Silva" (4) and "Duarte" (3) are surnames first; "Gianini" (2) is rare.
+ * First-name frequency buckets (1–6) of a word that names a person: a frequent first name
+ * ("Paulo", "Renata"), or a fairly frequent one that is not also a surname. "Silva" (4)
+ * and "Duarte" (3) are surnames first; "Gianini" (2) is rare.
  */
 const PERSON_FIRST = 5;
 const PERSON_FIRST_ONLY = 3;
 
+function isPersonFirst(f: number): boolean {
+  const first = f & GAZ_FIRST_MASK;
+  return first >= PERSON_FIRST || (first >= PERSON_FIRST_ONLY && (f & GAZ_SURNAME) === 0);
+}
+
 /**
- * Untags every detected name whose words are all company words, unless a title or role
- * stands right before it ("o Sr. Fuga") or one of its words is a first name of a person
- * ("Luis Eduardo Fuga").
+ * Untags every detected name whose words are all company words, unless a title, a role or
+ * a masculine article stands right before it ("o Sr. Fuga", "o Nogueira").
  */
 export function dropCompanies(
   tok: Tokens,
@@ -178,8 +186,6 @@ function onlyCompanyWords(
     const f = flags[j]!;
     if ((f & GAZ_PARTICLE) !== 0) continue;
     if (!companies.has(tok.hash[j]!)) return false;
-    const first = f & GAZ_FIRST_MASK;
-    if (first >= PERSON_FIRST || (first >= PERSON_FIRST_ONLY && (f & GAZ_SURNAME) === 0)) return false;
     words++;
   }
   return words > 0;

@@ -65,6 +65,11 @@ describe('companies named after people', () => {
     });
   }
 
+  it('a company named after a person gives no company words: its words are the name', () => {
+    const text = 'Contratada: João Tavolaro ME, CNPJ 11.222.333/0001-81. A Tavolaro entrega na sexta.';
+    assert.deepEqual(names(text), ['João Tavolaro', 'Tavolaro']);
+  });
+
   it('under strict the short name stays masked: recall first', () => {
     const text = 'Contratada: Zanini Renk Equipamentos Industriais Ltda. A Zanini Renk alerta para o risco.';
     assert.ok(names(text, 'strict').includes('Zanini Renk'));
