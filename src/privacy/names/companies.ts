@@ -47,8 +47,9 @@ const SLASH = hashWord('/');
 const DOT = hashWord('.');
 const S = hashWord('s');
 const A = hashWord('a');
-/** Longest run of words taken as one company name. */
+/** Longest run of words taken as one company name, and of tokens walked to find them. */
 const MAX_WORDS = 6;
+const MAX_TOKENS = 16;
 
 function isWord(tok: Tokens, i: number): boolean {
   const s = tok.shape[i]!;
@@ -112,7 +113,7 @@ export function rememberCompanies(tok: Tokens, flags: Uint16Array, words: Set<nu
     if (isLegalForm(tok, i, upperText) || (cased && businessWords.has(h) && !isLabel(tok, i))) {
       // Walk back over the rest of the name, business words included.
       let k = i - 1;
-      while (k >= 0 && businessWords.has(tok.hash[k]!)) k--;
+      while (k >= 0 && k > i - MAX_TOKENS && businessWords.has(tok.hash[k]!)) k--;
       addRun(tok, flags, k, -1, caseless, words);
     } else if (cased && companyHeads.has(h)) {
       addRun(tok, flags, i + 1, 1, caseless, words);
@@ -129,7 +130,9 @@ function addRun(
   words: Set<number>,
 ): void {
   const run: number[] = [];
-  for (let k = from; k >= 0 && k < tok.count && run.length < MAX_WORDS; k += step) {
+  // Bounded in tokens too, so that runs of particles cannot make the pass quadratic.
+  const stop = from + step * MAX_TOKENS;
+  for (let k = from; k >= 0 && k < tok.count && k !== stop && run.length < MAX_WORDS; k += step) {
     // The dots of initials belong to the name ("Indústrias J.B. Duarte").
     if (tok.hash[k] === DOT && k + step >= 0 && k + step < tok.count && tok.shape[k + step] === SHAPE_INITIAL)
       continue;
