@@ -89,4 +89,32 @@ describe(`contracts: personal data never reaches the model (${onPostgres ? 'post
       assert.ok(!logs.includes(value), 'the logs hold personal data');
     assert.ok(!logs.includes('multa de 30%'), 'the logs hold contract text');
   });
+
+  it('a company named after people keeps its name; the person who signs for it does not', async () => {
+    const text = `${SAMPLE_CONTRACT}
+
+CONTRATADA: Zanini Renk Equipamentos Industriais Ltda., CNPJ 11.222.333/0001-81, representada por ${NAME}.
+Cláusula 9ª. A Zanini Renk entregará os redutores em até 60 (sessenta) dias.
+Assinado eletronicamente por ${NAME}.`;
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/contracts',
+      headers: user.auth,
+      payload: { title: 'Contrato com a Zanini Renk', text },
+    });
+    assert.equal(created.statusCode, 201);
+    upstream.received.length = 0;
+    const analysis = await h.app.inject({
+      method: 'POST',
+      url: '/risk-analysis',
+      headers: user.auth,
+      payload: { contract_id: created.json().id },
+    });
+    assert.equal(analysis.statusCode, 201);
+    const everything = upstream.received.map((r) => r.raw).join('\n');
+    assert.ok(everything.length > 0, 'the vendor was called');
+    assert.ok(!everything.includes(NAME), 'the vendor received the name of the person who signs');
+    // The clause still says who delivers: the company's short name is not a person.
+    assert.match(everything, /A Zanini Renk entregará os redutores/);
+  });
 });
