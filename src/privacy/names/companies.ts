@@ -56,17 +56,16 @@ function isWord(tok: Tokens, i: number): boolean {
   return s !== SHAPE_PUNCT && s !== SHAPE_DIGIT;
 }
 
-/** Tokens of "S.A", "S/A" or "S.A." starting at `i`: their count, or 0. */
-function societeAnonyme(tok: Tokens, i: number): number {
-  if (tok.hash[i] !== S || tok.shape[i] !== SHAPE_INITIAL || i + 2 >= tok.count) return 0;
+/** "S.A", "S/A" or "S.A." starts at `i`. */
+function isSociedadeAnonima(tok: Tokens, i: number): boolean {
+  if (tok.hash[i] !== S || tok.shape[i] !== SHAPE_INITIAL || i + 2 >= tok.count) return false;
   const sep = tok.hash[i + 1];
-  if ((sep !== DOT && sep !== SLASH) || tok.hash[i + 2] !== A || tok.shape[i + 2] !== SHAPE_INITIAL) return 0;
-  return 3;
+  return (sep === DOT || sep === SLASH) && tok.hash[i + 2] === A && tok.shape[i + 2] === SHAPE_INITIAL;
 }
 
 function isLegalForm(tok: Tokens, i: number, upperText: boolean): boolean {
   const h = tok.hash[i]!;
-  if (legalForms.has(h) || societeAnonyme(tok, i) > 0) return true;
+  if (legalForms.has(h) || isSociedadeAnonima(tok, i)) return true;
   // "ME" is a pronoun in text written in capitals.
   return !upperText && tok.shape[i] === SHAPE_UPPER && legalFormsUpper.has(h);
 }
