@@ -72,6 +72,22 @@ export async function launch(): Promise<Browser> {
 }
 
 /**
+ * How long a page may take to show what a test waits for. Playwright's 30 s default was
+ * exceeded a few times in full-suite runs with both cores loaded (a page reload that did
+ * not render its form in time), never on an idle machine; a page that never renders still
+ * fails, just later.
+ */
+export const PAGE_TIMEOUT = 90_000;
+
+/** A new page of `browser` with the suite's waits (PAGE_TIMEOUT). */
+export async function newPage(browser: Browser, options?: Parameters<Browser['newPage']>[0]): Promise<Page> {
+  const page = await browser.newPage(options);
+  page.setDefaultTimeout(PAGE_TIMEOUT);
+  page.setDefaultNavigationTimeout(PAGE_TIMEOUT);
+  return page;
+}
+
+/**
  * Every console error, page error, CSP violation and failed response of a page, for the
  * "no errors" check. Chromium logs any 4xx as "Failed to load resource" without its URL, so
  * responses are judged here by URL instead: a missing photo (GET /api/account/avatar 404) is

@@ -7,7 +7,16 @@ import OpenAI from 'openai';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { CHROMIUM, launch, type Running, screenshots, startGateway, svc, watchProblems } from './browser.js';
+import {
+  CHROMIUM,
+  launch,
+  newPage,
+  type Running,
+  screenshots,
+  startGateway,
+  svc,
+  watchProblems,
+} from './browser.js';
 
 const PASSWORD = 'senha forte do console 2026';
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -54,7 +63,7 @@ describe('web console in Chromium', { skip }, () => {
 
   /** `refusals`: the page is expected to meet an API refusal, which Chromium logs as a console error. */
   async function open(path = '/', { refusals = false } = {}): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     if (!refusals) watchProblems(page, problems);
     await page.goto(`${gateway.origin}${path}`);
     return page;

@@ -9,7 +9,15 @@ import { after, before, describe, it } from 'node:test';
 import jsQRModule from 'jsqr';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { CHROMIUM, launch, type Running, screenshots, startGateway, watchProblems } from './browser.js';
+import {
+  CHROMIUM,
+  launch,
+  newPage,
+  type Running,
+  screenshots,
+  startGateway,
+  watchProblems,
+} from './browser.js';
 
 // jsqr is CommonJS with an ES-style default export: take whichever form the loader gives.
 type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
@@ -50,7 +58,7 @@ describe('web console: credit page and error reports', { skip }, () => {
   });
 
   it('shows each package as a QR whose decoded text is the copy-and-paste BR Code', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     watchProblems(page, problems);
     await page.goto(`${gateway.origin}/credito`);
     await page.getByRole('heading', { name: 'Crédito' }).waitFor();
@@ -73,7 +81,7 @@ describe('web console: credit page and error reports', { skip }, () => {
   });
 
   it('an error thrown in the page reaches /api/erro-cliente as 204, redacted in the server log', async () => {
-    const page = await browser.newPage();
+    const page = await newPage(browser);
     // Requests and page errors, to say what the page was waiting for if it never renders
     // (seen once in a full-suite run: the heading did not appear within 30 s).
     const seen: string[] = [];
@@ -83,7 +91,7 @@ describe('web console: credit page and error reports', { skip }, () => {
     await page.goto(`${gateway.origin}/vitrine`);
     await page
       .getByRole('heading', { name: 'Vitrine' })
-      .waitFor({ timeout: 90_000 })
+      .waitFor()
       .catch((err: Error) => {
         throw new Error(`${err.message}\nrequests: ${seen.join(', ')}`);
       });
