@@ -75,6 +75,42 @@ describe(`migrations (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
       }
       assert.ok(churned > 0);
     });
+
+    // Seen in a CI run: another test's schema renamed a column (migration 0009) while ours
+    // migrated, and Kysely's introspection failed with "column … does not exist" (42703).
+    it('survive a column being renamed in another schema meanwhile', async () => {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      const other = `rename_${randomBytes(4).toString('hex')}`;
+      await admin.query(`CREATE SCHEMA ${other}; CREATE TABLE ${other}.t (id serial primary key, a text)`);
+      let renaming = true;
+      let renamed = 0;
+      const rename = (async () => {
+        while (renaming) {
+          await admin.query(`ALTER TABLE ${other}.t RENAME COLUMN a TO b`);
+          await admin.query(`ALTER TABLE ${other}.t RENAME COLUMN b TO a`);
+          renamed++;
+        }
+      })();
+      try {
+        for (let i = 0; i < 12; i++) {
+          const storage = await testStorage();
+          const db = openDb(storage);
+          try {
+            assert.deepEqual(await migrate(db), Object.keys(migrations));
+          } finally {
+            await db.close();
+            await storage.drop();
+          }
+        }
+      } finally {
+        renaming = false;
+        await rename;
+        await admin.query(`DROP SCHEMA ${other} CASCADE`);
+        await admin.end();
+      }
+      assert.ok(renamed > 0);
+    });
   }
 
   it('run from `svc migrate`, printing what was applied as JSON', async () => {

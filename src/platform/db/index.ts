@@ -160,13 +160,15 @@ function withSecret(all: Record<string, Migration>, secret: string | undefined):
 
 /**
  * Failures worth another try: SQLite's lock timeout, and on PostgreSQL the catalog races of
- * Kysely's introspection, which reads the tables of every schema — when another schema is
- * dropped meanwhile (another deployment, a parallel test run) its query fails with
- * "schema … does not exist" (3F000) or "relation … does not exist" (42P01).
+ * Kysely's introspection, which reads the tables and columns of every schema — when another
+ * schema is dropped or migrated meanwhile (another deployment, a parallel test run) its
+ * query fails with "schema … does not exist" (3F000), "relation … does not exist" (42P01),
+ * or, when a column there is renamed, "column … does not exist" (42703: its
+ * pg_get_serial_sequence() looks the column up by name outside the query's snapshot).
  */
 function isTransient(err: unknown): boolean {
   const code = String((err as { code?: unknown })?.code ?? '');
-  return code.startsWith('SQLITE_BUSY') || code === '3F000' || code === '42P01';
+  return code.startsWith('SQLITE_BUSY') || code === '3F000' || code === '42P01' || code === '42703';
 }
 
 export class MigrationError extends Error {
