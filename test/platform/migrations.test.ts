@@ -41,6 +41,20 @@ describe(`migrations (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
     }
   });
 
+  /** Migrates `times` fresh schemas one after another, each from nothing to the latest. */
+  async function migrateFreshSchemas(times: number): Promise<void> {
+    for (let i = 0; i < times; i++) {
+      const storage = await testStorage();
+      const db = openDb(storage);
+      try {
+        assert.deepEqual(await migrate(db), Object.keys(migrations));
+      } finally {
+        await db.close();
+        await storage.drop();
+      }
+    }
+  }
+
   // PostgreSQL only (SQLite has no schemas): Kysely's introspection reads every schema's
   // tables, so another schema dropped at that moment must not fail our migration.
   if (onPostgres) {
@@ -58,16 +72,7 @@ describe(`migrations (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
         }
       })();
       try {
-        for (let i = 0; i < 12; i++) {
-          const storage = await testStorage();
-          const db = openDb(storage);
-          try {
-            assert.deepEqual(await migrate(db), Object.keys(migrations));
-          } finally {
-            await db.close();
-            await storage.drop();
-          }
-        }
+        await migrateFreshSchemas(12);
       } finally {
         churning = false;
         await churn;
@@ -93,16 +98,7 @@ describe(`migrations (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
         }
       })();
       try {
-        for (let i = 0; i < 12; i++) {
-          const storage = await testStorage();
-          const db = openDb(storage);
-          try {
-            assert.deepEqual(await migrate(db), Object.keys(migrations));
-          } finally {
-            await db.close();
-            await storage.drop();
-          }
-        }
+        await migrateFreshSchemas(12);
       } finally {
         renaming = false;
         await rename;
