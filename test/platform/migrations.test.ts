@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { migrate, openDb } from '../../src/platform/db/index.js';
@@ -83,26 +84,45 @@ describe(`migrations (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
 
     // Seen in a CI run: another test's schema renamed a column (migration 0009) while ours
     // migrated, and Kysely's introspection failed with "column … does not exist" (42703).
+    // The renames run without pause, so this test has a database of its own: the other
+    // test files, migrating in parallel, must not meet that churn.
     it('survive a column being renamed in another schema meanwhile', async () => {
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await admin.connect();
-      const other = `rename_${randomBytes(4).toString('hex')}`;
-      await admin.query(`CREATE SCHEMA ${other}; CREATE TABLE ${other}.t (id serial primary key, a text)`);
+      const database = `svc_rename_${randomBytes(4).toString('hex')}`;
+      await admin.query(`CREATE DATABASE ${database}`);
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${database}`;
+      url.search = '';
+      const churn = new pg.Client({ connectionString: url.toString() });
+      await churn.connect();
+      await churn.query('CREATE SCHEMA other; CREATE TABLE other.t (id serial primary key, a text)');
       let renaming = true;
       let renamed = 0;
       const rename = (async () => {
         while (renaming) {
-          await admin.query(`ALTER TABLE ${other}.t RENAME COLUMN a TO b`);
-          await admin.query(`ALTER TABLE ${other}.t RENAME COLUMN b TO a`);
+          await churn.query('ALTER TABLE other.t RENAME COLUMN a TO b');
+          await churn.query('ALTER TABLE other.t RENAME COLUMN b TO a');
           renamed++;
         }
       })();
       try {
-        await migrateFreshSchemas(12);
+        for (let i = 0; i < 12; i++) {
+          await churn.query(`CREATE SCHEMA s${i}`);
+          const schemaUrl = new URL(url);
+          schemaUrl.searchParams.set('options', `-c search_path=s${i}`);
+          const db = openDb({ dataDir: tmpdir(), databaseUrl: schemaUrl.toString() });
+          try {
+            assert.deepEqual(await migrate(db), Object.keys(migrations));
+          } finally {
+            await db.close();
+          }
+        }
       } finally {
         renaming = false;
         await rename;
-        await admin.query(`DROP SCHEMA ${other} CASCADE`);
+        await churn.end();
+        await admin.query(`DROP DATABASE ${database}`);
         await admin.end();
       }
       assert.ok(renamed > 0);
