@@ -7,18 +7,10 @@
 // holds a first name ("João Tavolaro ME") is named after a person and gives no company
 // words; a first name in the detection ("Luis Eduardo Fuga" beside "Fuga Couros S.A.")
 // keeps it a person, since first names are never company words.
-import { TEXT_INITIAL_CAPS, TEXT_LOWER, TEXT_UPPER, textCase } from './features.js';
+import { isWordShape, TEXT_INITIAL_CAPS, TEXT_LOWER, TEXT_UPPER, textCase } from './features.js';
 import { GAZ_CONTEXT, GAZ_FIRST_MASK, GAZ_ORG, GAZ_PARTICLE, GAZ_STOP, GAZ_SURNAME, TAG_O } from './model.js';
 import { eachName } from './decode.js';
-import {
-  SHAPE_DIGIT,
-  SHAPE_INITIAL,
-  SHAPE_LOWER,
-  SHAPE_PUNCT,
-  SHAPE_UPPER,
-  hashWord,
-  type Tokens,
-} from './tokenize.js';
+import { SHAPE_INITIAL, SHAPE_LOWER, SHAPE_UPPER, hashWord, type Tokens } from './tokenize.js';
 
 const hashes = (words: string) => new Set(words.split(' ').map(hashWord));
 
@@ -51,11 +43,6 @@ const A = hashWord('a');
 const MAX_WORDS = 6;
 const MAX_TOKENS = 16;
 
-function isWord(tok: Tokens, i: number): boolean {
-  const s = tok.shape[i]!;
-  return s !== SHAPE_PUNCT && s !== SHAPE_DIGIT;
-}
-
 /** "S.A", "S/A" or "S.A." starts at `i`. */
 function isSociedadeAnonima(tok: Tokens, i: number): boolean {
   if (tok.hash[i] !== S || tok.shape[i] !== SHAPE_INITIAL || i + 2 >= tok.count) return false;
@@ -79,7 +66,7 @@ function isLabel(tok: Tokens, i: number): boolean {
 
 /** A word that can be part of a company's name before its ending. */
 function nameLike(tok: Tokens, flags: Uint16Array, i: number, caseless: boolean): boolean {
-  if (!isWord(tok, i)) return tok.hash[i] === AMPERSAND;
+  if (!isWordShape(tok.shape[i]!)) return tok.hash[i] === AMPERSAND;
   const f = flags[i]!;
   // "Siemens do Brasil"; not "e", which joins a person to the company ("João Silva e Zanini Ltda").
   if ((f & GAZ_PARTICLE) !== 0) return tok.hash[i] !== AND;
@@ -136,7 +123,7 @@ function addRun(
     if (tok.hash[k] === DOT && k + step >= 0 && k + step < tok.count && tok.shape[k + step] === SHAPE_INITIAL)
       continue;
     if (!nameLike(tok, flags, k, caseless)) break;
-    if (!isWord(tok, k) || (flags[k]! & GAZ_PARTICLE) !== 0) continue;
+    if (!isWordShape(tok.shape[k]!) || (flags[k]! & GAZ_PARTICLE) !== 0) continue;
     // A company named after a person ("João Tavolaro ME", "Pedro Muffato & Cia"): its words
     // are that person's name, and stay masked wherever they appear.
     if (isPersonFirst(flags[k]!)) return;
@@ -184,7 +171,7 @@ function onlyCompanyWords(
 ): boolean {
   let words = 0;
   for (let j = start; j < end; j++) {
-    if (!isWord(tok, j) || tok.shape[j] === SHAPE_INITIAL) continue;
+    if (!isWordShape(tok.shape[j]!) || tok.shape[j] === SHAPE_INITIAL) continue;
     const f = flags[j]!;
     if ((f & GAZ_PARTICLE) !== 0) continue;
     if (!companies.has(tok.hash[j]!)) return false;

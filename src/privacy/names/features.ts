@@ -55,7 +55,7 @@ function nameNear(flags: Uint16Array, i: number, n: number): boolean {
   return (i > 0 && (flags[i - 1]! & NAME_BITS) !== 0) || (i + 1 < n && (flags[i + 1]! & NAME_BITS) !== 0);
 }
 
-function isWordShape(s: number): boolean {
+export function isWordShape(s: number): boolean {
   return s <= SHAPE_MIXED;
 }
 
