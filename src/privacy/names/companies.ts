@@ -7,7 +7,7 @@
 // holds a first name ("João Tavolaro ME") is named after a person and gives no company
 // words; a first name in the detection ("Luis Eduardo Fuga" beside "Fuga Couros S.A.")
 // keeps it a person, since first names are never company words.
-import { isWordShape, TEXT_INITIAL_CAPS, TEXT_LOWER, TEXT_UPPER, textCase } from './features.js';
+import { type Analysis, isWordShape, TEXT_INITIAL_CAPS, TEXT_LOWER, TEXT_UPPER } from './features.js';
 import { GAZ_CONTEXT, GAZ_FIRST_MASK, GAZ_ORG, GAZ_PARTICLE, GAZ_STOP, GAZ_SURNAME, TAG_O } from './model.js';
 import { eachName } from './decode.js';
 import { SHAPE_INITIAL, SHAPE_LOWER, SHAPE_UPPER, hashWord, type Tokens } from './tokenize.js';
@@ -81,15 +81,16 @@ function nameLike(tok: Tokens, flags: Uint16Array, i: number, caseless: boolean)
  * function words end it. In text written in capitals only legal forms count: every word
  * there looks like part of a name ("JOÃO SILVA PRESTOU SERVIÇOS").
  */
-export function rememberCompanies(tok: Tokens, flags: Uint16Array, words: Set<number>): void {
+export function rememberCompanies(tok: Tokens, an: Analysis, words: Set<number>): void {
   const n = tok.count;
+  const flags = an.flags;
   let tc = -1;
   let upperText = false;
   let caseless = false;
   for (let i = 0; i < n; i++) {
     if ((flags[i]! & GAZ_ORG) === 0 && tok.shape[i] !== SHAPE_INITIAL) continue;
     if (tc < 0) {
-      tc = textCase(tok);
+      tc = an.caseOf(tok);
       upperText = tc === TEXT_UPPER;
       // Names go in lower case where sentences start with the only capitals.
       caseless = tc === TEXT_LOWER || tc === TEXT_INITIAL_CAPS;

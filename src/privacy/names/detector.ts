@@ -55,7 +55,7 @@ export function createNameDetector(model: NameModel): NameDetector {
     if (candidates === 0 && memory === undefined) return out;
     localCompanies.clear();
     const companies = memory?.companies ?? localCompanies;
-    rememberCompanies(tok, an.flags, companies);
+    rememberCompanies(tok, an, companies);
     if (candidates === 0 && memory!.words.size === 0) return out;
     const n = tok.count;
     if (all.length < n) all = new Uint8Array(n * 2);
@@ -64,7 +64,7 @@ export function createNameDetector(model: NameModel): NameDetector {
     local.clear();
     const known = memory?.words ?? local;
     rememberNames(tok, an.flags, all, known);
-    if (known.size > 0) tagEchoes(text, tok, an.flags, all, known);
+    if (known.size > 0) tagEchoes(text, tok, an.flags, all, known, an.caseOf(tok));
     // Recall first: under `strict` a company's short name stays masked.
     if (bias === 0 && companies.size > 0) dropCompanies(tok, an.flags, all, companies);
     emitSpans(text, n, out);

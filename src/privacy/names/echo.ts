@@ -19,7 +19,7 @@ import {
   WORD_BITS,
 } from './model.js';
 import { eachName } from './decode.js';
-import { isSentenceEnd, TEXT_CASED, TEXT_UPPER, textCase } from './features.js';
+import { isSentenceEnd, TEXT_CASED, TEXT_UPPER } from './features.js';
 import {
   SHAPE_DIGIT,
   SHAPE_INITIAL,
@@ -78,6 +78,7 @@ export function rememberNames(tok: Tokens, flags: Uint16Array, tags: Uint8Array,
  * counts only in text that does not capitalise names (chat), and, like any mention in
  * mostly upper-case text, only if the word is in no list of ordinary words: "o tompkins"
  * goes. A capitalised ordinary word at the start of a sentence stays ("Rosa é a cor…").
+ * `tc` is the text's case (features.ts, TEXT_*).
  */
 export function tagEchoes(
   text: string,
@@ -85,8 +86,8 @@ export function tagEchoes(
   flags: Uint16Array,
   tags: Uint8Array,
   known: ReadonlySet<number>,
+  tc: number,
 ): void {
-  const tc = textCase(tok);
   for (let i = 0; i < tok.count; i++) {
     if (tags[i] !== TAG_O || !known.has(tok.hash[i]!) || !isNameWord(tok, flags, i)) continue;
     const ordinary = (flags[i]! & WORD_BITS) !== 0;

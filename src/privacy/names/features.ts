@@ -63,12 +63,22 @@ export function isWordShape(s: number): boolean {
 export class Analysis {
   flags = new Uint16Array(256);
   cand = new Uint8Array(256);
-  /** Case of the whole text (docCase): set by run(), read by features(). */
-  textCase = 0;
+  /**
+   * Case of the whole text (TEXT_*), or -1 until known: set by run() when the text has
+   * candidates (features() reads it), otherwise by the first caseOf().
+   */
+  textCase = -1;
+
+  /** The text's case, computed at most once per text. */
+  caseOf(tok: Tokens): number {
+    if (this.textCase < 0) this.textCase = textCase(tok);
+    return this.textCase;
+  }
 
   /** Fills flags and cand for the tokens; returns the number of candidate tokens. */
   run(model: NameModel, tok: Tokens): number {
     const n = tok.count;
+    this.textCase = -1;
     if (this.flags.length < n) {
       let size = this.flags.length;
       while (size < n) size *= 2;
