@@ -42,20 +42,6 @@ describe(`migrations (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
     }
   });
 
-  /** Migrates `times` fresh schemas one after another, each from nothing to the latest. */
-  async function migrateFreshSchemas(times: number): Promise<void> {
-    for (let i = 0; i < times; i++) {
-      const storage = await testStorage();
-      const db = openDb(storage);
-      try {
-        assert.deepEqual(await migrate(db), Object.keys(migrations));
-      } finally {
-        await db.close();
-        await storage.drop();
-      }
-    }
-  }
-
   // PostgreSQL only (SQLite has no schemas): Kysely's introspection reads every schema's
   // tables, so another schema dropped at that moment must not fail our migration.
   if (onPostgres) {
@@ -73,7 +59,16 @@ describe(`migrations (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
         }
       })();
       try {
-        await migrateFreshSchemas(12);
+        for (let i = 0; i < 12; i++) {
+          const storage = await testStorage();
+          const db = openDb(storage);
+          try {
+            assert.deepEqual(await migrate(db), Object.keys(migrations));
+          } finally {
+            await db.close();
+            await storage.drop();
+          }
+        }
       } finally {
         churning = false;
         await churn;
