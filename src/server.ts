@@ -18,6 +18,11 @@ export interface Running {
   urls: Partial<Record<ServiceName, string>>;
   /** Stops accepting connections, lets in-flight requests finish, then closes storage. */
   close(): Promise<void>;
+  /**
+   * Ends the connections still open (the grace period is over): their streams stop, which
+   * settles their credit reservations, and `close()` can finish.
+   */
+  cutOff(): void;
 }
 
 /** `prepare` runs on each app before it listens (tests add routes through it). */
@@ -46,23 +51,42 @@ export async function startServices(
     await close();
     throw err;
   }
-  return { urls, close };
+  const cutOff = () => {
+    for (const app of apps) app.server.closeAllConnections();
+  };
+  return { urls, close, cutOff };
 }
 
-/** SIGTERM/SIGINT drain and exit 0; a second signal, or a drain longer than the grace period, exits 1. */
-export function closeOnSignals(running: Running, log: Context['logger'], graceMs = 15_000): void {
+/** After the cut-off, how long releasing what was held and closing storage may take. */
+const AFTER_CUT_OFF_MS = 15_000;
+
+/**
+ * SIGTERM/SIGINT: stop accepting, let requests and streams in flight finish for up to
+ * `graceMs` (SHUTDOWN_GRACE_SECONDS), then cut the connections still open; release what
+ * they held (reservations, leases), close storage, exit 0. A second signal, or a close that
+ * hangs past the cut-off, exits 1.
+ */
+export function closeOnSignals(running: Running, ctx: Context): void {
+  const log = ctx.logger;
+  const graceMs = ctx.config.operations.shutdownGraceSeconds * 1000;
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) process.exit(1);
     closing = true;
-    log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
+    log.info({ signal, graceMs }, 'shutting down');
+    const cut = setTimeout(() => {
+      log.warn({ graceMs }, 'grace period over: closing the connections still open');
+      running.cutOff();
+    }, graceMs);
+    const hard = setTimeout(() => {
       log.error({ graceMs }, 'shutdown took too long');
       process.exit(1);
-    }, graceMs);
-    timer.unref();
+    }, graceMs + AFTER_CUT_OFF_MS);
+    cut.unref();
+    hard.unref();
     running.close().then(
       () => {
+        clearTimeout(cut);
         log.info('stopped');
         log.flush();
         process.exit(0);

@@ -24,7 +24,7 @@ Prints {"event":"listening","urls":{…}} on stdout once every service listens; 
     const names = which === 'all' ? SERVICES : [which as ServiceName];
     const ctx = await createContext(storageConfig(true));
     const running = await startServices(ctx, names);
-    closeOnSignals(running, ctx.logger);
+    closeOnSignals(running, ctx);
     // One line, like the JSON log lines around it.
     process.stdout.write(JSON.stringify({ event: 'listening', urls: running.urls }) + '\n');
     return new Promise<number>(() => {}); // runs until a signal

@@ -36,7 +36,7 @@ export async function createContractsApp(ctx: Context, options: ContractsAppOpti
     request.contractUser = await authenticate(deps.db, deps.tokens, request.headers.authorization);
   });
   const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies ?? []);
-  registerHealth(app, 'contracts');
+  registerHealth(app, 'contracts', ctx.db);
   registerAuthRoutes(app, deps, (request) =>
     clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], isTrustedProxy),
   );

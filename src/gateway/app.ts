@@ -4,6 +4,7 @@ import { type App, createApp } from '../platform/http/app.js';
 import type { EnvelopeKind } from '../platform/http/errors.js';
 import { registerOpenApi } from '../platform/http/openapi.js';
 import { tokenGuard } from '../platform/http/token-guard.js';
+import { databaseDependency } from '../platform/http/readiness.js';
 import { closeGatewayDeps, createGatewayDeps, type GatewayDeps } from './deps.js';
 import { createKeyAuth } from './keys/auth.js';
 import { registerExtractRoutes } from './extract/routes.js';
@@ -58,7 +59,9 @@ export async function createGatewayApp(
   app.guards.set('operator', tokenGuard('OPERATOR_TOKEN', ctx.config.operatorToken));
   app.guards.set('worker', tokenGuard('WORKER_TOKEN', ctx.config.workerToken));
   const mcpTools = new McpCatalogue(deps.catalogue);
+  const redis = limits.counters.ping && { name: 'redis', check: () => limits.counters.ping!() };
   registerPublicRoutes(app, {
+    dependencies: [databaseDependency(ctx.db), ...(redis ? [redis] : [])],
     baseUrl: ctx.config.publicOrigin,
     mcpTools: () => mcpTools.names(),
     onSurfaceRead: (surface) => tally(ctx.db, ctx.logger, surfaceCounter(surface), deps.now()),

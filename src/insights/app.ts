@@ -39,7 +39,7 @@ export async function createInsightsApp(ctx: Context, options: InsightsOptions =
       'Webhooks de insights de conversas: a plataforma envia eventos; os resultados da análise são lidos por conversa.',
     baseUrl: '/',
   });
-  registerHealth(app, 'insights');
+  registerHealth(app, 'insights', ctx.db);
   const settings: InsightsSettings = {
     ...DEFAULT_SETTINGS,
     ...ctx.config.insights.tuning,

@@ -10,6 +10,8 @@ export interface Counters {
   /** Adds `by` to `key` (created at 0, kept until `expiresAt` ms) and answers the new total. */
   add(key: string, by: number, expiresAt: number): Promise<number>;
   get(key: string): Promise<number>;
+  /** Set when the counters live outside the database (Redis): readiness checks it. */
+  ping?(): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,10 @@ export class RedisCounters implements Counters {
 
   async get(key: string): Promise<number> {
     return Number((await this.#redis.get(key)) ?? 0);
+  }
+
+  ping(): Promise<unknown> {
+    return this.#redis.ping();
   }
 
   async close(): Promise<void> {

@@ -142,9 +142,19 @@ export class CallBilling {
   }
 
   readonly #sweeper: NodeJS.Timeout;
+  /** Reserved calls not settled yet: a shutdown settles them before storage closes. */
+  readonly #unsettled = new Set<Charge>();
 
-  close(): void {
+  /**
+   * Calls cut short by a shutdown settle as their streams end (with what they streamed);
+   * given a moment for that, any still open are released at zero cost, rather than held
+   * until the abandoned-reservation sweep.
+   */
+  async close(waitMs = 5_000): Promise<void> {
     clearInterval(this.#sweeper);
+    const deadline = Date.now() + waitMs;
+    while (this.#unsettled.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await Promise.allSettled([...this.#unsettled].map((c) => c.settle(undefined, 0)));
   }
 
   /** Undefined when the call is free (free organisation, account key, unpriced model). */
@@ -180,19 +190,23 @@ export class CallBilling {
       description: `Chamada ao modelo ${model.id} (no máximo ${conv.maxTokens} tokens de saída)`,
     });
     let settled: Promise<Record<string, string>> | undefined;
-    return {
+    const charge: Charge = {
       headers: held.headers,
       settle: (usage, chars) => {
         settled ??= settle(this.ctx.db, {
           reservation: held.reservation,
           actualMicros: finalCost(usage, chars),
-        }).then((s) => ({
-          [COST_HEADERS.cost]: formatUsd(s.charged),
-          [COST_HEADERS.balance]: formatUsd(s.balance),
-        }));
+        })
+          .then((s) => ({
+            [COST_HEADERS.cost]: formatUsd(s.charged),
+            [COST_HEADERS.balance]: formatUsd(s.balance),
+          }))
+          .finally(() => this.#unsettled.delete(charge));
         return settled;
       },
     };
+    this.#unsettled.add(charge);
+    return charge;
   }
 
   /**

@@ -158,9 +158,10 @@ export class ModelPipeline {
     return { model: TRANSCRIPTION_MODEL_ID, text, findings };
   }
 
-  close(): Promise<void> {
-    this.#deps.billing?.close();
-    return this.#provider.close();
+  /** Open charges first (they settle as their streams end), then the upstream pools. */
+  async close(): Promise<void> {
+    await this.#deps.billing?.close();
+    await this.#provider.close();
   }
 }
 

@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
 import { buildId } from '../../platform/config/build-info.js';
+import { type Dependency, registerReadiness } from '../../platform/http/readiness.js';
 import type { Surface } from '../telemetry/counters.js';
 
 const Health = Type.Object({
@@ -30,6 +31,8 @@ const Index = Type.Object({
 
 export interface PublicRoutesOptions {
   baseUrl: string;
+  /** What GET /api/ready checks: the database, and Redis when the counters live there. */
+  dependencies: readonly Dependency[];
   /** Names of the MCP tools (the catalogue), when MCP is available. */
   mcpTools: () => string[];
   /** Told of each read of a machine surface (the showcase's `superficies`). */
@@ -50,6 +53,8 @@ export function registerPublicRoutes(app: App, options: PublicRoutesOptions): vo
     async (request) => ({ ok: true, service: 'gateway', build: buildId(), request_id: request.id }),
   );
 
+  registerReadiness(app, '/api/ready', options.dependencies);
+
   app.get(
     '/api/',
     {
@@ -67,6 +72,7 @@ export function registerPublicRoutes(app: App, options: PublicRoutesOptions): vo
         docs: {
           openapi: `${options.baseUrl}/api/openapi.json`,
           health: `${options.baseUrl}/api/health`,
+          ready: `${options.baseUrl}/api/ready`,
         },
         endpoints: app.routeTable.routes.map(({ method, path, auth, summary }) => ({
           method,

@@ -11,6 +11,7 @@ export { type JobCharges, noCharges, WorkerJobs } from './service.js';
 export function registerWorkerRoutes(app: App, deps: GatewayDeps): WorkerJobs {
   const jobs = deps.workerJobs;
   jobs.start();
+  app.addHook('preClose', async () => jobs.drain());
   app.addHook('onClose', async () => jobs.stop());
   registerPreviewRoutes(app, jobs, deps.ctx.config.publicOrigin);
   registerJobRoutes(app, jobs);

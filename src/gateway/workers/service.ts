@@ -81,6 +81,8 @@ const CHANNEL = 'svc_worker_jobs';
 
 export class WorkerJobs {
   readonly signals: Signals;
+  /** Aborted when the service starts draining: long polls and waits answer at once. */
+  readonly #draining = new AbortController();
   #sweeper: NodeJS.Timeout | undefined;
   #listener: Listener | undefined;
 
@@ -120,6 +122,19 @@ export class WorkerJobs {
     };
     this.#sweeper = setTimeout(tick, every);
     this.#sweeper.unref();
+  }
+
+  /**
+   * SIGTERM: a worker's long poll answers "no job" (204) and a caller waiting for a job
+   * gets it as it stands (202 and its status_url) now, instead of holding the drain for
+   * their whole wait; the job itself goes on, on whichever instance its worker reaches.
+   */
+  drain(): void {
+    this.#draining.abort();
+  }
+
+  #untilDrained(signal: AbortSignal | undefined): AbortSignal {
+    return signal ? AbortSignal.any([signal, this.#draining.signal]) : this.#draining.signal;
   }
 
   async stop(): Promise<void> {
@@ -194,7 +209,7 @@ export class WorkerJobs {
         const v = await readJob(this.db, id);
         return v && isFinished(v.status) ? v : undefined;
       },
-      signal,
+      this.#untilDrained(signal),
     );
     return done ?? (await readJob(this.db, id))!;
   }
@@ -222,7 +237,8 @@ export class WorkerJobs {
     const caps = wanted ?? registered;
     for (const c of caps) if (!capabilityOf(c)) throw E.capabilityUnknown(c);
     const deadline = Date.now() + Math.min(waitMs, this.settings.maxPollMs);
-    return this.signals.until('work', deadline, () => leaseJob(this.db, caps, this.settings.leaseMs), signal);
+    const until = this.#untilDrained(signal);
+    return this.signals.until('work', deadline, () => leaseJob(this.db, caps, this.settings.leaseMs), until);
   }
 
   async heartbeat(id: string, token: number) {

@@ -27,6 +27,8 @@ export interface EnvSettings {
   build?: string;
   /** Outgoing mail (SMTP_URL, MAIL_FROM); no URL = mail not configured. */
   mail: { smtpUrl?: string; from?: string };
+  /** METRICS_PORT, OTEL_*, SHUTDOWN_GRACE_SECONDS (operations.ts). */
+  operations: OperationsEnv;
 }
 
 export interface ContractsTokenSettings {
@@ -37,6 +39,7 @@ export interface ContractsTokenSettings {
 
 import { isCidr } from '../net.js';
 import { type InsightsEnv, readInsightsEnv } from './insights-env.js';
+import { type OperationsEnv, readOperationsEnv } from './operations.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -126,6 +129,7 @@ export function readEnv(env: Env, problems: string[]): EnvSettings {
   return {
     contracts,
     insights: readInsightsEnv(get, problems),
+    operations: readOperationsEnv(get, problems),
     build: get('SVC_BUILD'),
     gatewayUrl: url('GATEWAY_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
     gatewayApiKey,

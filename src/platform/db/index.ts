@@ -70,12 +70,16 @@ export function openDb(options: DbOptions): Db {
   for (const suffix of ['', '-wal', '-shm']) narrow(file + suffix);
   const checkpointer = startCheckpointer(sqlite, file);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const close = async () => {
-    await kysely.destroy();
-    // Kysely opens its driver on first use only; a handle it never used is closed here.
-    if (sqlite.open) sqlite.close();
-    await checkpointer.stop();
-  };
+  // Once: a second close (a test that took storage away, then disposed of it) would wait
+  // for a checkpointer thread that is already gone.
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= (async () => {
+      await kysely.destroy();
+      // Kysely opens its driver on first use only; a handle it never used is closed here.
+      if (sqlite.open) sqlite.close();
+      await checkpointer.stop();
+    })());
   return { kysely, dialect: 'sqlite', sqlite, close };
 }
 
