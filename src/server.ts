@@ -2,6 +2,7 @@
 import { createContractsApp } from './contracts/app.js';
 import { createGatewayApp } from './gateway/app.js';
 import { createInsightsApp } from './insights/app.js';
+import { onPrimaryShutdown } from './cluster.js';
 import type { Context } from './platform/context.js';
 import type { App } from './platform/http/app.js';
 
@@ -70,10 +71,10 @@ export function closeOnSignals(running: Running, ctx: Context): void {
   const log = ctx.logger;
   const graceMs = ctx.config.operations.shutdownGraceSeconds * 1000;
   let closing = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (closing) process.exit(1);
+  const begin = (reason: string) => {
+    if (closing) return;
     closing = true;
-    log.info({ signal, graceMs }, 'shutting down');
+    log.info({ signal: reason, graceMs }, 'shutting down');
     const cut = setTimeout(() => {
       log.warn({ graceMs }, 'grace period over: closing the connections still open');
       running.cutOff();
@@ -94,6 +95,13 @@ export function closeOnSignals(running: Running, ctx: Context): void {
       () => process.exit(1),
     );
   };
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (++signals > 1) process.exit(1);
+    begin(signal);
+  };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
+  // Under --processes the primary asks instead (a terminal's Ctrl-C reaches both: one drain).
+  onPrimaryShutdown(() => begin('primary'));
 }

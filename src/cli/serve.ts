@@ -1,5 +1,8 @@
 import { parseArgs } from 'node:util';
+import { isClusterWorker, parseProcesses, reportListening, runPrimary } from '../cluster.js';
+import { loadConfig } from '../platform/config/index.js';
 import { createContext } from '../platform/context.js';
+import { createLogger } from '../platform/logger.js';
 import { closeOnSignals, SERVICES, type ServiceName, startServices } from '../server.js';
 import { storageConfig } from './context.js';
 import { type CliCommand, UsageError } from './command.js';
@@ -7,26 +10,51 @@ import { type CliCommand, UsageError } from './command.js';
 export const serveCommand: CliCommand = {
   path: ['serve'],
   summary: 'Start the services (gateway, contracts, insights or all)',
-  usage: `Usage: svc serve [gateway|contracts|insights|all]
+  usage: `Usage: svc serve [gateway|contracts|insights|all] [--processes N|auto]
 
 Starts the named service, or all three in one process (the default).
 Ports: GATEWAY_PORT (8080), CONTRACTS_PORT (8081), INSIGHTS_PORT (8082); address: HOST (127.0.0.1).
 Storage: SQLite in SVC_DATA_DIR (./data), or PostgreSQL when DATABASE_URL is set.
-Migrations run before listening. SIGTERM drains in-flight requests and exits 0.
+--processes N runs N serving processes behind the same ports (auto: one per core; default 1);
+they share state through the database (and Redis when REDIS_URL is set), as separate instances do.
+Migrations run before listening. SIGTERM drains in-flight requests (up to SHUTDOWN_GRACE_SECONDS) and exits 0.
 Prints {"event":"listening","urls":{…}} on stdout once every service listens; logs are JSON lines.`,
   async run(args) {
-    const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+    const { positionals, values } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { processes: { type: 'string' } },
+    });
     if (positionals.length > 1) throw new UsageError('serve takes at most one service name');
     const which = positionals[0] ?? 'all';
     if (which !== 'all' && !SERVICES.includes(which as ServiceName)) {
       throw new UsageError(`unknown service "${which}"; expected gateway, contracts, insights or all`);
     }
+    const processes = parseProcesses(values.processes);
+    if (processes === undefined)
+      throw new UsageError('--processes expects a whole number from 1 to 256, or auto');
     const names = which === 'all' ? SERVICES : [which as ServiceName];
-    const ctx = await createContext(storageConfig(true));
+    // A worker of --processes: the primary already said which storage, and migrated it.
+    const worker = isClusterWorker();
+    const config = worker ? loadConfig() : storageConfig(true);
+    if (processes > 1 && !worker) {
+      // Migrations (and a first secret) once, before any worker opens the database.
+      const ctx = await createContext(config);
+      await ctx.db.close();
+      return runPrimary({
+        processes,
+        log: createLogger(config.logLevel, 'primary', undefined, true),
+        graceMs: config.operations.shutdownGraceSeconds * 1000,
+        onListening: async () => ({}),
+        close: async () => {},
+      });
+    }
+    const ctx = await createContext(config);
     const running = await startServices(ctx, names);
     closeOnSignals(running, ctx);
+    if (worker) reportListening(running.urls as Record<string, string>);
     // One line, like the JSON log lines around it.
-    process.stdout.write(JSON.stringify({ event: 'listening', urls: running.urls }) + '\n');
+    else process.stdout.write(JSON.stringify({ event: 'listening', urls: running.urls }) + '\n');
     return new Promise<number>(() => {}); // runs until a signal
   },
 };

@@ -8,6 +8,12 @@
 import { writeSync } from 'node:fs';
 
 const CHUNK = 64 * 1024;
+/**
+ * Writes of at most this many bytes to a pipe are atomic (POSIX PIPE_BUF on Linux): when
+ * several processes share one stdout (`svc serve --processes N`), each write is cut at a
+ * line end below it, so no process's line is spliced into another's.
+ */
+export const PIPE_ATOMIC = 4096;
 /** How long one write may keep retrying a full non-blocking pipe before its lines are dropped. */
 const STALL_MS = 1000;
 const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -21,6 +27,8 @@ export class LogSink {
   constructor(
     readonly fd: number,
     flushMs = 250,
+    /** Set when other processes write to the same fd: the largest single write (PIPE_ATOMIC). */
+    readonly shared?: number,
   ) {
     this.#timer = setInterval(() => this.flushSync(), flushMs);
     this.#timer.unref();
@@ -72,7 +80,7 @@ export class LogSink {
     let waited = 0;
     while (offset < chunk.length) {
       try {
-        offset += writeSync(this.fd, chunk, offset, chunk.length - offset);
+        offset += writeSync(this.fd, chunk, offset, nextWrite(chunk, offset, this.shared));
       } catch (err) {
         // A non-blocking pipe whose reader is behind: wait a little and go on; a reader that
         // stopped (or any other error) must not stall the server, so the rest is counted.
@@ -86,6 +94,17 @@ export class LogSink {
       }
     }
   }
+}
+
+/** The next write's length: the rest, or (`limit` set) whole lines within `limit` bytes. */
+export function nextWrite(chunk: Buffer, offset: number, limit?: number): number {
+  const rest = chunk.length - offset;
+  if (limit === undefined || rest <= limit) return rest;
+  const end = chunk.lastIndexOf(10, offset + limit - 1);
+  if (end >= offset) return end + 1 - offset;
+  // One line longer than the limit cannot be written atomically anyway: it goes whole.
+  const next = chunk.indexOf(10, offset);
+  return next === -1 ? rest : next + 1 - offset;
 }
 
 function countLines(chunk: Buffer): number {

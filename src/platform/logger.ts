@@ -1,8 +1,9 @@
 // Logging rules: JSON lines (pino) on stdout, no bodies, no query strings, no credentials,
 // no stack traces. Error messages pass through `scrub` because a library's message may
 // quote a value it was given.
+import cluster from 'node:cluster';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import { LogSink } from './log-sink.js';
+import { LogSink, PIPE_ATOMIC } from './log-sink.js';
 
 export type { Logger } from 'pino';
 
@@ -17,9 +18,20 @@ export function loggerOptions(level: string, service?: string): LoggerOptions {
   };
 }
 
-/** stdout through a LogSink (log-sink.ts): buffered, flushed every 250 ms and at exit. */
-export function createLogger(level: string, service?: string, destination?: DestinationStream): Logger {
-  return pino(loggerOptions(level, service), destination ?? new LogSink(1));
+/**
+ * stdout through a LogSink (log-sink.ts): buffered, flushed every 250 ms and at exit. With
+ * `shared` (or in a worker of `--processes`) other processes write to the same stdout.
+ */
+export function createLogger(
+  level: string,
+  service?: string,
+  destination?: DestinationStream,
+  shared = cluster.isWorker,
+): Logger {
+  return pino(
+    loggerOptions(level, service),
+    destination ?? new LogSink(1, 250, shared ? PIPE_ATOMIC : undefined),
+  );
 }
 
 const EMAIL = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+/g;

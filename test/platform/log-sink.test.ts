@@ -5,7 +5,9 @@ import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { LogSink } from '../../src/platform/log-sink.js';
+import { LogSink, nextWrite, PIPE_ATOMIC } from '../../src/platform/log-sink.js';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { spawnNode } from '../helpers/process.js';
 
 function tempFile(): { path: string; fd: number } {
@@ -63,5 +65,44 @@ describe('LogSink', () => {
       numbers,
       Array.from({ length: 3000 }, (_, i) => i),
     );
+  });
+
+  it('on a shared stdout, cuts each write at a line end within PIPE_ATOMIC bytes', () => {
+    const lines = Buffer.from(
+      Array.from({ length: 100 }, (_, i) => `{"i":${i},"p":"${'y'.repeat(90)}"}\n`).join(''),
+    );
+    let offset = 0;
+    let writes = 0;
+    while (offset < lines.length) {
+      const n = nextWrite(lines, offset, PIPE_ATOMIC);
+      assert.ok(n <= PIPE_ATOMIC, `write of ${n} bytes`);
+      assert.equal(lines[offset + n - 1], 10, 'a write ends inside a line');
+      offset += n;
+      writes++;
+    }
+    assert.ok(writes > 1);
+    assert.equal(nextWrite(lines, 0), lines.length, 'unshared: one write');
+    const long = Buffer.from(`{"big":"${'z'.repeat(PIPE_ATOMIC * 2)}"}\n{"i":1}\n`);
+    assert.equal(nextWrite(long, 0, PIPE_ATOMIC), long.indexOf(10) + 1, 'a longer line goes whole');
+  });
+
+  it('two processes writing to one pipe never splice their lines', async () => {
+    const writer = fileURLToPath(new URL('../fixtures/shared-log-writer.js', import.meta.url));
+    const node = JSON.stringify(process.execPath);
+    const child = spawn('sh', ['-c', `${node} ${writer} shared & ${node} ${writer} shared; wait`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const chunks: Buffer[] = [];
+    // A slow reader keeps the pipe full, so that writes are cut short and the writers take turns.
+    child.stdout.on('data', (c: Buffer) => {
+      chunks.push(c);
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 1);
+    });
+    await once(child.stdout, 'end');
+    const text = Buffer.concat(chunks).toString('utf8');
+    const out = text.split('\n').filter(Boolean);
+    assert.equal(out.length, 40_000);
+    for (const line of out) JSON.parse(line);
   });
 });

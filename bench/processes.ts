@@ -1,0 +1,145 @@
+// Requests per second of `svc serve gateway --processes 2` against `--processes 1`, in the
+// same run, in front of a fake vendor that answers every call after 50 ms (as vendors do:
+// the gateway's work is then the only thing that scales with the processes). JSON chat
+// calls with the 2 KB prompt (barrier on, access log on, written to a file), 128
+// connections, rounds alternating between the two in a new random order each round.
+// Separate processes for the vendor and both gateways; this one generates the load, so on
+// a 2-core machine the load generator, the vendor and the gateway share the cores.
+// DATABASE_URL runs both gateways on PostgreSQL (each its own schema), else SQLite; REDIS_URL
+// puts their per-minute counters in Redis.
+// Usage: npm run build && node dist/bench/processes.js [seconds-per-round] [rounds] [delay-ms]
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { loadConfig } from '../src/platform/config/index.js';
+import { createContext } from '../src/platform/context.js';
+import type { TestContext } from '../test/helpers/context.js';
+import { testStorage } from '../test/helpers/db.js';
+import { makeKey } from '../test/helpers/gateway.js';
+import { CLI, cpuMs, median, PROMPT_2KB, type Server, startServer } from './lib.js';
+
+const SECONDS = Number(process.argv[2] ?? 8);
+const ROUNDS = Number(process.argv[3] ?? 4);
+const DELAY_MS = Number(process.argv[4] ?? 50);
+const CONNECTIONS = 128;
+const SECRET = 'bench-secret-bench-secret-bench-secret-00';
+
+const children: ChildProcess[] = [];
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+});
+
+const upstreamPath = fileURLToPath(new URL('./gateway-upstream.js', import.meta.url));
+const vendor = spawn(process.execPath, [upstreamPath, String(DELAY_MS)], {
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+});
+children.push(vendor);
+const { origin } = await new Promise<{ origin: string }>((resolve) =>
+  vendor.once('message', (m) => resolve(m as never)),
+);
+
+/** A gateway with its own storage and a key without a practical rate limit. */
+async function gateway(
+  processes: number,
+): Promise<{ server: Server; secret: string; drop(): Promise<void> }> {
+  const storage = await testStorage();
+  const configPath = join(storage.dataDir, 'config.json');
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      providers: { up: { type: 'openai', base_url: `${origin}/v1` } },
+      models: [
+        {
+          id: 'svc/bench',
+          provider: 'up',
+          upstream_model: 'm',
+          display_name: 'B',
+          context_window: 8192,
+          description: 'b',
+        },
+      ],
+    }),
+  );
+  const redis: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
+  const env = { ...storage.env, ...redis, SVC_SECRET: SECRET, SVC_CONFIG: configPath };
+  const ctx = await createContext(loadConfig(env));
+  const key = await makeKey(ctx as TestContext, { org: { requests_per_minute: 1_000_000_000 } });
+  await ctx.db.close();
+  const server = await startServer([CLI, 'serve', 'gateway', '--processes', String(processes)], env);
+  children.push(server.proc);
+  return { server, secret: key.secret, drop: () => storage.drop() };
+}
+
+/** CPU of a process and its children (the serving processes of a primary), ms. */
+function treeCpuMs(pid: number): number {
+  let total = cpuMs(pid);
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) total += cpuMs(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+const targets = { one: await gateway(1), two: await gateway(2) };
+const body = JSON.stringify({ model: 'svc/bench', messages: [{ role: 'user', content: PROMPT_2KB }] });
+
+async function load(t: { server: Server; secret: string }, seconds: number) {
+  const cpu0 = treeCpuMs(t.server.proc.pid!);
+  const r = await autocannon({
+    url: `${t.server.url}/v1/chat/completions`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${t.secret}` },
+    body,
+  });
+  const cpu = treeCpuMs(t.server.proc.pid!) - cpu0;
+  if (r.non2xx + r.errors > 0) throw new Error(`${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    cpuPerCall: (cpu * 1000) / Math.max(1, r.requests.total),
+  };
+}
+
+// Warm-up: JIT, pools, the vendor's sockets.
+for (const t of Object.values(targets)) await load(t, 2);
+const results: Record<keyof typeof targets, { rps: number; p50: number; cpuPerCall: number }[]> = {
+  one: [],
+  two: [],
+};
+for (let round = 0; round < ROUNDS; round++) {
+  const order = (Object.keys(targets) as (keyof typeof targets)[]).sort(() => Math.random() - 0.5);
+  for (const name of order) results[name].push(await load(targets[name], SECONDS));
+}
+const summary = (name: keyof typeof targets) => ({
+  rps: median(results[name].map((r) => r.rps)),
+  p50: median(results[name].map((r) => r.p50)),
+  cpu: median(results[name].map((r) => r.cpuPerCall)),
+});
+const one = summary('one');
+const two = summary('two');
+console.log(
+  `vendor delay ${DELAY_MS} ms, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}${process.env.REDIS_URL ? ' + Redis' : ''}`,
+);
+console.log(
+  `--processes 1: ${one.rps.toFixed(0)} req/s (p50 ${one.p50} ms, ${one.cpu.toFixed(0)} µs CPU per call)`,
+);
+console.log(
+  `--processes 2: ${two.rps.toFixed(0)} req/s (p50 ${two.p50} ms, ${two.cpu.toFixed(0)} µs CPU per call)`,
+);
+console.log(
+  `ratio 2 ÷ 1: ${(two.rps / one.rps).toFixed(2)}× (rounds: ${results.two.map((r, i) => (r.rps / results.one[i]!.rps).toFixed(2)).join(', ')})`,
+);
+for (const t of Object.values(targets)) {
+  await t.server.stop();
+  await t.drop();
+}
+vendor.kill('SIGTERM');
