@@ -7,7 +7,7 @@ import { tokenGuard } from '../platform/http/token-guard.js';
 import { closeGatewayDeps, createGatewayDeps, type GatewayDeps } from './deps.js';
 import { createKeyAuth } from './keys/auth.js';
 import { registerExtractRoutes } from './extract/routes.js';
-import { registerModelRoutes } from './models/routes.js';
+import { registerModelRoutes } from './completions/routes.js';
 import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { registerPublicRoutes } from './public/routes.js';

@@ -3,7 +3,7 @@
 // any module could reach.
 import type { Context } from '../platform/context.js';
 import { Limits } from './limits/index.js';
-import { Catalogue } from './models/catalogue.js';
+import { Catalogue } from './pipeline/catalogue.js';
 import { CallBilling } from './pipeline/billing.js';
 import { ModelPipeline, type UpstreamOptions } from './pipeline/index.js';
 import { JobBilling } from './billing/jobs.js';

@@ -26,7 +26,7 @@ import { paymentResponseHeader, parsePaymentHeader } from '../billing/x402/heade
 import { PaymentCollector } from '../billing/x402/pay.js';
 import { paymentRequired } from '../billing/x402/purchase.js';
 import { quote, requirements } from '../billing/x402/requirements.js';
-import type { CatalogueModel } from '../models/catalogue.js';
+import type { CatalogueModel } from './catalogue.js';
 import type { Conversation, StreamEvent, Usage } from '../models/types.js';
 import type { Principal } from './principal.js';
 

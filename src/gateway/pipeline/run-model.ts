@@ -13,8 +13,8 @@ import {
   strictestSensitivity,
 } from '../../privacy/index.js';
 import type { Limits } from '../limits/index.js';
-import { restoreEvents, restoreReply } from '../models/barrier.js';
-import type { Catalogue } from '../models/catalogue.js';
+import { restoreEvents, restoreReply } from './barrier.js';
+import type { Catalogue } from './catalogue.js';
 import type { Conversation, Reply, StreamEvent } from '../models/types.js';
 import { blockedError } from '../privacy/clean.js';
 import { billed, type CallBilling, type Charge, type Payer } from './billing.js';

@@ -4,7 +4,7 @@
 import { Pool } from 'undici';
 import type { ApiError } from '../../../platform/http/errors.js';
 import type { Logger } from '../../../platform/logger.js';
-import type { Target } from '../catalogue.js';
+import type { Target } from '../../pipeline/catalogue.js';
 import { upstreamError, upstreamTimeout, upstreamUnavailable } from '../errors.js';
 import type { Conversation } from '../types.js';
 import { anthropicProvider } from './anthropic/index.js';

@@ -3,7 +3,7 @@
 // With no model configured the catalogue holds only the built-in svc/eco.
 import type { FileConfig, ModelConfig, ProviderConfig } from '../../platform/config/index.js';
 import { ECO_ID } from '../../platform/model-ids.js';
-import type { WireFormat } from './types.js';
+import type { WireFormat } from '../models/types.js';
 
 export interface Target {
   providerName: string;
