@@ -4,9 +4,9 @@
 import type { Context } from '../platform/context.js';
 import { Limits } from './limits/index.js';
 import { Catalogue } from './pipeline/catalogue.js';
-import { CallBilling } from './pipeline/billing.js';
+import { CallBilling } from './pipeline/charge.js';
 import { ModelPipeline, type UpstreamOptions } from './pipeline/index.js';
-import { JobBilling } from './billing/jobs.js';
+import { JobBilling } from './workers/charges.js';
 import { noCharges, WorkerJobs } from './workers/service.js';
 import { workerSettings } from './workers/settings.js';
 

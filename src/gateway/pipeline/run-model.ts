@@ -17,7 +17,7 @@ import { restoreEvents, restoreReply } from './barrier.js';
 import type { Catalogue } from './catalogue.js';
 import type { Conversation, Reply, StreamEvent } from '../models/types.js';
 import { blockedError } from '../privacy/clean.js';
-import { billed, type CallBilling, type Charge, type Payer } from './billing.js';
+import { billed, type CallBilling, type Charge, type Payer } from './charge.js';
 import { transcriptionNotConfigured } from '../transcription/errors.js';
 import { metered } from './meter.js';
 import type { Principal } from './principal.js';

@@ -7,7 +7,7 @@
 // quote of this call, so an x402 client that retries with X-PAYMENT pays for it (the
 // payment goes into the same wallet, then the call is reserved as usual).
 //
-// Worker jobs hold their flat price through the same `hold` step (billing/jobs.ts).
+// Worker jobs hold their flat price through the same `hold` step (workers/charges.ts).
 import type { Context } from '../../platform/context.js';
 import type { PaymentsConfig } from '../../platform/config/payments.js';
 import { ApiError } from '../../platform/http/errors.js';

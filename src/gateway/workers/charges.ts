@@ -8,9 +8,9 @@
 import { sql } from 'kysely';
 import type { Context } from '../../platform/context.js';
 import type { PaymentsConfig } from '../../platform/config/payments.js';
-import { COST_HEADERS, type CallBilling } from '../pipeline/billing.js';
-import type { JobCharges } from '../workers/service.js';
-import { formatUsd, MICROS_PER_USD, settle, UnknownReservationError } from './ledger.js';
+import { COST_HEADERS, type CallBilling } from '../pipeline/charge.js';
+import type { JobCharges } from './service.js';
+import { formatUsd, MICROS_PER_USD, settle, UnknownReservationError } from '../billing/ledger.js';
 
 /** A reservation without its job after this long: the job was never stored (the submit failed). */
 const ORPHAN_AFTER_MS = 60_000;
