@@ -7,7 +7,7 @@ import type { App } from '../../platform/http/app.js';
 import { isPolicy, type Policy } from '../../privacy/index.js';
 import type { GatewayDeps } from '../deps.js';
 import { principalOf } from '../keys/auth.js';
-import { payerOf } from '../pipeline/charge.js';
+import { payerOf } from '../billing/payer.js';
 import { findingsHeader } from '../privacy/clean.js';
 import { nameSensitivityOf } from '../privacy/names-header.js';
 import { autoEntry } from '../pipeline/auto.js';

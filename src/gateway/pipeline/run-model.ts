@@ -17,7 +17,8 @@ import { restoreEvents, restoreReply } from './barrier.js';
 import type { Catalogue } from './catalogue.js';
 import type { Conversation, Reply, StreamEvent } from '../models/types.js';
 import { blockedError } from '../privacy/clean.js';
-import { billed, type CallBilling, type Charge, type Payer } from './charge.js';
+import type { Payer } from '../billing/payer.js';
+import { billed, type CallCharges, type Charge } from './charge.js';
 import { transcriptionNotConfigured } from '../transcription/errors.js';
 import { metered } from './meter.js';
 import type { Principal } from './principal.js';
@@ -32,7 +33,7 @@ export interface PipelineDeps {
   logger: Logger;
   upstream?: UpstreamOptions;
   /** Prepaid calls (docs/payments.md); absent when payments are not configured. */
-  billing?: CallBilling;
+  charges?: CallCharges;
   /** SVC_CONFIG `transcription`; absent → runTranscription answers 503. */
   transcription?: TranscriptionConfig;
 }
@@ -98,7 +99,7 @@ export class ModelPipeline {
     opts.onScreened?.(model.id, findings);
     if (blocked) throw blockedError(findings);
 
-    const charge = await this.#deps.billing?.open({
+    const charge = await this.#deps.charges?.open({
       principal,
       model,
       conversation: clean,
@@ -159,7 +160,6 @@ export class ModelPipeline {
   }
 
   close(): Promise<void> {
-    this.#deps.billing?.close();
     return this.#provider.close();
   }
 }

@@ -7,7 +7,7 @@ import type { Principal } from '../keys/auth.js';
 import type { Finding, Policy } from '../../privacy/index.js';
 import type { AudioType } from './audio.js';
 import { strictest } from '../../privacy/index.js';
-import type { Payer } from '../pipeline/charge.js';
+import type { Payer } from '../billing/payer.js';
 import { jobFailed } from '../workers/errors.js';
 import { transcriptionNotConfigured, transcriptionPending } from './errors.js';
 

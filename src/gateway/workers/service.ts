@@ -7,7 +7,7 @@ import { newId } from '../../platform/ids.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Policy } from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';
-import type { Payer } from '../pipeline/charge.js';
+import type { Payer } from '../billing/payer.js';
 import { cleanInput, cleanResult } from './barrier.js';
 import { type Capability, capability as capabilityOf } from './capabilities.js';
 import * as E from './errors.js';
