@@ -10,20 +10,19 @@ import { COST_HEADERS } from '../billing/cost-headers.js';
 import type { CreditHolds } from '../billing/holds.js';
 import { formatUsd, settle } from '../billing/ledger.js';
 import type { Payer } from '../billing/payer.js';
-import type { Conversation, StreamEvent, Usage } from '../models/types.js';
+import type { Conversation, Usage } from '../models/types.js';
 import type { CatalogueModel } from './catalogue.js';
+import type { Bounded } from './max-tokens.js';
 import type { Principal } from './principal.js';
 
-/** max_tokens set on a prepaid call that named none, so that its reservation bounds its cost. */
-export const DEFAULT_MAX_TOKENS = 4096;
 /** Prompt tokens are estimated as UTF-8 bytes / 3 (real text runs about 4 bytes a token). */
 const BYTES_PER_TOKEN = 3;
 
 export interface OpenCharge {
   principal: Principal;
   model: CatalogueModel;
-  /** The conversation as it goes upstream; its maxTokens is set when absent. */
-  conversation: Conversation;
+  /** The conversation as it goes upstream, its output bounded (max-tokens.ts). */
+  conversation: Bounded;
   payer?: Payer;
   /** The URL the call was made to, for the x402 quote. */
   resource?: string;
@@ -50,18 +49,21 @@ export function costMicros(
   return Math.ceil(input * price.input_per_mtok_usd + output * price.output_per_mtok_usd);
 }
 
+/** A call is charged when a prepaid organisation calls a priced model. */
+export function isCharged(principal: Principal, model: CatalogueModel): boolean {
+  return principal.billing === 'prepaid' && principal.organizationId !== null && model.price !== undefined;
+}
+
 export class CallCharges {
   constructor(
     private readonly ctx: Context,
     private readonly holds: CreditHolds,
   ) {}
 
-  /** Undefined when the call is free (free organisation, account key, unpriced model). */
-  async open(input: OpenCharge): Promise<Charge | undefined> {
+  /** Holds a charged call's maximum cost (the caller checked isCharged). */
+  async open(input: OpenCharge): Promise<Charge> {
     const { principal, model, conversation: conv } = input;
-    const price = model.price;
-    if (principal.billing !== 'prepaid' || principal.organizationId === null || !price) return undefined;
-    if (conv.maxTokens === undefined) conv.maxTokens = Math.min(DEFAULT_MAX_TOKENS, model.context_window);
+    const price = model.price!;
     const inputTokens = estimateInputTokens(conv);
     const max = Math.max(1, costMicros(price, inputTokens, conv.maxTokens));
     const finalCost = (usage: Usage | undefined, chars = 0) => {
@@ -79,7 +81,7 @@ export class CallCharges {
     }
 
     const held = await this.holds.hold({
-      organizationId: principal.organizationId,
+      organizationId: principal.organizationId!,
       payer: input.payer,
       micros: max,
       reference: newId('call'),
@@ -102,33 +104,5 @@ export class CallCharges {
         return settled;
       },
     };
-  }
-}
-
-/**
- * Passes a stream through and settles its charge however it ends (finished, failed, the
- * caller hung up): with the usage the provider reported, else the text streamed so far.
- */
-export async function* billed(
-  batches: AsyncIterable<StreamEvent[]>,
-  charge: Charge,
-  onError: (err: unknown) => void,
-): AsyncGenerator<StreamEvent[]> {
-  const usage: Usage = { input: 0, output: 0 };
-  let chars = 0;
-  try {
-    for await (const batch of batches) {
-      for (const ev of batch) {
-        if (ev.kind === 'text') chars += ev.text.length;
-        else if (ev.kind === 'args') chars += ev.json.length;
-        else if (ev.kind === 'usage') {
-          if (ev.input !== undefined) usage.input = ev.input;
-          if (ev.output !== undefined) usage.output = ev.output;
-        }
-      }
-      yield batch;
-    }
-  } finally {
-    charge.settle(usage, chars).catch(onError);
   }
 }
