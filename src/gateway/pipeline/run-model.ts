@@ -20,7 +20,7 @@ import type { Conversation, Reply, StreamEvent } from '../models/types.js';
 import { blockedError } from '../privacy/clean.js';
 import type { Payer } from '../billing/payer.js';
 import { type CallCharges, type Charge, isCharged } from './charge.js';
-import { transcriptionNotConfigured } from '../transcription/errors.js';
+import { transcriptionNotConfigured } from '../models/errors.js';
 import { accounted } from './accounting.js';
 import { boundOutput } from './max-tokens.js';
 import type { Principal } from './principal.js';

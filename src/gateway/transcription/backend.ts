@@ -9,7 +9,8 @@ import type { AudioType } from './audio.js';
 import { strictest } from '../../privacy/index.js';
 import type { Payer } from '../billing/payer.js';
 import { jobFailed } from '../workers/errors.js';
-import { transcriptionNotConfigured, transcriptionPending } from './errors.js';
+import { transcriptionNotConfigured } from '../models/errors.js';
+import { transcriptionPending } from './errors.js';
 
 export interface TranscriptionRequest {
   audio: Uint8Array;
