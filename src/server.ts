@@ -5,6 +5,7 @@ import { createInsightsApp } from './insights/app.js';
 import { onPrimaryShutdown } from './cluster.js';
 import type { Context } from './platform/context.js';
 import type { App } from './platform/http/app.js';
+import { startObservability } from './platform/observability.js';
 
 export const SERVICES = ['gateway', 'contracts', 'insights'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -16,7 +17,8 @@ const FACTORIES: Record<ServiceName, (ctx: Context) => Promise<App>> = {
 };
 
 export interface Running {
-  urls: Partial<Record<ServiceName, string>>;
+  /** The services' addresses, and the metrics listener's when METRICS_PORT is set. */
+  urls: Partial<Record<ServiceName | 'metrics', string>>;
   /** Stops accepting connections, lets in-flight requests finish, then closes storage. */
   close(): Promise<void>;
   /**
@@ -34,8 +36,11 @@ export async function startServices(
 ): Promise<Running> {
   const apps: App[] = [];
   const urls: Running['urls'] = {};
+  // Metrics and traces first: the apps add their hooks only when these are on.
+  const observability = await startObservability(ctx.config);
   const close = async () => {
     await Promise.allSettled(apps.map((a) => a.close()));
+    await observability.close();
     await ctx.db.close();
     ctx.mail.close();
   };
@@ -48,6 +53,7 @@ export async function startServices(
       urls[name] = address;
       if (name === 'gateway') ctx.runtime.gatewayUrl = address;
     }
+    Object.assign(urls, await observability.listen());
   } catch (err) {
     await close();
     throw err;

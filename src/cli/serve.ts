@@ -2,7 +2,10 @@ import { parseArgs } from 'node:util';
 import { isClusterWorker, parseProcesses, reportListening, runPrimary } from '../cluster.js';
 import { loadConfig } from '../platform/config/index.js';
 import { createContext } from '../platform/context.js';
+import { startObservability } from '../platform/observability.js';
 import { createLogger } from '../platform/logger.js';
+import { metricsRenderer } from '../platform/metrics/index.js';
+import { type MetricsListener, startMetricsListener } from '../platform/metrics/listener.js';
 import { closeOnSignals, SERVICES, type ServiceName, startServices } from '../server.js';
 import { storageConfig } from './context.js';
 import { type CliCommand, UsageError } from './command.js';
@@ -41,14 +44,23 @@ Prints {"event":"listening","urls":{…}} on stdout once every service listens; 
       // Migrations (and a first secret) once, before any worker opens the database.
       const ctx = await createContext(config);
       await ctx.db.close();
+      let metrics: MetricsListener | undefined;
+      const port = config.operations.metricsPort;
       return runPrimary({
         processes,
         log: createLogger(config.logLevel, 'primary', undefined, true),
         graceMs: config.operations.shutdownGraceSeconds * 1000,
-        onListening: async () => ({}),
-        close: async () => {},
+        // The scrape listener lives here and sums the workers' registries.
+        onListening: async (): Promise<Record<string, string>> => {
+          if (port === undefined) return {};
+          metrics = await startMetricsListener(config.host, port, await metricsRenderer());
+          return { metrics: metrics.url };
+        },
+        close: async () => metrics?.close(),
       });
     }
+    // Before storage opens: the database's spans are set up with it.
+    await startObservability(config);
     const ctx = await createContext(config);
     const running = await startServices(ctx, names);
     closeOnSignals(running, ctx);

@@ -23,7 +23,7 @@ export interface ContractsAppOptions {
 
 export async function createContractsApp(ctx: Context, options: ContractsAppOptions = {}): Promise<App> {
   const log = ctx.logger.child({ service: 'contracts' });
-  const app = createApp({ logger: log, envelopeFor: () => 'contracts' });
+  const app = createApp({ logger: log, envelopeFor: () => 'contracts', service: 'contracts' });
   await registerOpenApi(app, {
     title: 'svc contracts',
     description:

@@ -6,6 +6,7 @@ import { registerOpenApi } from '../platform/http/openapi.js';
 import { tokenGuard } from '../platform/http/token-guard.js';
 import { databaseDependency } from '../platform/http/readiness.js';
 import { deriveKey } from '../platform/secret.js';
+import { watchLedger } from './billing/metrics.js';
 import { closeGatewayDeps, createGatewayDeps, type GatewayDeps } from './deps.js';
 import { createKeyAuth } from './keys/auth.js';
 import { registerExtractRoutes } from './extract/routes.js';
@@ -43,7 +44,11 @@ export async function createGatewayApp(
   ctx: Context,
   deps: GatewayDeps = createGatewayDeps(ctx),
 ): Promise<App> {
-  const app = createApp({ logger: ctx.logger.child({ service: 'gateway' }), envelopeFor: gatewayEnvelope });
+  const app = createApp({
+    logger: ctx.logger.child({ service: 'gateway' }),
+    envelopeFor: gatewayEnvelope,
+    service: 'gateway',
+  });
   await registerOpenApi(app, {
     title: 'svc gateway',
     description:
@@ -57,6 +62,7 @@ export async function createGatewayApp(
   // Requests per minute per key, right after the key is known (src/gateway/limits).
   const { limits } = deps;
   app.addHook('onClose', () => closeGatewayDeps(deps));
+  watchLedger(ctx.db); // the ledger gauges of GET /metrics (when METRICS_PORT is set)
   app.guards.set('key', async (request, reply) => {
     await keyAuth(request, reply);
     await limits.perMinute(request, reply);

@@ -83,6 +83,7 @@ describe(`two serving processes (${onPostgres ? 'postgres' : 'sqlite'})`, () => 
   let storage: TestStorage;
   let child: Child;
   let base: string;
+  let metrics: string;
   let env: Record<string, string>;
   let keys: {
     limited: string;
@@ -118,7 +119,7 @@ describe(`two serving processes (${onPostgres ? 'postgres' : 'sqlite'})`, () => 
         prepaid: await prepaidKey(ctx, 200),
         plain: (await makeKey(ctx)).secret,
       }),
-      { ...config, WORKER_TOKEN },
+      { ...config, WORKER_TOKEN, METRICS_PORT: '0' },
     );
     storage = seeded.storage;
     env = seeded.env;
@@ -126,6 +127,7 @@ describe(`two serving processes (${onPostgres ? 'postgres' : 'sqlite'})`, () => 
     const served = await serve(['gateway', '--processes', '2'], env);
     child = served.child;
     base = served.urls.gateway!;
+    metrics = served.urls.metrics!;
   });
 
   after(async () => {
@@ -149,6 +151,12 @@ describe(`two serving processes (${onPostgres ? 'postgres' : 'sqlite'})`, () => 
     for (const [pid, ticks] of beforeCpu) {
       assert.ok((afterCpu.get(pid) ?? 0) > ticks, `process ${pid} did no work`);
     }
+    // One scrape on the primary sums both processes' counters.
+    const text = await (await fetch(`${metrics}/metrics`)).text();
+    const line = text
+      .split('\n')
+      .find((l) => l.startsWith('svc_http_requests_total{') && l.includes('route="/api/health"'));
+    assert.match(line ?? '', / 300$/, line);
   });
 
   it('enforces one per-minute limit across both processes', async () => {

@@ -14,6 +14,7 @@ import type { Db } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type SqliteLedger, sqliteLedger } from './ledger-sqlite.js';
+import { payment, reserved, settled } from './metrics.js';
 
 export type Wallet = { kind: 'token'; id: string } | { kind: 'org'; id: string };
 export type CreditKind = 'purchase' | 'release' | 'refund' | 'adjustment';
@@ -187,6 +188,13 @@ export type CreditResult =
 
 /** Adds (or, for refund/adjustment, may take) credit. Idempotent per reference. */
 export async function creditWallet(db: DbLike, input: CreditInput): Promise<CreditResult> {
+  const result = await creditOnce(db, input);
+  if (input.kind === 'purchase' || input.kind === 'release')
+    payment(input.source ?? 'operator', result.applied ? 'credited' : 'duplicate');
+  return result;
+}
+
+async function creditOnce(db: DbLike, input: CreditInput): Promise<CreditResult> {
   const { micros, kind } = input;
   if (!Number.isSafeInteger(micros)) throw new RangeError('micros must be an integer');
   if ((kind === 'purchase' || kind === 'release') && micros <= 0)
@@ -239,6 +247,12 @@ export type ReserveResult =
  * reservation is the most the spend can cost. Idempotent per reference.
  */
 export async function reserve(db: DbLike, input: ReserveInput): Promise<ReserveResult> {
+  const result = await reserveOnce(db, input);
+  reserved(input.source ?? 'call', result.ok);
+  return result;
+}
+
+async function reserveOnce(db: DbLike, input: ReserveInput): Promise<ReserveResult> {
   if (!Number.isSafeInteger(input.micros) || input.micros < 0)
     throw new RangeError('micros must be a non-negative integer');
   const key = walletKey(input.wallet);
@@ -306,6 +320,15 @@ export class UnknownReservationError extends Error {}
  * Idempotent: settling twice changes nothing and answers the first settlement.
  */
 export async function settle(
+  db: DbLike,
+  input: { reservation: string; actualMicros: number; now?: number },
+): Promise<SettleResult> {
+  const result = await settleOnce(db, input);
+  settled();
+  return result;
+}
+
+async function settleOnce(
   db: DbLike,
   input: { reservation: string; actualMicros: number; now?: number },
 ): Promise<SettleResult> {

@@ -8,6 +8,7 @@ import type { Logger } from '../../platform/logger.js';
 import { ApiError } from '../../platform/http/errors.js';
 import { type Principal, principalOf } from '../keys/auth.js';
 import { type Counters, DbCounters, RedisCounters } from './counters.js';
+import { limitRefused } from './metrics.js';
 import { type TokenUsage, UsageTally, type UsageWriter, usageWriter } from './usage.js';
 
 /** Where neither the organisation nor the config file says otherwise. */
@@ -86,6 +87,7 @@ export class Limits {
     const reset = Math.max(1, Math.ceil((resetAt - at) / 1000));
     const headers = rateHeaders(limit, count, reset);
     if (count > limit) {
+      limitRefused('per_minute');
       throw new ApiError(
         429,
         'rate_limit_exceeded',
@@ -110,6 +112,7 @@ export class Limits {
       return;
     }
     if (used < quota) return;
+    limitRefused('monthly_quota');
     const reset = Math.max(1, Math.ceil((end - at) / 1000));
     throw new ApiError(
       429,

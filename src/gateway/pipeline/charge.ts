@@ -6,6 +6,7 @@
 // aborted stream costs what was streamed.
 import type { Context } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
+import { inSpan } from '../../platform/tracing/index.js';
 import { COST_HEADERS } from '../billing/cost-headers.js';
 import type { CreditHolds } from '../billing/holds.js';
 import { formatUsd, settle } from '../billing/ledger.js';
@@ -94,24 +95,25 @@ export class CallCharges {
       };
     }
 
-    const held = await this.holds.hold({
-      organizationId: principal.organizationId!,
-      payer: input.payer,
-      micros: max,
-      reference: newId('call'),
-      source: 'call',
-      resource: model.id,
-      resourceUrl: input.resource ?? `${this.ctx.config.publicOrigin}/v1`,
-      description: `Chamada ao modelo ${model.id} (no máximo ${conv.maxTokens} tokens de saída)`,
-    });
+    const held = await inSpan('credit.reserve', { 'svc.credit.micros': max }, () =>
+      this.holds.hold({
+        organizationId: principal.organizationId!,
+        payer: input.payer,
+        micros: max,
+        reference: newId('call'),
+        source: 'call',
+        resource: model.id,
+        resourceUrl: input.resource ?? `${this.ctx.config.publicOrigin}/v1`,
+        description: `Chamada ao modelo ${model.id} (no máximo ${conv.maxTokens} tokens de saída)`,
+      }),
+    );
     let settled: Promise<Record<string, string>> | undefined;
     const charge: Charge = {
       headers: held.headers,
       settle: (usage, chars) => {
-        settled ??= settle(this.ctx.db, {
-          reservation: held.reservation,
-          actualMicros: finalCost(usage, chars),
-        })
+        settled ??= inSpan('credit.settle', undefined, () =>
+          settle(this.ctx.db, { reservation: held.reservation, actualMicros: finalCost(usage, chars) }),
+        )
           .then((s) => ({
             [COST_HEADERS.cost]: formatUsd(s.charged),
             [COST_HEADERS.balance]: formatUsd(s.balance),

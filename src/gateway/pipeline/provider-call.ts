@@ -3,6 +3,7 @@
 // reaches them; the pipeline holds the only instance (test/gateway/pipeline checks it).
 import type { Logger } from '../../platform/logger.js';
 import type { CatalogueModel } from './catalogue.js';
+import { type CallWatch, outcomeOf, watchCall } from './observe-call.js';
 import { ecoReply, ecoStream } from './eco.js';
 import { upstreamBadReply } from '../models/errors.js';
 import { upstreamEvents } from '../models/providers/events.js';
@@ -36,8 +37,27 @@ export class ProviderCall {
   }
 
   async complete(conv: Conversation, model: CatalogueModel, signal: AbortSignal): Promise<Reply> {
+    const watch = watchCall(model, 'json');
+    if (!watch) return this.#complete(conv, model, signal);
+    try {
+      const reply = await this.#complete(conv, model, signal, watch);
+      watch.end('ok', reply.usage);
+      return reply;
+    } catch (err) {
+      watch.end(outcomeOf(err, signal));
+      throw err;
+    }
+  }
+
+  async #complete(
+    conv: Conversation,
+    model: CatalogueModel,
+    signal: AbortSignal,
+    watch?: CallWatch,
+  ): Promise<Reply> {
     if (model.targets.length === 0) return ecoReply(conv);
-    const res = await this.#upstreams.open(model.targets, { ...conv, stream: false }, signal);
+    const res = await this.#upstreams.open(model.targets, { ...conv, stream: false }, signal, watch?.trace);
+    watch?.answered(res.target);
     let body: unknown;
     try {
       body = JSON.parse(await res.body.text());
@@ -53,8 +73,25 @@ export class ProviderCall {
     model: CatalogueModel,
     signal: AbortSignal,
   ): Promise<AsyncIterable<StreamEvent[]>> {
+    const watch = watchCall(model, 'stream');
+    if (!watch) return this.#stream(conv, model, signal);
+    try {
+      return watch.watch(await this.#stream(conv, model, signal, watch));
+    } catch (err) {
+      watch.end(outcomeOf(err, signal));
+      throw err;
+    }
+  }
+
+  async #stream(
+    conv: Conversation,
+    model: CatalogueModel,
+    signal: AbortSignal,
+    watch?: CallWatch,
+  ): Promise<AsyncIterable<StreamEvent[]>> {
     if (model.targets.length === 0) return ecoStream(conv);
-    const res = await this.#upstreams.open(model.targets, { ...conv, stream: true }, signal);
+    const res = await this.#upstreams.open(model.targets, { ...conv, stream: true }, signal, watch?.trace);
+    watch?.answered(res.target);
     return (async function* () {
       try {
         yield* upstreamEvents(res.body, res.kind.streamTransform());

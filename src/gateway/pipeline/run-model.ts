@@ -26,6 +26,7 @@ import { boundOutput } from './max-tokens.js';
 import type { Principal } from './principal.js';
 import { ProviderCall, type TranscriptionInput, type UpstreamOptions } from './provider-call.js';
 import { assertReleased, resolveModel } from './resolve.js';
+import { barrierDone, barrierStart } from '../privacy/observe.js';
 import { screen } from './screen.js';
 
 export interface PipelineDeps {
@@ -92,12 +93,14 @@ export class ModelPipeline {
     const model = resolveModel(catalogue, principal, conversation);
     assertReleased(principal, model.id);
     await limits.checkQuota(principal, opts.log ?? this.#deps.logger);
+    const started = barrierStart();
     const {
       conversation: clean,
       findings,
       blocked,
       restore,
     } = screen(conversation, principal, opts.policy, opts.nameSensitivity);
+    barrierDone('model', started, findings, blocked);
     opts.onScreened?.(model.id, findings);
     if (blocked) throw blockedError(findings);
 
@@ -164,8 +167,10 @@ export class ModelPipeline {
       policy: strictest(principal.policy, opts.policy),
       nameSensitivity: strictestSensitivity(principal.nameSensitivity, opts.nameSensitivity),
     });
+    const started = barrierStart();
     const text = cleaner.cleanText(reply.text);
     const findings = cleaner.findings();
+    barrierDone('transcription', started, findings, cleaner.blocked);
     opts.onScreened?.(findings);
     if (cleaner.blocked) throw blockedError(findings);
     return { model: TRANSCRIPTION_MODEL_ID, text, findings };

@@ -6,6 +6,7 @@ import { ApiError } from '../../platform/http/errors.js';
 import { principalOf } from '../keys/auth.js';
 import { createAuditLog } from './audit.js';
 import { auditedInput, badRequest, blockedError, cleanRequest, findingsHeader, MAX_ITEMS } from './clean.js';
+import { barrierDone, barrierStart } from './observe.js';
 import { createPrivacyJob, MAX_JOB_ITEMS, readPrivacyJob } from './jobs.js';
 import { nameSensitivityOf } from './names-header.js';
 
@@ -66,7 +67,9 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
     },
     async (request, reply) => {
       const principal = principalOf(request);
+      const started = barrierStart();
       const result = cleanRequest(principal.policy, request.body, nameSensitivityOf(request, principal));
+      barrierDone('clean', started, result.findings, result.blocked);
       const auditId = await audit.write(principal, {
         route: 'POST /v1/privacy/clean',
         policy: result.policy,

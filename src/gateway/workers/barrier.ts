@@ -4,6 +4,7 @@
 // gets one placeholder.
 import { createCleaner, type Finding, type Policy, type Sensitivity } from '../../privacy/index.js';
 import { blockedError } from '../privacy/clean.js';
+import { barrierDone, barrierStart } from '../privacy/observe.js';
 import type { Capability } from './capabilities.js';
 
 type Json = Record<string, unknown>;
@@ -15,6 +16,7 @@ export function cleanInput(
   policy: Policy,
   nameSensitivity?: Sensitivity,
 ): { input: Json; findings: Finding[] } {
+  const started = barrierStart();
   const cleaner = createCleaner({ policy, nameSensitivity });
   const out: Json = { ...input };
   for (const field of cap.textInput) {
@@ -22,6 +24,7 @@ export function cleanInput(
     if (typeof v === 'string') out[field] = cleaner.cleanText(v);
     else if (Array.isArray(v)) out[field] = v.map((s) => (typeof s === 'string' ? cleaner.cleanText(s) : s));
   }
+  barrierDone('job', started, cleaner.findings(), cleaner.blocked);
   if (cleaner.blocked) throw blockedError(cleaner.findings());
   return { input: out, findings: cleaner.findings() };
 }

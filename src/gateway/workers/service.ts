@@ -12,6 +12,7 @@ import { cleanInput, cleanResult } from './barrier.js';
 import { type Capability, capability as capabilityOf } from './capabilities.js';
 import * as E from './errors.js';
 import type { WorkerSettings } from './settings.js';
+import { jobEntered, jobMetricsOn } from './metrics.js';
 import { Signals } from './signals.js';
 import {
   cancelJob,
@@ -196,6 +197,7 @@ export class WorkerJobs {
       this.settings,
     );
     this.#workAvailable();
+    jobEntered(name, 'queued');
     this.log.info({ job: id, capability: name }, 'worker job created');
     return { view: (await readJob(this.db, id))!, headers };
   }
@@ -238,7 +240,14 @@ export class WorkerJobs {
     for (const c of caps) if (!capabilityOf(c)) throw E.capabilityUnknown(c);
     const deadline = Date.now() + Math.min(waitMs, this.settings.maxPollMs);
     const until = this.#untilDrained(signal);
-    return this.signals.until('work', deadline, () => leaseJob(this.db, caps, this.settings.leaseMs), until);
+    const job = await this.signals.until(
+      'work',
+      deadline,
+      () => leaseJob(this.db, caps, this.settings.leaseMs),
+      until,
+    );
+    if (job) jobEntered(job.capability, 'leased');
+    return job;
   }
 
   async heartbeat(id: string, token: number) {
@@ -272,6 +281,11 @@ export class WorkerJobs {
 
   /** Waiters wake; the job's credit is settled (or, if this fails, by the next sweep). */
   #finished(id: string, status: 'completed' | 'failed' | 'cancelled') {
+    if (jobMetricsOn()) {
+      readJob(this.db, id)
+        .then((job) => job && jobEntered(job.capability, status))
+        .catch(() => {});
+    }
     this.signals.jobFinished(id);
     this.#hint(`f:${id}`);
     this.charges

@@ -5,6 +5,7 @@ import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { enqueueIngestion } from '../processing/ingest.js';
 import type { InsightsSettings } from '../settings.js';
+import { answer } from './metrics.js';
 import { queueTags } from '../tags/cleanup.js';
 import { credentialsQuery } from '../tenants/auth.js';
 import {
@@ -38,10 +39,10 @@ export function registerWebhookRoutes(
     },
     async (request, reply) => {
       const envelope = readEnvelope(request.body);
-      if (!envelope) return reply.status(400).send(ENVELOPE_ERROR);
+      if (!envelope) return answer(reply, 'partner-crm', 400, ENVELOPE_ERROR);
       const sessionId = sessionToIngest(envelope);
-      if (sessionId === undefined) return reply.status(200).send({ status: 'ignored' });
-      if (sessionId === null) return reply.status(400).send(INVALID_SESSION_ID);
+      if (sessionId === undefined) return answer(reply, 'partner-crm', 200, { status: 'ignored' });
+      if (sessionId === null) return answer(reply, 'partner-crm', 400, INVALID_SESSION_ID);
       try {
         await enqueueIngestion(ctx.db, { tenantId: request.tenant!.id, sessionId }, deps.settings);
       } catch (err) {
@@ -49,10 +50,10 @@ export function registerWebhookRoutes(
           { code: (err as { code?: string }).code ?? 'unknown' },
           'ingestion job write failed',
         );
-        return reply.status(500).send(QUEUE_WRITE_FAILED);
+        return answer(reply, 'partner-crm', 500, QUEUE_WRITE_FAILED);
       }
       deps.wake();
-      return reply.status(202).send({ status: 'accepted' });
+      return answer(reply, 'partner-crm', 202, { status: 'accepted' });
     },
   );
 
@@ -68,25 +69,28 @@ export function registerWebhookRoutes(
     },
     async (request, reply) => {
       const envelope = readEnvelope(request.body);
-      if (!envelope) return reply.status(400).send(ENVELOPE_ERROR);
-      if (!isContactEvent(envelope.eventType)) return reply.status(200).send({ status: 'ignored' });
+      if (!envelope) return answer(reply, 'update-contact', 400, ENVELOPE_ERROR);
+      if (!isContactEvent(envelope.eventType))
+        return answer(reply, 'update-contact', 200, { status: 'ignored' });
       const contactId = contactIdOf(envelope.content);
       if (contactId === undefined) {
-        return reply
-          .status(400)
-          .send({ error: 'missing_contact_id', message: 'O evento não traz um id de contato reconhecível.' });
+        return answer(reply, 'update-contact', 400, {
+          error: 'missing_contact_id',
+          message: 'O evento não traz um id de contato reconhecível.',
+        });
       }
-      if (contactId === null) return reply.status(400).send(INVALID_CONTACT_ID);
+      if (contactId === null) return answer(reply, 'update-contact', 400, INVALID_CONTACT_ID);
       const tenant = request.tenant!;
       const tags = watchedTagsIn(tagsOf(envelope.content), tenant.watchedTags);
-      if (tags.length === 0) return reply.status(200).send({ status: 'ignored', reason: 'no_watched_tags' });
+      if (tags.length === 0)
+        return answer(reply, 'update-contact', 200, { status: 'ignored', reason: 'no_watched_tags' });
       try {
         await queueTags(ctx.db, tenant, contactId, tags, deps.settings.now());
       } catch (err) {
         request.log.error({ code: (err as { code?: string }).code ?? 'unknown' }, 'tag queue write failed');
-        return reply.status(500).send(QUEUE_WRITE_FAILED);
+        return answer(reply, 'update-contact', 500, QUEUE_WRITE_FAILED);
       }
-      return reply.status(200).send({ status: 'queued' });
+      return answer(reply, 'update-contact', 200, { status: 'queued' });
     },
   );
 }

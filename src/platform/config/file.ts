@@ -12,6 +12,8 @@ export const ProviderSchema = Type.Object(
     type: Type.Union([Type.Literal('openai'), Type.Literal('anthropic')]),
     base_url: Type.String({ pattern: '^https?://' }),
     api_key: Type.Optional(Type.String()),
+    /** Send the call's W3C trace context (traceparent) to this provider when tracing is on. */
+    propagate_trace: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -13,6 +13,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { queryTracer } from '../tracing/db.js';
 import { startCheckpointer } from './checkpointer.js';
 import { migrations } from './migrations/index.js';
 import { type Listener, pgListen, pgNotify } from './notify.js';
@@ -46,7 +47,10 @@ export function openDb(options: DbOptions): Db {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client that loses its server emits 'error'; without a listener the process dies.
     pool.on('error', () => {});
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: queryTracer('postgresql'),
+    });
     const url = options.databaseUrl;
     return {
       kysely,
@@ -69,7 +73,10 @@ export function openDb(options: DbOptions): Db {
   // SQLite gives -wal and -shm the main file's mode; files made by older versions are narrowed here.
   for (const suffix of ['', '-wal', '-shm']) narrow(file + suffix);
   const checkpointer = startCheckpointer(sqlite, file);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    log: queryTracer('sqlite'),
+  });
   // Once: a second close (a test that took storage away, then disposed of it) would wait
   // for a checkpointer thread that is already gone.
   let closed: Promise<void> | undefined;

@@ -13,6 +13,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { describeError, type Logger } from '../logger.js';
 import { AuthRegistry } from './auth.js';
 import { ApiError, type EnvelopeKind, envelope } from './errors.js';
+import { requestTracing } from '../tracing/http.js';
+import { httpMetricsHook } from './metrics.js';
 import { toApiError } from './platform-errors.js';
 import { requestId } from './request-id.js';
 import { AccessLogController, lazyChildLogger } from './request-logger.js';
@@ -31,6 +33,8 @@ export interface AppOptions {
   /** Which error envelope a request gets (depends on the service and the path). */
   envelopeFor: (path: string) => EnvelopeKind;
   bodyLimit?: number;
+  /** The service's name in metrics (`gateway`, `contracts`, `insights`). */
+  service?: string;
 }
 
 declare module 'fastify' {
@@ -110,6 +114,16 @@ export function createApp(options: AppOptions): App {
     }
     done();
   });
+
+  // Only when metrics or traces are on: otherwise not even a hook runs.
+  const measure = httpMetricsHook(options.service ?? 'app');
+  if (measure) app.addHook('onResponse', measure);
+  const tracing = requestTracing(options.service ?? 'app');
+  if (tracing) {
+    app.addHook('onRequest', tracing.onRequest);
+    app.addHook('onResponse', tracing.onResponse);
+    app.addHook('onRequestAbort', tracing.onRequestAbort);
+  }
 
   // Node closes idle keep-alive sockets once, when close() starts; a socket whose request
   // was still in flight then would stay open until its keep-alive timeout and hold the

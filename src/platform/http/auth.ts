@@ -2,6 +2,7 @@
 // declares the scheme. A route cannot forget its check, and a scheme nobody wired cannot
 // reach production: registering such a route (or one without `config.auth`) fails start-up.
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { tracedGuard } from '../tracing/http.js';
 import type { AuthScheme } from './routes.js';
 
 /** Runs on onRequest, before the body is read: throws an ApiError to refuse the caller. */
@@ -14,7 +15,7 @@ export class AuthRegistry {
   set(scheme: AuthScheme, guard: Guard): void {
     if (scheme === 'none') throw new Error('auth scheme "none" takes no guard');
     if (this.#guards.has(scheme)) throw new Error(`auth scheme "${scheme}" already has a guard`);
-    this.#guards.set(scheme, guard);
+    this.#guards.set(scheme, tracedGuard(scheme, guard));
   }
 
   has(scheme: AuthScheme): boolean {

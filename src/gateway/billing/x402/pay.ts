@@ -8,6 +8,7 @@ import type { X402Config } from '../../../platform/config/payments.js';
 import { type FacilitatorClient, facilitatorClient } from './facilitator.js';
 import type { PaymentPayload } from './header.js';
 import type { PaymentRequirements } from './requirements.js';
+import { payment as paymentSeen } from '../metrics.js';
 
 export type Collected =
   | { ok: true; nonce: string; payer: string; transaction: string; network: string }
@@ -64,6 +65,17 @@ export class PaymentCollector {
     req: PaymentRequirements,
     purpose: 'credit' | 'call',
     now = Date.now(),
+  ): Promise<Collected> {
+    const collected = await this.#collect(payment, req, purpose, now);
+    paymentSeen('x402', collected.ok ? 'paid' : 'refused');
+    return collected;
+  }
+
+  async #collect(
+    payment: PaymentPayload,
+    req: PaymentRequirements,
+    purpose: 'credit' | 'call',
+    now: number,
   ): Promise<Collected> {
     const wrong = mismatch(payment, req, now);
     if (wrong) return { ok: false, reason: wrong };

@@ -87,7 +87,13 @@ export class Upstreams {
    * target; connection errors, timeouts, 429 and 5xx move on to the next target; other
    * 4xx are final (the next provider would refuse the same request).
    */
-  async open(targets: readonly Target[], conv: Conversation, signal: AbortSignal): Promise<UpstreamResponse> {
+  async open(
+    targets: readonly Target[],
+    conv: Conversation,
+    signal: AbortSignal,
+    /** W3C trace headers, sent only to providers configured with `propagate_trace`. */
+    trace?: Record<string, string>,
+  ): Promise<UpstreamResponse> {
     // Built only on failure: an error captures a stack trace, a cost the success path need not pay.
     let failure: ApiError | null = null;
     for (const target of targets) {
@@ -100,7 +106,7 @@ export class Upstreams {
           const res = await this.#pool(origin).request({
             method: 'POST',
             path: call.path,
-            headers: call.headers,
+            headers: trace && target.provider.propagate_trace ? { ...call.headers, ...trace } : call.headers,
             body: payload,
             signal,
           });
