@@ -13,12 +13,14 @@
 // under `node --cpu-prof`. BENCH_BASELINE=<other checkout>/dist/bench also runs that build's
 // gateway-server.js in the same run (same upstream, same load), for before/after figures;
 // BENCH_CANDIDATE=<third checkout>/dist/bench measures that build as "svc" instead of this one.
+// BENCH_OBSERVE=metrics|traces|both runs the svc target with those on (docs/operations.md).
 // BENCH_ONLY=json|stream runs one of the two kinds. BENCH_TARGETS=svc,baseline measures only those
 // (and the upstream called directly, always measured: the added figures are against it). Targets are measured in BENCH_ROUNDS (default:
 // one per target) interleaved rounds, each in a new random order, so that the machine's drift
 // during the run, and whatever the target measured before leaves behind, fall on all alike.
 // Usage: npm run build && node dist/bench/gateway-overhead.js [requests-at-c1] [seconds-at-c64]
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
@@ -38,10 +40,12 @@ async function start<T>(
   script: string,
   args: string[],
   nodeArgs: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<T & { pid: number }> {
   const path = script.startsWith('/') ? script : fileURLToPath(new URL(script, import.meta.url));
   const child = spawn(process.execPath, [...nodeArgs, path, ...args], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
   });
   children.push(child);
   return new Promise<T & { pid: number }>((resolve, reject) => {
@@ -50,14 +54,31 @@ async function start<T>(
   });
 }
 
+/** An OTLP/HTTP endpoint that accepts every export and keeps nothing. */
+async function otlpSink(): Promise<string> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  });
+  server.unref();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
 const prof = process.env.BENCH_CPU_PROF;
 const fake = await start<{ origin: string }>('./gateway-upstream.js', []);
 // BENCH_CANDIDATE=<other checkout>/dist/bench: that build's gateway is "svc" instead of this one's.
 const candidateDir = process.env.BENCH_CANDIDATE;
+// BENCH_OBSERVE=metrics|traces|both: the svc target runs with Prometheus metrics (METRICS_PORT)
+// and/or OTLP/HTTP traces (to a sink in this process that reads and drops them) on; the
+// baseline does not.
+const observe = process.env.BENCH_OBSERVE;
+const sink = observe === 'traces' || observe === 'both' ? await otlpSink() : undefined;
 const gw = await start<{ origin: string; secret: string }>(
   candidateDir ? `${candidateDir}/gateway-server.js` : './gateway-server.js',
-  [fake.origin],
+  observe ? [fake.origin, observe] : [fake.origin],
   prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
+  sink ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink } : {},
 );
 const portkey = await start<{ origin: string }>('./fixtures/portkey.js', []);
 const floor = await start<{ origin: string }>('./fixtures/floor-proxy.js', [fake.origin]);

@@ -7,6 +7,7 @@ import '../src/platform/jit-warm-up.js'; // first, as in src/cli.ts
 import { createGatewayApp } from '../src/gateway/app.js';
 import { loadConfig } from '../src/platform/config/index.js';
 import { createContext } from '../src/platform/context.js';
+import { startObservability } from '../src/platform/observability.js';
 import { testStorage } from '../test/helpers/db.js';
 import { writeConfig } from '../test/gateway/models/helpers.js';
 import { makeKey } from '../test/helpers/gateway.js';
@@ -15,9 +16,16 @@ import type { TestContext } from '../test/helpers/context.js';
 const upstream = process.argv[2];
 if (!upstream || !process.send)
   throw new Error('run by gateway-overhead.js: gateway-server.js <upstream origin>');
+// argv[3] `metrics`, `traces` or `both`: metrics on an ephemeral METRICS_PORT, traces to
+// OTEL_EXPORTER_OTLP_ENDPOINT (which the OpenTelemetry SDK reads from the environment).
+const observe = process.argv[3];
+const metrics = observe === 'metrics' || observe === 'both';
+const traces = observe === 'traces' || observe === 'both';
 const storage = await testStorage();
 const config = loadConfig({
   ...storage.env,
+  ...(metrics ? { METRICS_PORT: '0' } : {}),
+  ...(traces ? { OTEL_EXPORTER_OTLP_ENDPOINT: process.env.OTEL_EXPORTER_OTLP_ENDPOINT } : {}),
   SVC_SECRET: 'bench-secret-bench-secret-bench-secret-00',
   SVC_CONFIG: writeConfig({
     providers: { up: { type: 'openai', base_url: `${upstream}/v1` } },
@@ -33,6 +41,9 @@ const config = loadConfig({
     ],
   }),
 });
+// As `svc serve` does: before storage opens, so that the database's spans are set up with it.
+const observability = observe ? await startObservability(config) : undefined;
+await observability?.listen();
 const ctx = await createContext(config);
 const app = await createGatewayApp(ctx);
 await app.listen({ port: 0, host: '127.0.0.1' });
