@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import { describeError, type Logger } from '../../platform/logger.js';
 import { utcDay } from './days.js';
-import { tables } from './tables.js';
 
 /** Counter names (bounded: robots are counted by agent from a fixed list, bots.ts). */
 export const COUNTERS = {
@@ -37,7 +36,7 @@ export async function bump(db: Db, name: string, now: number, by = 1): Promise<v
     statement.run(utcDay(now), name, by);
     return;
   }
-  await tables(db)
+  await db.kysely
     .insertInto('telemetry_daily')
     .values({ day: utcDay(now), name, count: by })
     .onConflict((oc) =>
@@ -56,7 +55,7 @@ export function tally(db: Db, log: Pick<Logger, 'warn'>, name: string, now: numb
 /** day → count for one counter over the given days (missing days are absent). */
 export async function countsByDay(db: Db, name: string, days: string[]): Promise<Map<string, number>> {
   if (days.length === 0) return new Map();
-  const rows = await tables(db)
+  const rows = await db.kysely
     .selectFrom('telemetry_daily')
     .select(['day', 'count'])
     .where('name', '=', name)
@@ -73,7 +72,7 @@ export async function totalsByName(
   from: string,
   to: string,
 ): Promise<Map<string, number>> {
-  const rows = await tables(db)
+  const rows = await db.kysely
     .selectFrom('telemetry_daily')
     .select(['name', (eb) => eb.fn.sum<number>('count').as('total')])
     .where('name', 'like', `${prefix}%`)

@@ -6,7 +6,6 @@ import type { Db } from '../../platform/db/index.js';
 import { lastDays, utcDay } from './days.js';
 import type { FunnelRecord } from './funnel.js';
 import { VIEW_EVENT } from './funnel.js';
-import { tables } from './tables.js';
 
 export interface FunnelCeilings {
   bytesDia: number;
@@ -84,7 +83,7 @@ export class FunnelStore {
         this.#schedule(0);
       });
     }
-    const db = tables(this.db);
+    const db = this.db.kysely;
     return db.transaction().execute(async (trx) => {
       await trx
         .insertInto('funnel_days')
@@ -148,7 +147,7 @@ export class FunnelStore {
   /** Drops days older than the `dias` kept (today included); once per day per instance. */
   async purge(now: number): Promise<void> {
     const oldest = utcDay(now - (this.ceilings.dias - 1) * DAY_MS);
-    const db = tables(this.db);
+    const db = this.db.kysely;
     await db.deleteFrom('funnel_batches').where('day', '<', oldest).execute();
     await db.deleteFrom('funnel_days').where('day', '<', oldest).execute();
     this.#purgedFor = utcDay(now);
@@ -156,7 +155,7 @@ export class FunnelStore {
 
   /** Every kept day from the oldest stored one to today, with its size (0 when empty). */
   async index(now: number): Promise<Array<{ dia: string; bytes: number }>> {
-    const rows = await tables(this.db)
+    const rows = await this.db.kysely
       .selectFrom('funnel_days')
       .select(['day', 'bytes'])
       .where('day', '>=', utcDay(now - (this.ceilings.dias - 1) * DAY_MS))
@@ -171,7 +170,7 @@ export class FunnelStore {
   }
 
   async daySize(day: string): Promise<number> {
-    const row = await tables(this.db)
+    const row = await this.db.kysely
       .selectFrom('funnel_days')
       .select('bytes')
       .where('day', '=', day)
@@ -195,7 +194,7 @@ export class FunnelStore {
     let end = from;
     const page = 500;
     for (;;) {
-      const rows = await tables(this.db)
+      const rows = await this.db.kysely
         .selectFrom('funnel_batches')
         .select(['start_byte', 'size', 'line'])
         .where('day', '=', day)
@@ -220,7 +219,7 @@ export class FunnelStore {
   /** Per day: distinct sessions (visits), distinct browsers and page views. */
   async visits(days: string[]): Promise<Map<string, { visits: number; visitors: number; views: number }>> {
     if (days.length === 0) return new Map();
-    const rows = await tables(this.db)
+    const rows = await this.db.kysely
       .selectFrom('funnel_batches')
       .select((eb) => [
         'day',
@@ -242,7 +241,7 @@ export class FunnelStore {
 
   /** Distinct browsers over a span of days. */
   async visitors(from: string, to: string): Promise<number> {
-    const row = await tables(this.db)
+    const row = await this.db.kysely
       .selectFrom('funnel_batches')
       .select((eb) => eb.fn.count<number>('vid').distinct().as('n'))
       .where('day', '>=', from)
@@ -253,7 +252,7 @@ export class FunnelStore {
 
   /** The first day holding a batch, or null. */
   async firstDay(): Promise<string | null> {
-    const row = await tables(this.db)
+    const row = await this.db.kysely
       .selectFrom('funnel_days')
       .select((eb) => eb.fn.min<string>('day').as('day'))
       .executeTakeFirst();
