@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Context } from '../../platform/context.js';
 import type { Db } from '../../platform/db/index.js';
+import { prepared } from '../../platform/db/statements.js';
 import type { Database } from '../../platform/db/schema.js';
 import { bearerToken } from '../../platform/http/authorization.js';
 import { ApiError } from '../../platform/http/errors.js';
@@ -90,14 +91,14 @@ const COLUMNS = [
   'o.billing',
 ] as const;
 
-function lookupQuery(db: Kysely<Database>, hash: string) {
+function lookupQuery(db: Kysely<Database>, p: { hash: string }) {
   return db
     .selectFrom('api_keys as k')
     .innerJoin('accounts as a', 'a.id', 'k.account_id')
     .leftJoin('organizations as o', 'o.id', 'k.organization_id')
     .select(COLUMNS)
     .select(sql<number>`case when a.totp_secret is null then 0 else 1 end`.as('has_mfa'))
-    .where('k.secret_hash', '=', hash);
+    .where('k.secret_hash', '=', p.hash);
 }
 
 type KeyRow = Awaited<ReturnType<ReturnType<typeof lookupQuery>['executeTakeFirst']>>;
@@ -109,12 +110,11 @@ type KeyRow = Awaited<ReturnType<ReturnType<typeof lookupQuery>['executeTakeFirs
  * property in C++, a fifth of the look-up's cost.
  */
 function createLookup(db: Db): (hash: string) => Promise<KeyRow> {
-  if (!db.sqlite) return (hash) => lookupQuery(db.kysely, hash).executeTakeFirst();
-  const { sql: text } = lookupQuery(db.kysely, '?').compile();
-  const statement = db.sqlite.prepare(text).raw(true);
+  if (!db.sqlite) return (hash) => lookupQuery(db.kysely, { hash }).executeTakeFirst();
+  const { statement, args } = prepared(db.sqlite, db.kysely, lookupQuery, 'raw');
   const names = statement.columns().map((c) => c.name);
   return async (hash) => {
-    const values = statement.get(hash) as unknown[] | undefined;
+    const values = statement.get(...args({ hash })) as unknown[] | undefined;
     if (!values) return undefined;
     const row: Record<string, unknown> = {};
     for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
