@@ -208,6 +208,7 @@ export class Trainer {
       trans: avg(this.trans, this.transU),
       gazKeys: this.gaz.gazKeys,
       gazVals: this.gaz.gazVals,
+      gazLex: this.gaz.gazLex,
     };
   }
 }

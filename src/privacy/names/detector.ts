@@ -2,7 +2,7 @@
 // so detection allocates only the returned matches.
 import type { Match } from '../types.js';
 import { nameKey } from './chars.js';
-import { eachName, viterbi } from './decode.js';
+import { dropLeadingTitles, eachName, joinNameParts, viterbi } from './decode.js';
 import { dropCompanies, rememberCompanies } from './companies.js';
 import { type NameMemory, rememberNames, tagEchoes } from './echo.js';
 import { Analysis, MAX_FEATURES } from './features.js';
@@ -60,7 +60,11 @@ export function createNameDetector(model: NameModel): NameDetector {
     const n = tok.count;
     if (all.length < n) all = new Uint8Array(n * 2);
     all.fill(TAG_O, 0, n);
-    if (candidates > 0) decodeRuns(text, n, bias);
+    if (candidates > 0) {
+      decodeRuns(text, n, bias);
+      dropLeadingTitles(all, an.flags, n);
+      joinNameParts(text, tok, all, an.flags, n);
+    }
     local.clear();
     const known = memory?.words ?? local;
     rememberNames(tok, an.flags, all, known);

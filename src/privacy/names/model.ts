@@ -37,6 +37,25 @@ export const NAME_BITS = GAZ_FIRST_MASK | GAZ_SURNAME | GAZ_INTL;
 /** Ordinary words: verbs and words seen in lower case in ordinary text. */
 export const WORD_BITS = GAZ_COMMON | GAZ_VERB;
 
+/**
+ * Lexicon byte, one per word beside the flags (derived from general word lists by
+ * tools/build-lexicon.ts). Bits 0-1: what the Brazilian Portuguese spelling dictionary
+ * says of the lower-case word — LEX_ORDINARY (accepted in lower case), LEX_PROPER (listed
+ * with a capital only), both ("rosa" / "Rosa"), or neither (unknown to it). Bits 2-4: its
+ * frequency level in general Portuguese text, 0 (unlisted) to 7 (most frequent).
+ */
+export const LEX_DICT_MASK = 3;
+export const LEX_ORDINARY = 1;
+export const LEX_PROPER = 2;
+export const LEX_FREQ_SHIFT = 2;
+export const LEX_FREQ_MASK = 7 << LEX_FREQ_SHIFT;
+/** A word of a brand or company name (shops, banks, car makers, operators in Brazil). */
+export const LEX_BRAND = 32;
+/** A surname in Wiktionary's lists of surnames by language. */
+export const LEX_SURNAME = 64;
+/** A given name in Wiktionary's lists of given names by language. */
+export const LEX_GIVEN = 128;
+
 export interface NameModel {
   /** log2 of the number of feature buckets. */
   bits: number;
@@ -47,9 +66,11 @@ export interface NameModel {
   /** Open-addressing table of word hashes (0 = empty slot) and their flags. */
   gazKeys: Int32Array;
   gazVals: Uint16Array;
+  /** Lexicon byte (LEX_*) of each gazetteer slot. */
+  gazLex: Uint8Array;
 }
 
-const MAGIC = 0x314d4e4e; // "NNM1"
+const MAGIC = 0x324d4e4e; // "NNM2"
 
 /** Slot of a word hash in the gazetteer table; shared by lookup and build. */
 export function gazSlot(h: number, mask: number): number {
@@ -58,39 +79,59 @@ export function gazSlot(h: number, mask: number): number {
   return x & mask;
 }
 
-export function gazLookup(model: NameModel, hash: number): number {
+/** Gazetteer slot of a word hash, or -1 if the word is not in it. */
+export function gazFind(model: NameModel, hash: number): number {
   const keys = model.gazKeys;
   const mask = keys.length - 1;
   const h = hash === 0 ? 1 : hash;
   let i = gazSlot(h, mask);
   for (;;) {
     const k = keys[i]!;
-    if (k === h) return model.gazVals[i]!;
-    if (k === 0) return 0;
+    if (k === h) return i;
+    if (k === 0) return -1;
     i = (i + 1) & mask;
   }
 }
 
-/** Builds the gazetteer table from word hash -> flags (flags of equal hashes are OR-ed). */
-export function buildGazetteer(entries: Map<number, number>): { keys: Int32Array; vals: Uint16Array } {
+export function gazLookup(model: NameModel, hash: number): number {
+  const i = gazFind(model, hash);
+  return i < 0 ? 0 : model.gazVals[i]!;
+}
+
+export function lexLookup(model: NameModel, hash: number): number {
+  const i = gazFind(model, hash);
+  return i < 0 ? 0 : model.gazLex[i]!;
+}
+
+/**
+ * Builds the gazetteer table from word hash -> flags (flags of equal hashes are OR-ed)
+ * and word hash -> lexicon byte.
+ */
+export function buildGazetteer(
+  entries: Map<number, number>,
+  lexicon: Map<number, number> = new Map(),
+): { keys: Int32Array; vals: Uint16Array; lex: Uint8Array } {
+  const all = new Set([...entries.keys(), ...lexicon.keys()]);
   let size = 1;
-  while (size < entries.size * 2) size <<= 1;
+  while (size < all.size * 2) size <<= 1;
   const keys = new Int32Array(size);
   const vals = new Uint16Array(size);
+  const lex = new Uint8Array(size);
   const mask = size - 1;
-  for (const [hash, flags] of entries) {
+  for (const hash of all) {
     const h = hash === 0 ? 1 : hash;
     let i = gazSlot(h, mask);
     while (keys[i] !== 0 && keys[i] !== h) i = (i + 1) & mask;
     keys[i] = h;
-    vals[i] = vals[i]! | flags;
+    vals[i] = vals[i]! | (entries.get(hash) ?? 0);
+    lex[i] = lex[i]! | (lexicon.get(hash) ?? 0);
   }
-  return { keys, vals };
+  return { keys, vals, lex };
 }
 
 /**
  * Binary layout: header (magic, bits, gazetteer size, non-zero weights, scale), transitions
- * (f32), gazetteer keys (i32) and flags (u16), then the non-zero weights as varint index
+ * (f32), gazetteer keys (i32), flags (u16) and lexicon bytes (u8), then the non-zero weights as varint index
  * deltas followed by int16 values. Quantising to int16 keeps the file small with no
  * measurable accuracy change (weights are sums of +-1 updates, averaged).
  */
@@ -137,6 +178,7 @@ export function serializeModel(model: NameModel): Buffer {
     head,
     Buffer.from(model.gazKeys.buffer, model.gazKeys.byteOffset, gaz * 4),
     Buffer.from(model.gazVals.buffer, model.gazVals.byteOffset, gaz * 2),
+    Buffer.from(model.gazLex.buffer, model.gazLex.byteOffset, gaz),
     Buffer.from(vals.buffer, vals.byteOffset, nnz * 2),
     Buffer.from(idx),
   ]);
@@ -164,6 +206,7 @@ export function deserializeModel(file: Uint8Array): NameModel {
   };
   const gazKeys = new Int32Array(copy(gaz * 4));
   const gazVals = new Uint16Array(copy(gaz * 2));
+  const gazLex = new Uint8Array(copy(gaz));
   const vals = new Int16Array(copy(nnz * 2));
   const weights = new Float32Array((1 << bits) * TAGS);
   let at = 0;
@@ -179,5 +222,5 @@ export function deserializeModel(file: Uint8Array): NameModel {
     at += d;
     weights[at] = vals[i]! * scale;
   }
-  return { bits, weights, trans, gazKeys, gazVals };
+  return { bits, weights, trans, gazKeys, gazVals, gazLex };
 }
