@@ -63,6 +63,6 @@ export function decodeLexicon(file: Uint8Array): Map<number, number> {
     keys.push(prev | 0);
   }
   const out = new Map<number, number>();
-  keys.forEach((k, i) => out.set(k, raw[p + i]!));
+  for (const [i, k] of keys.entries()) out.set(k, raw[p + i]!);
   return out;
 }

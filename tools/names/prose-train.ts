@@ -124,7 +124,7 @@ const PROSE = [
   'Em {city}, {role} {surname} encontrou {full}.',
   '{full} e {full} chegaram de {fcity}.',
   // Names in quotes or guillemets, people addressed by title, initials, a role word and
-  // its qualifier before the name, lists of surnames alone, inverted names in references.
+  // its qualifier before the name, inverted names in references.
   'Todos o chamavam de "{first}" no bairro.',
   'O personagem «{first}» aparece no último capítulo.',
   'Ela era conhecida como “{first}” na cidade.',

@@ -5,13 +5,14 @@ import {
   GAZ_FIRST_MASK,
   GAZ_PARTICLE,
   GAZ_SURNAME,
+  LEX_ORDINARY,
   TAG_B,
   TAG_I,
   TAG_O,
   TAG_START,
   TAGS,
 } from './model.js';
-import { hashWord, type Tokens } from './tokenize.js';
+import { hashWord, SHAPE_LOWER, type Tokens } from './tokenize.js';
 
 const AND = hashWord('e');
 
@@ -165,4 +166,28 @@ function startsEntry(text: string, tok: Tokens, i: number): boolean {
   if (prev === 0x3a) return true;
   for (let p = tok.end[i - 1]!; p < tok.start[i]!; p++) if (text.charCodeAt(p) === 0x0a) return true;
   return false;
+}
+
+/**
+ * In prose that capitalises names, a detection made only of lower-case ordinary words of
+ * the dictionary that are rare first names at most ("menos severa", "o mar é cristalino",
+ * "comerão mel") is a word, not a name. Not after a title ("a dona rosa"). Under
+ * `balanced` only.
+ */
+export function dropLowerWords(
+  tok: Tokens,
+  tags: Uint8Array,
+  flags: Uint16Array,
+  lex: Uint8Array,
+  n: number,
+): void {
+  eachName(tags, n, (s, e) => {
+    if (s > 0 && (flags[s - 1]! & GAZ_CONTEXT) !== 0) return;
+    for (let i = s; i < e; i++) {
+      const f = flags[i]!;
+      if (tok.shape[i] !== SHAPE_LOWER || (lex[i]! & LEX_ORDINARY) === 0) return;
+      if ((f & GAZ_SURNAME) !== 0 || (f & GAZ_FIRST_MASK) > 3) return;
+    }
+    tags.fill(TAG_O, s, e);
+  });
 }

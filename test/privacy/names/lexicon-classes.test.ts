@@ -58,6 +58,8 @@ const FALSE_ALARMS: Row[] = [
   ['lower-case common word in informal text', 'a patroa ficou brava', []],
   ['lower-case common word in informal text', 'a vovozinha fez bolo', []],
   ['species name', 'O Bem-te-vi fez ninho na janela.', []],
+  ['lower-case ordinary word in prose with capitals', 'Ontem o mar estava cristalino.', []],
+  ['lower-case ordinary word in prose with capitals', 'Hoje comemos mel com queijo.', []],
 ];
 
 // What the joins must not do: separate people stay separate.
@@ -68,6 +70,7 @@ const GUARDS: Row[] = [
     ['ana', 'bia', 'caio', 'davi'],
   ],
   ['"e" between two people', 'João da Silva e Maria chegaram', ['João da Silva', 'Maria']],
+  ['a frequent first name in lower case stays a name', 'Ontem falei com a maria.', ['maria']],
 ];
 
 for (const [title, rows] of [
