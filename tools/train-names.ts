@@ -74,10 +74,10 @@ function gazModel(
   withLearnedSurnames = true,
 ): NameModel & { learned: string[] } {
   const { entries, stats, learnedSurnames } = buildGazetteerEntries(learnFrom, withLearnedSurnames);
-  const { keys, vals, lex } = buildGazetteer(entries, lexicon);
+  const gaz = buildGazetteer(entries, lexicon);
   if (log) {
     console.log(
-      `gazetteer: ${stats.firstNames} first names, ${stats.surnames} surnames, ${stats.common} common words, ${keys.length} slots`,
+      `gazetteer: ${stats.firstNames} first names, ${stats.surnames} surnames, ${stats.common} common words, ${gaz.length / 2} slots`,
     );
   }
   return {
@@ -85,9 +85,7 @@ function gazModel(
     bits,
     weights: new Float32Array(0),
     trans: new Float32Array((TAG_START + 1) * TAGS),
-    gazKeys: keys,
-    gazVals: vals,
-    gazLex: lex,
+    gaz,
   };
 }
 

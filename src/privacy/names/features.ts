@@ -11,7 +11,7 @@ import {
   GAZ_PLACE,
   GAZ_STOP,
   GAZ_SURNAME,
-  gazFind,
+  gazEntry,
   LEX_BRAND,
   LEX_DICT_MASK,
   LEX_FREQ_MASK,
@@ -112,9 +112,9 @@ export class Analysis {
     const cand = this.cand;
     const shape = tok.shape;
     for (let i = 0; i < n; i++) {
-      const slot = isWordShape(shape[i]!) ? gazFind(model, tok.hash[i]!) : -1;
-      flags[i] = slot < 0 ? 0 : model.gazVals[slot]!;
-      lex[i] = slot < 0 ? 0 : model.gazLex[slot]!;
+      const entry = isWordShape(shape[i]!) ? gazEntry(model, tok.hash[i]!) : 0;
+      flags[i] = entry & 0xffff;
+      lex[i] = entry >>> 16;
     }
     // Triggers: words that could be part of a name by themselves or by what precedes them.
     // A capitalised word seen in lower case in ordinary text ("APELAÇÃO", "Contrato") and
