@@ -13,7 +13,6 @@ import type { Db } from '../../platform/db/index.js';
 import { prepared } from '../../platform/db/statements.js';
 import type { Database } from '../../platform/db/schema.js';
 import { bearerToken } from '../../platform/http/authorization.js';
-import { ApiError } from '../../platform/http/errors.js';
 import { cidrMatcher } from '../../platform/net.js';
 import { deriveKey } from '../../platform/secret.js';
 import {
@@ -26,6 +25,7 @@ import {
 import { PRODUCT_ID } from '../product.js';
 import { isWellFormed, secretHash } from '../../platform/identity/api-key-secrets.js';
 import { INTERNAL_EMAIL } from '../../platform/identity/internal-key.js';
+import { KEYS } from './errors.js';
 
 /** Who is calling a `/v1` route, and the organisation settings that apply. */
 export interface Principal {
@@ -56,10 +56,9 @@ declare module 'fastify' {
 const HOUR = 3_600_000;
 
 const unauthorized = () =>
-  new ApiError(401, 'invalid_api_key', 'Chave de API ausente ou inválida.', {
+  KEYS.invalid_api_key('Chave de API ausente ou inválida.', {
     headers: { 'www-authenticate': 'Bearer' },
   });
-const forbidden = (code: string, message: string) => new ApiError(403, code, message);
 
 export function presentedKey(request: FastifyRequest): string | undefined {
   const bearer = bearerToken(request.headers.authorization);
@@ -149,20 +148,17 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
     if (!row || row.revoked_at !== null || row.stopped_at !== null || row.product_id !== PRODUCT_ID)
       throw unauthorized();
     const at = now();
-    if (row.released !== 1) throw forbidden('account_not_released', 'A conta aguarda liberação.');
+    if (row.released !== 1) throw KEYS.account_not_released('A conta aguarda liberação.');
     if (row.trial_ends_at !== null && row.trial_ends_at <= at) {
-      throw forbidden('trial_ended', 'O período de avaliação gratuita terminou.');
+      throw KEYS.trial_ended('O período de avaliação gratuita terminou.');
     }
     if (row.organization_id !== null) {
       if (row.product_enabled !== 1) {
-        throw forbidden('product_disabled', 'O produto não está habilitado para esta organização.');
+        throw KEYS.product_disabled('O produto não está habilitado para esta organização.');
       }
       // An organisation that requires a second factor accepts only keys of members who have one.
       if (row.mfa_required === 1 && row.has_mfa !== 1) {
-        throw forbidden(
-          'organization_mfa_required',
-          'A organização exige segundo fator do dono desta chave.',
-        );
+        throw KEYS.organization_mfa_required('A organização exige segundo fator do dono desta chave.');
       }
       if (row.allowed_cidrs) {
         let matcher = matchers.get(row.allowed_cidrs);
@@ -172,7 +168,7 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
         }
         const address = request.ip;
         if (!matcher(address)) {
-          throw forbidden('network_not_allowed', 'A origem de rede está fora da política da organização.');
+          throw KEYS.network_not_allowed('A origem de rede está fora da política da organização.');
         }
       }
     }
