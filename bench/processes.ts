@@ -101,7 +101,8 @@ async function load(t: { server: Server; secret: string }, seconds: number) {
     body,
   });
   const cpu = treeCpuMs(t.server.proc.pid!) - cpu0;
-  if (r.non2xx + r.errors > 0) throw new Error(`${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  if (r.non2xx + r.errors > 0)
+    throw new Error(`${r.non2xx} non-2xx answers (${JSON.stringify(r.statusCodeStats)}), ${r.errors} errors`);
   return {
     rps: r.requests.average,
     p50: r.latency.p50,

@@ -47,6 +47,7 @@ export async function createGatewayApp(
   const app = createApp({
     logger: ctx.logger.child({ service: 'gateway' }),
     envelopeFor: gatewayEnvelope,
+    trustedProxies: ctx.config.trustedProxies,
     service: 'gateway',
   });
   await registerOpenApi(app, {

@@ -32,7 +32,12 @@ export interface InsightsOptions {
 
 export async function createInsightsApp(ctx: Context, options: InsightsOptions = {}): Promise<App> {
   const log = ctx.logger.child({ service: 'insights' });
-  const app = createApp({ logger: log, envelopeFor: () => 'insights', service: 'insights' });
+  const app = createApp({
+    logger: log,
+    envelopeFor: () => 'insights',
+    trustedProxies: ctx.config.trustedProxies,
+    service: 'insights',
+  });
   await registerOpenApi(app, {
     title: 'svc insights',
     description:

@@ -22,12 +22,12 @@ export interface ReceivedSpan {
 // biome-ignore lint/suspicious/noExplicitAny: OTLP JSON read loosely
 type Wire = any;
 
-function valueOf(v: Wire): AttributeValue {
+function attributeValue(v: Wire): AttributeValue {
   if ('stringValue' in v) return v.stringValue;
   if ('intValue' in v) return Number(v.intValue);
   if ('doubleValue' in v) return v.doubleValue;
   if ('boolValue' in v) return v.boolValue;
-  if ('arrayValue' in v) return (v.arrayValue.values ?? []).map(valueOf);
+  if ('arrayValue' in v) return (v.arrayValue.values ?? []).map(attributeValue);
   return JSON.stringify(v);
 }
 
@@ -61,7 +61,7 @@ export class OtlpReceiver {
                 name: s.name,
                 kind: s.kind,
                 attributes: Object.fromEntries(
-                  (s.attributes ?? []).map((a: Wire) => [a.key, valueOf(a.value)]),
+                  (s.attributes ?? []).map((a: Wire) => [a.key, attributeValue(a.value)]),
                 ),
                 status: s.status,
                 events: (s.events ?? []).map((e: Wire) => e.name),

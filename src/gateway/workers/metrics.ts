@@ -2,7 +2,6 @@
 // failed, cancelled), and, read from the database at scrape time, the queue depth per
 // capability and the workers seen within the freshness window per capability.
 import type { Db } from '../../platform/db/index.js';
-import { jobsDb } from '../../platform/jobs/index.js';
 import { metricSet } from '../../platform/metrics/index.js';
 import { CAPABILITY_NAMES } from './capabilities.js';
 import { freshWorkers } from './store.js';
@@ -27,7 +26,7 @@ const jobs = metricSet(({ prom, registry }) => ({
     registers: [registry],
     async collect() {
       if (!source) return;
-      const rows = await jobsDb(source.db)
+      const rows = await source.db.kysely
         .selectFrom('jobs')
         .select((eb) => ['kind', eb.fn.countAll<string | number>().as('n')])
         .where('status', '=', 'queued')

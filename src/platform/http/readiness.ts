@@ -6,7 +6,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { App } from './app.js';
-import { ApiError } from './errors.js';
+import { HTTP } from './errors.js';
 
 export interface Dependency {
   /** `database`, `redis`: the name the 503 reports. */
@@ -69,9 +69,7 @@ export function registerReadiness(app: App, path: string, dependencies: readonly
       const failing = Object.keys(checks).filter((name) => checks[name] !== 'ok');
       if (failing.length === 0) return { ready: true as const, checks };
       const message = `Serviço não está pronto; sem resposta de: ${failing.join(', ')}.`;
-      throw new ApiError(503, 'not_ready', message, {
-        body: { error: 'not_ready', message, failing, checks },
-      });
+      throw HTTP.not_ready(message, { body: { error: 'not_ready', message, failing, checks } });
     },
   );
 }

@@ -1,6 +1,6 @@
 // The request span of every service (when tracing is on): named after the route template,
 // a child of the caller's W3C `traceparent` when one came, active for the whole request —
-// hooks, body parsing (the request's emitters are bound to it) and the handler — so that the
+// hooks, body parsing (the request's emitter is bound to it) and the handler — so that the
 // spans made below it (auth, barrier, credit, upstream call, database) are its children.
 import type { Attributes, Span } from '@opentelemetry/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -39,8 +39,8 @@ export function requestTracing(service: string): RequestTracing | undefined {
       );
       (request as Traced)[SPAN] = span;
       const ctx = api.trace.setSpan(parent, span);
+      // The body parser's listeners run in the span's context, and so does the handler after them.
       api.context.bind(ctx, request.raw);
-      api.context.bind(ctx, reply.raw);
       api.context.with(ctx, done);
     },
     onResponse(request, reply, done) {
