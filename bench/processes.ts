@@ -9,8 +9,7 @@
 // puts their per-minute counters in Redis.
 // Usage: npm run build && node dist/bench/processes.js [seconds-per-round] [rounds] [delay-ms]
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/platform/config/index.js';
@@ -18,6 +17,8 @@ import { createContext } from '../src/platform/context.js';
 import type { TestContext } from '../test/helpers/context.js';
 import { testStorage } from '../test/helpers/db.js';
 import { makeKey } from '../test/helpers/gateway.js';
+import { writeConfig } from '../test/gateway/models/helpers.js';
+import { catalogueModel } from '../test/helpers/served.js';
 import { CLI, cpuMs, median, PROMPT_2KB, type Server, startServer } from './lib.js';
 
 const SECONDS = Number(process.argv[2] ?? 8);
@@ -45,23 +46,10 @@ async function gateway(
   processes: number,
 ): Promise<{ server: Server; secret: string; drop(): Promise<void> }> {
   const storage = await testStorage();
-  const configPath = join(storage.dataDir, 'config.json');
-  writeFileSync(
-    configPath,
-    JSON.stringify({
-      providers: { up: { type: 'openai', base_url: `${origin}/v1` } },
-      models: [
-        {
-          id: 'svc/bench',
-          provider: 'up',
-          upstream_model: 'm',
-          display_name: 'B',
-          context_window: 8192,
-          description: 'b',
-        },
-      ],
-    }),
-  );
+  const configPath = writeConfig({
+    providers: { up: { type: 'openai', base_url: `${origin}/v1` } },
+    models: [{ ...catalogueModel('svc/bench', 'up'), upstream_model: 'm' }],
+  });
   const redis: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
   const env = { ...storage.env, ...redis, SVC_SECRET: SECRET, SVC_CONFIG: configPath };
   const ctx = await createContext(loadConfig(env));

@@ -19,7 +19,7 @@ import { onPostgres, type TestStorage } from '../helpers/db.js';
 import { makeKey } from '../helpers/gateway.js';
 import type { Child } from '../helpers/process.js';
 import { type Prometheus, prometheusMissing, startPrometheus } from '../helpers/prometheus.js';
-import { seededStorage, serve } from '../helpers/served.js';
+import { catalogueModel, seededStorage, serve } from '../helpers/served.js';
 
 const WEBHOOK_TOKEN = 'webhook-token-0123456789abcdef';
 const PROMPT = `Meu CPF é ${CPF} e meu e-mail ${EMAIL}; resuma o contrato.`;
@@ -39,21 +39,12 @@ describe(`Prometheus metrics (${onPostgres ? 'postgres' : 'sqlite'})`, { skip: m
 
   before(async () => {
     upstream = await fakeOpenAI();
-    const model = (id: string, provider: string, price?: boolean) => ({
-      id,
-      provider,
-      upstream_model: 'g',
-      display_name: 'G',
-      context_window: 8192,
-      description: 'd',
-      ...(price ? { price: { input_per_mtok_usd: 1, output_per_mtok_usd: 1 } } : {}),
-    });
     const config = paymentsConfig({
       providers: {
         oa: { type: 'openai', base_url: `${upstream.url}/v1` },
         morto: { type: 'openai', base_url: 'http://127.0.0.1:1/v1' },
       },
-      models: [model('svc/gpt', 'oa', true), model('svc/falho', 'morto')],
+      models: [catalogueModel('svc/gpt', 'oa', true), catalogueModel('svc/falho', 'morto')],
       workers: { waits: { embeddings: 0 } },
     });
     const seeded = await seededStorage(

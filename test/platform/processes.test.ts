@@ -18,7 +18,7 @@ import { WORKER_TOKEN } from '../gateway/workers/helpers.js';
 import { onPostgres, type TestStorage } from '../helpers/db.js';
 import { makeKey } from '../helpers/gateway.js';
 import { type Child, spawnSvc } from '../helpers/process.js';
-import { seededStorage, serve } from '../helpers/served.js';
+import { catalogueModel, seededStorage, serve } from '../helpers/served.js';
 
 interface Answer {
   status: number;
@@ -97,17 +97,7 @@ describe(`two serving processes (${onPostgres ? 'postgres' : 'sqlite'})`, () => 
     upstream = await fakeOpenAI();
     const config = paymentsConfig({
       providers: { oa: { type: 'openai', base_url: `${upstream.url}/v1` } },
-      models: [
-        {
-          id: 'svc/gpt',
-          provider: 'oa',
-          upstream_model: 'g',
-          display_name: 'G',
-          context_window: 8192,
-          description: 'd',
-          price: { input_per_mtok_usd: 1, output_per_mtok_usd: 1 },
-        },
-      ],
+      models: [catalogueModel('svc/gpt', 'oa', true)],
       workers: { waits: { embeddings: 20 }, lease_seconds: 30 },
     });
     const seeded = await seededStorage(

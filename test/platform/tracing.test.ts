@@ -15,28 +15,19 @@ import { prepaidKey } from '../gateway/billing/prepaid.js';
 import { CPF, EMAIL, NAME, PHONE, SEEDED } from '../gateway/models/helpers.js';
 import { onPostgres, type TestStorage } from '../helpers/db.js';
 import type { Child } from '../helpers/process.js';
-import { seededStorage, serve } from '../helpers/served.js';
+import { catalogueModel, seededStorage, serve } from '../helpers/served.js';
 
 const PROMPT = `Sou ${NAME}, CPF ${CPF}, e-mail ${EMAIL}, telefone ${PHONE}. Resuma a cláusula de rescisão.`;
 const SERVER = 2;
 const CLIENT = 3;
 
 function models(upstream: string) {
-  const model = (id: string, provider: string) => ({
-    id,
-    provider,
-    upstream_model: 'g',
-    display_name: 'G',
-    context_window: 8192,
-    description: 'd',
-    price: { input_per_mtok_usd: 1, output_per_mtok_usd: 1 },
-  });
   return {
     providers: {
       propaga: { type: 'openai' as const, base_url: `${upstream}/v1`, propagate_trace: true },
       fechado: { type: 'openai' as const, base_url: `${upstream}/v1` },
     },
-    models: [model('svc/gpt', 'propaga'), model('svc/outro', 'fechado')],
+    models: [catalogueModel('svc/gpt', 'propaga', true), catalogueModel('svc/outro', 'fechado', true)],
   };
 }
 
