@@ -7,9 +7,11 @@ import { principalOf } from '../keys/auth.js';
 import { createAuditLog } from './audit.js';
 import { auditedInput, badRequest, blockedError, cleanRequest, findingsHeader, MAX_ITEMS } from './clean.js';
 import { createPrivacyJob, MAX_JOB_ITEMS, readPrivacyJob } from './jobs.js';
-import { nameSensitivityOf } from './names-header.js';
+import { cleaningAskOf } from './asked.js';
 
 const PolicySchema = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
+/** Name detection asked for: `strict` tightens; `balanced` never loosens an organisation's `strict`. */
+const SensitivitySchema = Type.Union([Type.Literal('balanced'), Type.Literal('strict')]);
 
 const Finding = Type.Object({
   category: Type.String(),
@@ -23,6 +25,7 @@ const CleanBody = Type.Object(
     input: Type.Optional(Type.Unknown()),
     items: Type.Optional(Type.Array(Type.String(), { minItems: 1, maxItems: MAX_ITEMS })),
     policy: Type.Optional(PolicySchema),
+    sensitivity: Type.Optional(SensitivitySchema),
   },
   { additionalProperties: false },
 );
@@ -45,6 +48,7 @@ const JobBody = Type.Object(
   {
     items: Type.Array(Type.String(), { minItems: 1, maxItems: MAX_JOB_ITEMS }),
     policy: Type.Optional(PolicySchema),
+    sensitivity: Type.Optional(SensitivitySchema),
   },
   { additionalProperties: false },
 );
@@ -66,7 +70,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const result = cleanRequest(principal.policy, request.body, nameSensitivityOf(request, principal));
+      const result = cleanRequest(principal, request.body, cleaningAskOf(request, request.body));
       const auditId = await audit.write(principal, {
         route: 'POST /v1/privacy/clean',
         policy: result.policy,
@@ -105,8 +109,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
         ctx,
         principal,
         request.body.items,
-        request.body.policy,
-        nameSensitivityOf(request, principal),
+        cleaningAskOf(request, request.body),
       );
       reply.header('location', `/v1/privacy/jobs/${job.id}`);
       reply.header(

@@ -38,6 +38,8 @@ export interface OrganizationsTable {
   monthly_quota: number | null;
   /** `balanced` or `strict` (privacy/names/sensitivity.ts). */
   name_sensitivity: string;
+  /** JSON array of the categories NOT masked; null: all (gateway/privacy/cleaning-choice.ts). */
+  unmasked_categories: string | null;
   created_at: number;
   /** `free` or `prepaid` (docs/payments.md "Paid calls"). */
   billing: string;
