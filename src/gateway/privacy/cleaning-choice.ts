@@ -7,6 +7,7 @@
 // switch a category off: what an organisation masks is masked on every route.
 // Until the engine's detector registry exports CATEGORIES, its findings order is the list.
 import { CATEGORY_ORDER as CATEGORIES } from '../../privacy/policy.js';
+export { CATEGORIES };
 import {
   type Category,
   type Cleaner,

@@ -9,9 +9,16 @@ import { auditedInput, badRequest, blockedError, cleanRequest, findingsHeader, M
 import { createPrivacyJob, MAX_JOB_ITEMS, readPrivacyJob } from './jobs.js';
 import { cleaningAskOf } from './asked.js';
 
-const PolicySchema = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
-/** Name detection asked for: `strict` tightens; `balanced` never loosens an organisation's `strict`. */
-const SensitivitySchema = Type.Union([Type.Literal('balanced'), Type.Literal('strict')]);
+const PolicySchema = Type.Union(
+  [Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')],
+  {
+    description: "only tightens the organisation's policy; a looser one is clamped to it",
+  },
+);
+const SensitivitySchema = Type.Union([Type.Literal('balanced'), Type.Literal('strict')], {
+  description:
+    "name detection; only tightens the organisation's (`strict` > `balanced`); a looser one is clamped to it",
+});
 
 const Finding = Type.Object({
   category: Type.String(),
