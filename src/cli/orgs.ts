@@ -9,8 +9,8 @@ import {
 } from '../gateway/orgs/store.js';
 import type { OrganizationSettings } from '../gateway/orgs/store.js';
 import { isCidr } from '../platform/net.js';
-import { barrierOf, CATEGORIES } from '../gateway/privacy/cleaning-choice.js';
-import { POLICIES } from '../privacy/index.js';
+import { barrierOf } from '../gateway/privacy/cleaning-choice.js';
+import { CATEGORIES, POLICIES } from '../privacy/index.js';
 import { withContext } from './context.js';
 import { oneOf, options } from './args.js';
 import { BARRIER_OPTIONS, BARRIER_USAGE, categoriesChange, namesSetting } from './org-barrier.js';

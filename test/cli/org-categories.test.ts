@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { orgSetCommand } from '../../src/cli/orgs.js';
-import { CATEGORY_ORDER as CATEGORIES } from '../../src/privacy/policy.js';
+import { CATEGORIES } from '../../src/privacy/index.js';
 import { onPostgres, type TestStorage, testStorage } from '../helpers/db.js';
 import { spawnSvc } from '../helpers/process.js';
 

@@ -5,8 +5,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { ApiError } from '../../platform/http/errors.js';
-import type { Category, Policy, Sensitivity } from '../../privacy/index.js';
-import { barrierOf, CATEGORIES, isCategory, unmaskedColumn } from '../privacy/cleaning-choice.js';
+import {
+  CATEGORIES,
+  type Category,
+  isCategory,
+  LABEL,
+  type Policy,
+  type Sensitivity,
+} from '../../privacy/index.js';
+import { barrierOf, unmaskedColumn } from '../privacy/cleaning-choice.js';
 import { findOrganization, getRole, type Role, updateOrganization } from './store.js';
 
 export interface BarrierView {
@@ -16,8 +23,8 @@ export interface BarrierView {
   editable: boolean;
   policy: Policy;
   nameSensitivity: Sensitivity;
-  /** Every category the barrier knows, in findings order, and whether it is masked. */
-  categories: { category: Category; masked: boolean }[];
+  /** Every category the barrier knows, in findings order, its placeholder label, and whether it is masked. */
+  categories: { category: Category; label: string; masked: boolean }[];
 }
 
 export interface BarrierChange {
@@ -46,7 +53,11 @@ export async function readBarrier(
     editable: role === 'owner' || role === 'admin',
     policy: barrier.policy,
     nameSensitivity: barrier.nameSensitivity,
-    categories: CATEGORIES.map((category) => ({ category, masked: barrier.categories.includes(category) })),
+    categories: CATEGORIES.map((category) => ({
+      category,
+      label: LABEL[category],
+      masked: barrier.categories.includes(category),
+    })),
   };
 }
 

@@ -3,8 +3,8 @@
 // settings (orgs/barrier.ts).
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
-import type { AccountDeps } from '../accounts/login.js';
 import { sessionOf } from '../sessions/guard.js';
+import type { ScopeDeps } from '../sessions/scope.js';
 import { changeBarrier, readBarrier } from './barrier.js';
 import { listMemberships } from './store.js';
 
@@ -18,7 +18,14 @@ const BarrierResult = Type.Object({
   editable: Type.Boolean(),
   policy: Policy,
   nameSensitivity: Sensitivity,
-  categories: Type.Array(Type.Object({ category: Type.String(), masked: Type.Boolean() })),
+  categories: Type.Array(
+    Type.Object({
+      category: Type.String(),
+      /** The placeholder label, as in [CPF_1]. */
+      label: Type.String(),
+      masked: Type.Boolean(),
+    }),
+  ),
 });
 
 const BarrierBody = Type.Object(
@@ -48,7 +55,7 @@ const OrganizationsResult = Type.Object({
   ),
 });
 
-export function registerOrganizationRoutes(scope: App, deps: Pick<AccountDeps, 'db'>): void {
+export function registerOrganizationRoutes(scope: App, deps: Pick<ScopeDeps, 'db'>): void {
   scope.get(
     '/api/account/organizations',
     {

@@ -4,7 +4,7 @@
 // the original values when the principal wants that.
 import type { Finding, PlaceholderLookup } from '../../privacy/index.js';
 import { type CleaningAsk, cleanerFor } from '../privacy/cleaning-choice.js';
-import { cleanConversation } from '../models/barrier.js';
+import { cleanConversation } from './barrier.js';
 import type { Conversation } from '../models/types.js';
 import type { Principal } from './principal.js';
 

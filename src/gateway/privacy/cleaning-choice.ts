@@ -5,14 +5,13 @@
 //
 // A request may only tighten: placeholder < redact < block, balanced < strict. It cannot
 // switch a category off: what an organisation masks is masked on every route.
-// Until the engine's detector registry exports CATEGORIES, its findings order is the list.
-import { CATEGORY_ORDER as CATEGORIES } from '../../privacy/policy.js';
-export { CATEGORIES };
 import {
+  CATEGORIES,
   type Category,
   type Cleaner,
   createCleaner,
   DEFAULT_SENSITIVITY,
+  isCategory,
   isPolicy,
   isSensitivity,
   type Policy,
@@ -94,10 +93,6 @@ export function barrierOf(row: StoredBarrier | null | undefined): BarrierSetting
 export function unmaskedColumn(masked: readonly Category[]): string | null {
   const off = CATEGORIES.filter((c) => !masked.includes(c));
   return off.length === 0 ? null : JSON.stringify(off);
-}
-
-export function isCategory(v: unknown): v is Category {
-  return typeof v === 'string' && (CATEGORIES as readonly string[]).includes(v);
 }
 
 function parseCategories(json: string | null): Category[] {

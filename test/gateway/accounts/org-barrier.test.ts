@@ -10,7 +10,7 @@ import {
   setMember,
 } from '../../../src/gateway/orgs/store.js';
 import { barrierOf } from '../../../src/gateway/privacy/cleaning-choice.js';
-import { CATEGORY_ORDER as CATEGORIES } from '../../../src/privacy/policy.js';
+import { CATEGORIES, LABEL } from '../../../src/privacy/index.js';
 import { onPostgres } from '../../helpers/db.js';
 import { type Harness, harness, signedIn } from './helpers.js';
 
@@ -44,7 +44,7 @@ describe(`organisation barrier settings in the session API (${onPostgres ? 'post
       editable: false,
       policy: 'placeholder',
       nameSensitivity: 'balanced',
-      categories: CATEGORIES.map((category) => ({ category, masked: true })),
+      categories: CATEGORIES.map((category) => ({ category, label: LABEL[category], masked: true })),
     });
   });
 

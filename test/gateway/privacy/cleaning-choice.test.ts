@@ -14,7 +14,7 @@ import {
   unmaskedColumn,
 } from '../../../src/gateway/privacy/cleaning-choice.js';
 import { POLICIES, SENSITIVITIES } from '../../../src/privacy/index.js';
-import { CATEGORY_ORDER as CATEGORIES } from '../../../src/privacy/policy.js';
+import { CATEGORIES } from '../../../src/privacy/index.js';
 
 const RANK = { placeholder: 0, redact: 1, block: 2, balanced: 0, strict: 1 } as const;
 

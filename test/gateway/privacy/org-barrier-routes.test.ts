@@ -1,5 +1,5 @@
-// One organisation's barrier settings (policy `redact`, names `strict`) honoured on every
-// route that cleans, each called as its users call it: chat completions (official `openai`
+// One organisation's barrier settings (policy `redact`, names `strict`, every category
+// masked but `cpf`) honoured on every route that cleans, each called as its users call it: chat completions (official `openai`
 // client), messages (official `@anthropic-ai/sdk`), /v1/privacy/clean and /jobs, a PDF on
 // /v1/privacy/extract, audio on /v1/audio/transcriptions (a fake transcription vendor on
 // loopback), a worker job's input and its result (the worker protocol by hand), and an MCP
@@ -18,9 +18,10 @@ import { dumpJobs, workerGateway } from '../workers/helpers.js';
 
 // A surname alone where the name model hesitates: `strict` masks it, `balanced` does not.
 const TEXT = 'O Leite passou aqui com o CPF 529.982.247-25.';
-const SEEDED = ['Leite', '529.982.247-25'];
-/** What the organisation's settings make of TEXT. */
-const CLEANED = 'O [NOME removido] passou aqui com o CPF [CPF removido].';
+/** What the organisation masks and so must never leave. */
+const SEEDED = ['Leite'];
+/** What the organisation's settings make of TEXT: the CPF is a category it switched off. */
+const CLEANED = 'O [NOME removido] passou aqui com o CPF 529.982.247-25.';
 /** What the defaults make of it: the surname stays. */
 const DEFAULT_CLEANED = 'O Leite passou aqui com o CPF [CPF_1].';
 
@@ -37,7 +38,9 @@ describe(`organisation barrier settings on every route (${onPostgres ? 'postgres
       { waits: { embeddings: 0, speech: 0, ocr: 0 }, lease_seconds: 30 },
       { transcription: { base_url: fake.url, api_key: 'sk-fake-transcription', model: 'whisper-x' } },
     );
-    org = await makeKey(gw.ctx, { org: { privacy_policy: 'redact', name_sensitivity: 'strict' } });
+    org = await makeKey(gw.ctx, {
+      org: { privacy_policy: 'redact', name_sensitivity: 'strict', unmasked_categories: '["cpf"]' },
+    });
     workerId = (await gw.worker.register(['svc.embeddings', 'svc.ocr'])).json.worker_id;
   });
   after(async () => {
@@ -79,7 +82,7 @@ describe(`organisation barrier settings on every route (${onPostgres ? 'postgres
     const job = await gw.call('POST', '/v1/privacy/jobs', { items: [TEXT] }, auth());
     assert.equal(job.status, 202, job.text);
     const read = await gw.call('GET', `/v1/privacy/jobs/${job.json.id}`, undefined, auth());
-    assert.deepEqual(read.json.privacy.counts, { cpf: 1, nome: 1 });
+    assert.deepEqual(read.json.privacy.counts, { nome: 1 });
   });
 
   it('/v1/privacy/extract: the text of a PDF', async () => {
