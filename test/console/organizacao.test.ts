@@ -21,6 +21,7 @@ const PASSWORD = 'senha forte do console 2026';
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 // `strict` masks the surname alone here; `balanced` leaves it.
 const TEXT = 'O Leite passou aqui.';
+const PHONE = 'Ligue (11) 98765-4321.';
 const skip = CHROMIUM ? false : 'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)';
 
 describe('console: organisation privacy settings in Chromium', { skip }, () => {
@@ -77,11 +78,11 @@ describe('console: organisation privacy settings in Chromium', { skip }, () => {
     return page;
   }
 
-  const clean = async () => {
+  const clean = async (text = TEXT) => {
     const res = await fetch(`${gateway.origin}/v1/privacy/clean`, {
       method: 'POST',
       headers: { authorization: `Bearer ${orgKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ text: TEXT }),
+      body: JSON.stringify({ text }),
     });
     assert.equal(res.status, 200);
     return ((await res.json()) as { clean_text: string }).clean_text;
@@ -89,6 +90,7 @@ describe('console: organisation privacy settings in Chromium', { skip }, () => {
 
   it('an owner with a second factor changes the barrier; the next call with a key of the organisation follows it', async () => {
     assert.equal(await clean(), TEXT, 'balanced by default: the surname stays');
+    assert.equal(await clean(PHONE), 'Ligue [TELEFONE_1].');
     const page = await signedIn('dona@acme.com', await generate({ secret: TOTP_SECRET }));
     // Every category starts masked.
     const boxes = page.getByRole('group', { name: 'Categorias mascaradas' }).getByRole('checkbox');
@@ -102,6 +104,7 @@ describe('console: organisation privacy settings in Chromium', { skip }, () => {
     await screenshots(page, 'organizacao');
 
     assert.equal(await clean(), 'O [NOME removido] passou aqui.');
+    assert.equal(await clean(PHONE), PHONE, 'telefone is no longer masked');
     const shown = await svc(gateway.env, 'org', 'show', '--org', 'Acme');
     assert.equal(shown.privacyPolicy, 'redact');
     assert.equal(shown.nameSensitivity, 'strict');
