@@ -5,14 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { orgSetCommand } from '../../src/cli/orgs.js';
 import { CATEGORIES } from '../../src/privacy/index.js';
 import { onPostgres, type TestStorage, testStorage } from '../helpers/db.js';
-import { spawnSvc } from '../helpers/process.js';
-
-async function svc(env: Record<string, string>, ...args: string[]) {
-  const child = spawnSvc(args, env);
-  const code = await child.exit();
-  const out = child.stdout.join('\n');
-  return { code, json: code === 0 ? JSON.parse(out) : undefined, stderr: child.stderr.join('') };
-}
+import { runSvc as svc } from '../helpers/process.js';
 
 describe(`svc org set --mask/--unmask (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
   let storage: TestStorage;

@@ -3,7 +3,7 @@
 // owners and administrators, signed in with their second factor, change them.
 import { useEffect, useState } from 'preact/hooks';
 import { ApiProblem, api, describe } from '../api.js';
-import { Notice, Problem } from '../ui.js';
+import { Notice, type Org, OrgSelect, Problem } from '../ui.js';
 
 type Policy = 'placeholder' | 'redact' | 'block';
 type Sensitivity = 'balanced' | 'strict';
@@ -39,14 +39,14 @@ const TITLES: Record<string, string> = {
 const titleOf = (c: Barrier['categories'][number]) => TITLES[c.category] ?? c.label ?? c.category;
 
 export function Organizacao() {
-  const [orgs, setOrgs] = useState<{ id: string; name: string }[] | null>(null);
+  const [orgs, setOrgs] = useState<Org[] | null>(null);
   const [chosen, setChosen] = useState('');
   const [barrier, setBarrier] = useState<Barrier | null>(null);
   const [problem, setProblem] = useState('');
   const [notice, setNotice] = useState('');
 
   useEffect(() => {
-    api<{ organizations: { id: string; name: string }[] }>('GET', '/api/account/organizations')
+    api<{ organizations: Org[] }>('GET', '/api/account/organizations')
       .then((r) => {
         setOrgs(r.organizations);
         setChosen(r.organizations[0]?.id ?? '');
@@ -100,20 +100,7 @@ export function Organizacao() {
         <p>Sua conta não pertence a nenhuma organização. Chaves da conta pessoal usam os padrões.</p>
       )}
       {orgs && orgs.length > 1 && (
-        <div class="field">
-          <label for="f-org-barrier">Organização</label>
-          <select
-            id="f-org-barrier"
-            value={chosen}
-            onChange={(e) => setChosen((e.currentTarget as HTMLSelectElement).value)}
-          >
-            {orgs.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <OrgSelect id="f-org-barrier" label="Organização" orgs={orgs} value={chosen} onChange={setChosen} />
       )}
       {/* Keyed by the settings: a saved answer re-renders the form with what the server keeps. */}
       {barrier && <BarrierForm key={JSON.stringify(barrier)} barrier={barrier} onSubmit={save} />}
