@@ -63,7 +63,10 @@ export function cleanerFor(
   asked: CleaningAsk = {},
   extra: { includeBusinessPhones?: boolean } = {},
 ): Cleaner {
-  return createCleaner({ ...chooseCleaning(settings, asked), ...extra });
+  const choice = chooseCleaning(settings, asked);
+  // Every category is the engine's default: left unsaid, it skips choosing detectors per text.
+  const all = choice.categories === CATEGORIES || CATEGORIES.every((c) => choice.categories.includes(c));
+  return createCleaner({ ...choice, categories: all ? undefined : choice.categories, ...extra });
 }
 
 /** The columns an organisation's barrier settings are stored in (also on worker jobs). */
