@@ -16,11 +16,12 @@ import {
   svc,
   watchProblems,
 } from './browser.js';
+import { sensitivityExample } from '../helpers/sensitivity.js';
 
 const PASSWORD = 'senha forte do console 2026';
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-// `strict` masks the surname alone here; `balanced` leaves it.
-const TEXT = 'O Leite passou aqui.';
+// A surname alone that `balanced` leaves and `strict` masks.
+const { text: TEXT } = sensitivityExample((w) => `O ${w} passou aqui.`);
 const PHONE = 'Ligue (11) 98765-4321.';
 const skip = CHROMIUM ? false : 'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)';
 

@@ -5,14 +5,17 @@
 // defaults (placeholder, balanced, every category). svc/eco answers with what the model saw.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { detectNames } from '../../src/privacy/names/index.js';
 import { onPostgres } from '../helpers/db.js';
 import { makeKey } from '../helpers/gateway.js';
+import { sensitivityExample } from '../helpers/sensitivity.js';
 import { type Harness, harness, SAMPLE_CONTRACT, type TestUser } from './helpers.js';
 
-// `strict` masks the surname alone here; `balanced` leaves it (the guard below). The
-// contracts service sends the question after "Pergunta: ".
-const QUESTION = 'O Leite pagou a multa do CPF 529.982.247-25?';
+// A surname alone that `balanced` leaves and `strict` masks where the contracts service
+// sends the question: after "Pergunta: ".
+const { surname, text: QUESTION } = sensitivityExample(
+  (w) => `O ${w} passou aqui com o CPF 529.982.247-25?`,
+  'Pergunta: ',
+);
 
 describe(`contracts: the barrier settings of the gateway key (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
   let h: Harness;
@@ -44,14 +47,9 @@ describe(`contracts: the barrier settings of the gateway key (${onPostgres ? 'po
     return res.json().answer as string;
   };
 
-  it('uses an example that the two sensitivities treat differently', () => {
-    assert.deepEqual(detectNames(`Pergunta: ${QUESTION}`), []);
-    assert.equal(detectNames(`Pergunta: ${QUESTION}`, { sensitivity: 'strict' }).length, 1);
-  });
-
   it('the internal service key gets the defaults', async () => {
     const seen = await ask();
-    assert.match(seen, /Pergunta: O Leite pagou a multa do CPF \[CPF_1\]\?/);
+    assert.ok(seen.includes(`Pergunta: O ${surname} passou aqui com o CPF [CPF_1]?`), seen);
   });
 
   it('an organisation key in GATEWAY_API_KEY brings its organisation’s settings', async () => {
@@ -61,7 +59,7 @@ describe(`contracts: the barrier settings of the gateway key (${onPostgres ? 'po
     // As an operator sets GATEWAY_API_KEY to a key made beforehand; read on every call.
     h.ctx.config.gatewayApiKey = key.secret;
     const seen = await ask();
-    assert.match(seen, /Pergunta: O \[NOME removido\] pagou a multa do CPF 529\.982\.247-25\?/);
-    assert.ok(!seen.includes('Leite'));
+    assert.ok(seen.includes('Pergunta: O [NOME removido] passou aqui com o CPF 529.982.247-25?'), seen);
+    assert.ok(!seen.includes(surname));
   });
 });

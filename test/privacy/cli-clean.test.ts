@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type CleanIo, cleanCommand, guessFormat, parseCleanArgs, runClean } from '../../src/cli/clean.js';
 import { UsageError } from '../../src/cli/command.js';
+import { sensitivityExample } from '../helpers/sensitivity.js';
 
 function fakeIo(files: Record<string, string>, stdin = '', tty = false) {
   const out: string[] = [];
@@ -62,7 +63,7 @@ test('block: nothing on stdout, exit 3', async () => {
 });
 
 test('--sensitivity strict masks what balanced leaves; the summary says which applied', async () => {
-  const text = 'O Leite passou aqui.';
+  const { text } = sensitivityExample((w) => `O ${w} passou aqui.`);
   const balanced = fakeIo({ 'a.txt': text });
   assert.equal(await runClean(['a.txt'], balanced.io), 0);
   assert.equal(balanced.out(), text);

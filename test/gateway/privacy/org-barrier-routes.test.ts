@@ -8,22 +8,22 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI, { toFile } from 'openai';
-import { detectNames } from '../../../src/privacy/names/index.js';
 import { textPdf } from '../../documents/fixtures.js';
 import { FakeTranscription, wav } from '../../fakes/transcription.js';
 import { onPostgres } from '../../helpers/db.js';
 import { type KeyFixture, makeKey } from '../../helpers/gateway.js';
+import { sensitivityExample } from '../../helpers/sensitivity.js';
 import { firstText, mcpClient } from '../mcp/helpers.js';
 import { dumpJobs, workerGateway } from '../workers/helpers.js';
 
-// A surname alone where the name model hesitates: `strict` masks it, `balanced` does not.
-const TEXT = 'O Leite passou aqui com o CPF 529.982.247-25.';
+// A surname alone that `balanced` leaves and `strict` masks, beside a CPF.
+const { surname, text: TEXT } = sensitivityExample((w) => `O ${w} passou aqui com o CPF 529.982.247-25.`);
 /** What the organisation masks and so must never leave. */
-const SEEDED = ['Leite'];
+const SEEDED = [surname];
 /** What the organisation's settings make of TEXT: the CPF is a category it switched off. */
 const CLEANED = 'O [NOME removido] passou aqui com o CPF 529.982.247-25.';
 /** What the defaults make of it: the surname stays. */
-const DEFAULT_CLEANED = 'O Leite passou aqui com o CPF [CPF_1].';
+const DEFAULT_CLEANED = `O ${surname} passou aqui com o CPF [CPF_1].`;
 
 describe(`organisation barrier settings on every route (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
   let gw: Awaited<ReturnType<typeof workerGateway>>;
@@ -49,12 +49,6 @@ describe(`organisation barrier settings on every route (${onPostgres ? 'postgres
   });
 
   const auth = (secret = org.secret) => ({ authorization: `Bearer ${secret}` });
-
-  it('uses an example that the two sensitivities treat differently', () => {
-    // Guards the fixture: if a retrained model agrees on TEXT, pick another one.
-    assert.deepEqual(detectNames(TEXT), []);
-    assert.equal(detectNames(TEXT, { sensitivity: 'strict' }).length, 1);
-  });
 
   it('chat completions and messages: the model sees the organisation’s cleaning', async () => {
     const openai = new OpenAI({ apiKey: org.secret, baseURL: `${gw.url}/v1`, maxRetries: 0 });
