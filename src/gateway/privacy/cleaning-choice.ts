@@ -1,10 +1,13 @@
 // Which cleaning applies: the one place that turns what an organisation chose (policy, name
 // sensitivity, the categories it masks) and what a request asks for into the barrier's
 // options. Every route that cleans asks here; none builds cleaner options of its own
-// (test/gateway/privacy/one-door.test.ts holds the codebase to that).
+// (test/gateway/privacy/cleaning-choice.test.ts holds the codebase to that). A key brings
+// its organisation's settings (keys/auth.ts reads them with barrierOf); a session acting
+// for an organisation does the same with that organisation's row; anything acting for no
+// organisation (an account key, the CLI, the gateway's own logs) uses DEFAULT_BARRIER.
 //
 // A request may only tighten: placeholder < redact < block, balanced < strict. It cannot
-// switch a category off: what an organisation masks is masked on every route.
+// switch a category on or off: what an organisation masks is masked on every route.
 import {
   CATEGORIES,
   type Category,
@@ -34,12 +37,8 @@ export interface CleaningAsk {
   nameSensitivity?: Sensitivity;
 }
 
-/** The barrier's options for one request: the answer to "which cleaning applies". */
-export interface CleaningChoice {
-  policy: Policy;
-  nameSensitivity: Sensitivity;
-  categories: readonly Category[];
-}
+/** The barrier's options for one request (the answer to "which cleaning applies"): settings of the same shape. */
+export type CleaningChoice = BarrierSettings;
 
 /** An account without an organisation, the CLI, the internal services' key. */
 export const DEFAULT_BARRIER: BarrierSettings = Object.freeze({
