@@ -4,7 +4,7 @@
 // keys), changes them. Plain functions; orgs/routes.ts shapes the HTTP side.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { HTTP } from '../../platform/http/errors.js';
 import {
   CATEGORIES,
   type Category,
@@ -13,7 +13,9 @@ import {
   type Policy,
   type Sensitivity,
 } from '../../privacy/index.js';
+import { KEYS } from '../keys/errors.js';
 import { barrierOf, unmaskedColumn } from '../privacy/cleaning-choice.js';
+import { ORGS } from './errors.js';
 import { findOrganization, getRole, type Role, updateOrganization } from './store.js';
 
 export interface BarrierView {
@@ -33,7 +35,7 @@ export interface BarrierChange {
   maskedCategories: string[];
 }
 
-const notFound = () => new ApiError(404, 'organization_not_found', 'Organização não encontrada.');
+const notFound = () => ORGS.organization_not_found('Organização não encontrada.');
 
 /** The settings as a member sees them; 404 for an unknown organisation or a non-member. */
 export async function readBarrier(
@@ -71,22 +73,16 @@ export async function changeBarrier(
 ): Promise<BarrierView> {
   const current = await readBarrier(db, orgId, accountId);
   if (!current.editable)
-    throw new ApiError(
-      403,
-      'organization_forbidden',
+    throw ORGS.organization_forbidden(
       'Só proprietários e administradores mudam a privacidade da organização.',
     );
   if (!mfaVerified)
-    throw new ApiError(
-      403,
-      'organization_mfa_required',
+    throw KEYS.organization_mfa_required(
       'Mudar a privacidade da organização exige uma sessão com segundo fator. Ative-o e entre novamente.',
     );
   const unknown = change.maskedCategories.find((c) => !isCategory(c));
   if (unknown !== undefined)
-    throw new ApiError(400, 'invalid_request', 'Categoria desconhecida em maskedCategories.', {
-      param: 'maskedCategories',
-    });
+    throw HTTP.invalid_request('Categoria desconhecida em maskedCategories.', { param: 'maskedCategories' });
   await updateOrganization(db, orgId, {
     privacy_policy: change.policy,
     name_sensitivity: change.nameSensitivity,

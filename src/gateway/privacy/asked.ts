@@ -3,7 +3,7 @@
 // has them. Both ask only; cleaning-choice.ts keeps the stricter of the ask and the
 // organisation's setting, so `balanced` or `placeholder` never lower anything.
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../platform/http/errors.js';
+import { HTTP } from '../../platform/http/errors.js';
 import {
   isPolicy,
   isSensitivity,
@@ -17,7 +17,7 @@ import type { CleaningAsk } from './cleaning-choice.js';
 export const POLICY_HEADER = 'x-svc-policy';
 export const NAMES_HEADER = 'x-svc-nomes';
 
-const invalid = (param: string, message: string) => new ApiError(400, 'invalid_request', message, { param });
+const invalid = (param: string, message: string) => HTTP.invalid_request(message, { param });
 
 /** The request's own fields, already checked (schema or form reader). */
 export interface AskedFields {
