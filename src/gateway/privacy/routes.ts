@@ -8,9 +8,18 @@ import { createAuditLog } from './audit.js';
 import { auditedInput, badRequest, blockedError, cleanRequest, findingsHeader, MAX_ITEMS } from './clean.js';
 import { barrierDone, barrierStart } from './observe.js';
 import { createPrivacyJob, MAX_JOB_ITEMS, readPrivacyJob } from './jobs.js';
-import { nameSensitivityOf } from './names-header.js';
+import { cleaningAskOf } from './asked.js';
 
-const PolicySchema = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
+const PolicySchema = Type.Union(
+  [Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')],
+  {
+    description: "only tightens the organisation's policy; a looser one is clamped to it",
+  },
+);
+const SensitivitySchema = Type.Union([Type.Literal('balanced'), Type.Literal('strict')], {
+  description:
+    "name detection; only tightens the organisation's (`strict` > `balanced`); a looser one is clamped to it",
+});
 
 const Finding = Type.Object({
   category: Type.String(),
@@ -24,6 +33,7 @@ const CleanBody = Type.Object(
     input: Type.Optional(Type.Unknown()),
     items: Type.Optional(Type.Array(Type.String(), { minItems: 1, maxItems: MAX_ITEMS })),
     policy: Type.Optional(PolicySchema),
+    sensitivity: Type.Optional(SensitivitySchema),
   },
   { additionalProperties: false },
 );
@@ -46,6 +56,7 @@ const JobBody = Type.Object(
   {
     items: Type.Array(Type.String(), { minItems: 1, maxItems: MAX_JOB_ITEMS }),
     policy: Type.Optional(PolicySchema),
+    sensitivity: Type.Optional(SensitivitySchema),
   },
   { additionalProperties: false },
 );
@@ -68,7 +79,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
     async (request, reply) => {
       const principal = principalOf(request);
       const started = barrierStart();
-      const result = cleanRequest(principal.policy, request.body, nameSensitivityOf(request, principal));
+      const result = cleanRequest(principal, request.body, cleaningAskOf(request, request.body));
       barrierDone('clean', started, result.findings, result.blocked);
       const auditId = await audit.write(principal, {
         route: 'POST /v1/privacy/clean',
@@ -108,8 +119,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
         ctx,
         principal,
         request.body.items,
-        request.body.policy,
-        nameSensitivityOf(request, principal),
+        cleaningAskOf(request, request.body),
       );
       reply.header('location', `/v1/privacy/jobs/${job.id}`);
       reply.header(

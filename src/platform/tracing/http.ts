@@ -24,7 +24,7 @@ export function requestTracing(service: string): RequestTracing | undefined {
   if (!api) return undefined;
   const tracer = api.trace.getTracer('svc');
   return {
-    onRequest(request, reply, done) {
+    onRequest(request, _reply, done) {
       const parent = api.propagation.extract(api.ROOT_CONTEXT, request.headers);
       const route = request.routeOptions.url ?? 'unmatched';
       const attributes: Attributes = {
