@@ -104,7 +104,8 @@ describe(`server process (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
       socket.write(`GET /api/slow HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
       await new Promise((r) => setTimeout(r, 150));
       child.proc.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 50));
+      // Sent once the drain has begun (a fixed pause lost that race on a loaded machine).
+      await child.waitFor((l) => l.msg === 'shutting down', 30_000);
       socket.write(`GET /api/health HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
       await once(socket, 'close');
       const answers = received.split(/(?=HTTP\/1\.1 )/);
