@@ -72,16 +72,16 @@ function nameGoesOn(f: number): boolean {
 }
 
 /**
- * What may follow "do"/"da" in "a Maria do ___": a word, a number or an acronym ("RH",
- * "TI", "SAC"), but not a capitalised proper noun of the dictionary, which goes on a
- * place's name ("a Carolina do Norte").
+ * What may follow "do"/"da" in "a Maria do ___": a lower-case word, a number or an
+ * acronym ("RH", "TI", "SAC"). A capitalised word goes on a company's or a place's name
+ * ("a Rosa dos Ventos Ltda", "a Carolina do Norte"), and so does, in capitals, a proper
+ * noun of the dictionary ("A CAROLINA DO NORTE").
  */
 function workplaceWord(tok: Tokens, lex: Uint8Array, j: number): boolean {
   const shape = tok.shape[j]!;
   if (shape === SHAPE_LOWER || shape === SHAPE_DIGIT) return true;
-  if (shape > SHAPE_DIGIT) return false;
-  if (shape === SHAPE_UPPER && tok.end[j]! - tok.start[j]! <= 3) return true;
-  return (lex[j]! & LEX_PROPER) === 0;
+  if (shape !== SHAPE_UPPER) return false;
+  return tok.end[j]! - tok.start[j]! <= 3 || (lex[j]! & LEX_PROPER) === 0;
 }
 
 /**
