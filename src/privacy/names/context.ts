@@ -9,17 +9,32 @@ import {
   GAZ_HEAD,
   GAZ_ORG,
   GAZ_PLACE,
+  GAZ_PARTICLE,
+  GAZ_PLACE_NAME,
+  gazLookup,
   GAZ_SURNAME,
   LEX_DICT_MASK,
+  LEX_FREQ_MASK,
+  LEX_FREQ_SHIFT,
   LEX_ORDINARY,
   LEX_PROPER,
+  NAME_BITS,
+  type NameModel,
   TAG_B,
   TAG_I,
   TAG_O,
   WORD_BITS,
 } from './model.js';
 import { eachName } from './decode.js';
-import { hashWord, SHAPE_CAP, SHAPE_DIGIT, SHAPE_LOWER, SHAPE_UPPER, type Tokens } from './tokenize.js';
+import {
+  hashWord,
+  SHAPE_CAP,
+  SHAPE_DIGIT,
+  SHAPE_LOWER,
+  SHAPE_MIXED,
+  SHAPE_UPPER,
+  type Tokens,
+} from './tokenize.js';
 
 const hashes = (words: string) => new Set(words.split(' ').map(hashWord));
 /** Articles, alone or joined to a preposition ("à" folds to "a"): "a Maria", "pro João", "pela Ana". */
@@ -28,6 +43,7 @@ const ARTICLES = hashes('o a do da no na ao pelo pela pro pra');
 const OF = hashes('do da dos das');
 /** "de" and its contractions, before whose act it was: "a posição de Brandão". */
 const OF_DE = hashes('de do da dos das');
+const COMMA = hashWord(',');
 /** Separators of a list's items. */
 const LIST_GLUE = hashes(', e ou');
 
@@ -145,8 +161,84 @@ export function isSurnameAfterDe(text: string, tok: Tokens, an: Analysis, i: num
   if ((f & GAZ_SURNAME) === 0 || (f & (GAZ_PLACE | GAZ_ORG | GAZ_HEAD | GAZ_CONTEXT)) !== 0) return false;
   if ((an.lex[i]! & LEX_ORDINARY) === 0) return false;
   if (tok.shape[i - 1] !== SHAPE_LOWER || !OF_DE.has(tok.hash[i - 1]!)) return false;
+  // "Feira de Santana", "Ministério da Fazenda": after a capitalised word, "de" goes on its name.
+  if (i > 1 && (tok.shape[i - 2] === SHAPE_CAP || tok.shape[i - 2] === SHAPE_UPPER)) return false;
   // "o prefeito de Salgado", "a governadora do Serra…": after a role, "de" names its place.
   if (i > 1 && (an.flags[i - 2]! & GAZ_CONTEXT) !== 0) return false;
   if (i + 1 < tok.count && (tok.shape[i + 1] === SHAPE_CAP || tok.shape[i + 1] === SHAPE_UPPER)) return false;
   return !isSentenceEnd(text, tok, i - 1);
+}
+
+/**
+ * In text written in capitals (shouted comments), a one-word detection at the start of
+ * the text or of a sentence, not called by ("HENRY, VÊ ISSO"), that the dictionary accepts
+ * as an ordinary word of the two highest frequency levels, and that is neither a surname
+ * nor a first name of 100,000+ births, is the word, not a name ("GLÓRIA A DEUS NAS
+ * ALTURAS"). Under `balanced` only.
+ */
+export function dropShoutedWords(
+  text: string,
+  tok: Tokens,
+  tags: Uint8Array,
+  flags: Uint16Array,
+  lex: Uint8Array,
+  n: number,
+): void {
+  eachName(tags, n, (s, e) => {
+    if (e - s !== 1 || tok.shape[s] !== SHAPE_UPPER) return;
+    if (s > 0 && !isSentenceEnd(text, tok, s - 1)) return;
+    // "HENRY, VÊ ISSO AQUI": a name called by.
+    if (e < n && tok.hash[e] === COMMA) return;
+    const f = flags[s]!;
+    const x = lex[s]!;
+    if ((f & GAZ_SURNAME) !== 0 || (f & GAZ_FIRST_MASK) > 4) return;
+    if ((x & LEX_ORDINARY) === 0 || (x & LEX_FREQ_MASK) < 6 << LEX_FREQ_SHIFT) return;
+    tags[s] = TAG_O;
+  });
+}
+
+/**
+ * A detection inside a whole place name of the gazetteer ("Serra Talhada fica no sertão",
+ * "que Serra Talhada terá", "Montes Claros") is the place, when no word of the place name
+ * is a person's name that is not also an ordinary word: a place named after a person
+ * keeps the person's reading ("Castro Alves", "Monteiro Lobato", "Teófilo Otoni"), as
+ * only the context tells them apart. The name may reach two words past the detection
+ * either side. Under `balanced` only.
+ */
+export function dropPlaceNames(
+  text: string,
+  tok: Tokens,
+  tags: Uint8Array,
+  flags: Uint16Array,
+  model: NameModel,
+  n: number,
+): void {
+  eachName(tags, n, (s, e) => {
+    for (let a = Math.max(0, s - 2); a <= s; a++) {
+      for (let b = e; b <= Math.min(n, e + 2); b++) {
+        if (b - a >= 2 && isPlaceName(text, tok, flags, model, a, b)) {
+          tags.fill(TAG_O, s, e);
+          return;
+        }
+      }
+    }
+  });
+}
+
+function isPlaceName(
+  text: string,
+  tok: Tokens,
+  flags: Uint16Array,
+  model: NameModel,
+  a: number,
+  b: number,
+): boolean {
+  let phrase = '';
+  for (let i = a; i < b; i++) {
+    const f = flags[i]!;
+    if (tok.shape[i]! > SHAPE_MIXED) return false;
+    if ((f & NAME_BITS) !== 0 && (f & WORD_BITS) === 0 && (f & GAZ_PARTICLE) === 0) return false;
+    phrase += (i > a ? ' ' : '') + text.slice(tok.start[i], tok.end[i]);
+  }
+  return (gazLookup(model, hashWord(phrase)) & GAZ_PLACE_NAME) !== 0;
 }

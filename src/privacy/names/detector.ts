@@ -6,12 +6,14 @@ import { dropLeadingTitles, dropLowerWords, eachName, joinNameParts, viterbi } f
 import { dropCompanies, rememberCompanies } from './companies.js';
 import {
   dropPlaceInPlaceList,
+  dropPlaceNames,
+  dropShoutedWords,
   isSurnameAfterDe,
   SURNAME_AFTER_DE_BIAS,
   tagNameBeforeWorkplace,
 } from './context.js';
 import { type NameMemory, rememberNames, tagEchoes } from './echo.js';
-import { Analysis, MAX_FEATURES, TEXT_CASED, TEXT_INITIAL_CAPS } from './features.js';
+import { Analysis, MAX_FEATURES, TEXT_CASED, TEXT_INITIAL_CAPS, TEXT_UPPER } from './features.js';
 import { GAZ_PARTICLE, type NameModel, TAG_O, TAGS } from './model.js';
 import { SHAPE_PUNCT, Tokens } from './tokenize.js';
 
@@ -79,6 +81,8 @@ export function createNameDetector(model: NameModel): NameDetector {
       if (bias === 0) {
         if (capitalises(an.caseOf(tok))) dropLowerWords(tok, all, an.flags, an.lex, n);
         dropPlaceInPlaceList(tok, all, an.flags, n);
+        if (an.caseOf(tok) === TEXT_UPPER) dropShoutedWords(text, tok, all, an.flags, an.lex, n);
+        dropPlaceNames(text, tok, all, an.flags, model, n);
       }
     }
     local.clear();

@@ -1,6 +1,7 @@
 // The decoding rules of the eighth round (src/privacy/names/context.ts; docs/privacy-names.md):
 // a very common first name before where the person works, a place word in a list of
-// places, a surname alone after "de" in prose. Every row of the first three tables was
+// places, a surname alone after "de" in prose, a whole place name, a frequent ordinary
+// word shouted at the start of a sentence. Every row of the tables before the guards was
 // wrong with the seventh-round build and is right now (checked against that build); the
 // guards hold on both and keep the rules from reaching further. Sentences written for
 // this test in the pattern of each class; none is copied from a corpus or a dev set.
@@ -40,6 +41,18 @@ const SURNAME_AFTER_DE: Row[] = [
   ['surname alone after "do"', 'A saída do Rocha foi anunciada ontem.', ['Rocha']],
 ];
 
+const PLACE_NAMES: Row[] = [
+  ['a municipality at the start of a sentence', 'Serra Talhada fica no sertão.', []],
+  ['a municipality inside a sentence', 'A prefeitura informou que Serra Talhada terá chuva.', []],
+  ['a municipality at the start of a sentence', 'Pedra Branca fica a duas horas daqui.', []],
+];
+
+const SHOUTING: Row[] = [
+  ['a shouted ordinary word that is a first name', 'GLÓRIA A DEUS NAS ALTURAS', []],
+  ['a shouted ordinary word that is a first name', 'GLORIA A DEUS PELA VITORIA', []],
+  ['a shouted ordinary word that is a first name', 'DIVINA PROVIDÊNCIA NOS PROTEJA', []],
+];
+
 const GUARDS: Row[] = [
   ['a first name that is an everyday word', 'bata a clara do ovo', []],
   ['a first name that is an everyday word', 'a rosa do jardim murchou', []],
@@ -49,12 +62,28 @@ const GUARDS: Row[] = [
   ['a surname after "e" in a list of cities', 'Visitamos Lisboa, Madri e Braga.', []],
   ['a place after a role and "de"', 'O prefeito de Salgado anunciou obras.', []],
   ['a place after "da"', 'O clima da Serra é frio no inverno.', []],
+  ['a place after a capitalised word and "de"', 'Feira de Santana fica longe daqui.', []],
+  [
+    'a place named after a person, read as the person',
+    'Castro Alves escreveu Navio Negreiro.',
+    ['Castro Alves'],
+  ],
+  [
+    'a place named after a person, read as the person',
+    'Teixeira de Freitas escreveu o Esboço.',
+    ['Teixeira de Freitas'],
+  ],
+  ['a shouted first name called by', 'GLÓRIA, ME LIGA HOJE', ['GLÓRIA']],
+  ['a shouted name that is a verb', 'TEMER NA CADEIA JA', ['TEMER']],
+  ['a shouted first name of 100,000+ births', 'ROSA PRESIDENTE', ['ROSA']],
 ];
 
 for (const [title, rows] of [
   ['name before where the person works', WORKPLACE],
   ['places in a list of places', PLACE_LISTS],
   ['surname alone after "de" in prose', SURNAME_AFTER_DE],
+  ['whole place names', PLACE_NAMES],
+  ['shouted words', SHOUTING],
   ['guards', GUARDS],
 ] as const) {
   describe(`detectNames context rules: ${title}`, () => {
