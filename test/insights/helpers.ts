@@ -6,9 +6,10 @@ import { INGEST_KIND, type IngestPayload } from '../../src/insights/processing/i
 import type { InsightsSettings } from '../../src/insights/settings.js';
 import { createTenant, type NewTenant } from '../../src/insights/tenants/store.js';
 import type { App } from '../../src/platform/http/app.js';
-import { jobsDb } from '../../src/platform/jobs/index.js';
 import { type TestContext, testContext } from '../helpers/context.js';
 import { type FakePlatform, fakePlatform } from '../fakes/platform.js';
+import { kyselyOf } from '../../src/platform/db/transactions.js';
+import { waitFor } from '../helpers/wait.js';
 
 export const TOKEN = 'webhook-token-0123456789abcdef';
 
@@ -80,7 +81,7 @@ export async function harness(
 
 /** The ingestion jobs of a conversation, oldest first. */
 export async function ingestJobs(h: Pick<Harness, 'ctx'>, sessionId: string) {
-  const rows = await jobsDb(h.ctx.db)
+  const rows = await kyselyOf(h.ctx.db)
     .selectFrom('jobs')
     .selectAll()
     .where('kind', '=', INGEST_KIND)
@@ -90,11 +91,7 @@ export async function ingestJobs(h: Pick<Harness, 'ctx'>, sessionId: string) {
 }
 
 export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await waitFor('the condition', check, { timeoutMs });
 }
 
 export const CPF = '529.982.247-25';

@@ -1,22 +1,17 @@
-// POST /v1/privacy/clean without HTTP: choose the policy, clean one of text / input /
-// items with one placeholder map (items read as consecutive parts), report findings.
-// Throws ApiError for the HTTP layer.
-import { ApiError } from '../../platform/http/errors.js';
-import {
-  createCleaner,
-  DEFAULT_SENSITIVITY,
-  type Finding,
-  type Policy,
-  PrivacyInputError,
-  type Sensitivity,
-  strictest,
-} from '../../privacy/index.js';
+// POST /v1/privacy/clean without HTTP: the cleaning that applies (cleaning-choice.ts), one
+// of text / input / items cleaned with one placeholder map (items read as consecutive
+// parts), findings. Throws ApiError for the HTTP layer.
+import { type ApiError, HTTP } from '../../platform/http/errors.js';
+import { type Finding, type Policy, PrivacyInputError, type Sensitivity } from '../../privacy/index.js';
+import { type BarrierSettings, type CleaningAsk, cleanerFor } from './cleaning-choice.js';
+import { PRIVACY } from './errors.js';
 
 export interface CleanInput {
   text?: string;
   input?: unknown;
   items?: string[];
   policy?: Policy;
+  sensitivity?: Sensitivity;
 }
 
 export interface CleanOutput {
@@ -31,15 +26,11 @@ export interface CleanOutput {
 export const MAX_ITEMS = 1000;
 
 export function badRequest(message: string, param?: string): ApiError {
-  return new ApiError(400, 'invalid_request', message, { param });
+  return HTTP.invalid_request(message, { param });
 }
 
-/** `nameSensitivity`: the one that applies (the organisation's, raised by the request). */
-export function cleanRequest(
-  orgPolicy: Policy,
-  body: CleanInput,
-  nameSensitivity: Sensitivity = DEFAULT_SENSITIVITY,
-): CleanOutput {
+/** `asked`: the body's `policy` and `sensitivity` with the headers' (privacy/asked.ts). */
+export function cleanRequest(settings: BarrierSettings, body: CleanInput, asked: CleaningAsk): CleanOutput {
   const given = (['text', 'input', 'items'] as const).filter((k) => body[k] !== undefined);
   if (given.length !== 1) {
     throw badRequest(
@@ -50,8 +41,7 @@ export function cleanRequest(
   // null is no JSON to clean; Fastify's schema lets it through `input` (any value).
   if (body.input === null)
     throw badRequest('O campo input deve ser um valor JSON diferente de null.', 'input');
-  const policy = strictest(orgPolicy, body.policy);
-  const cleaner = createCleaner({ policy, nameSensitivity });
+  const cleaner = cleanerFor(settings, asked);
   let out: Omit<CleanOutput, 'policy' | 'blocked' | 'findings'>;
   if (body.text !== undefined) {
     out = { clean_text: cleaner.cleanText(body.text) };
@@ -70,7 +60,7 @@ export function cleanRequest(
     }
     out = { clean_text: JSON.stringify(cleaned), clean_input: cleaned };
   }
-  return { policy, blocked: cleaner.blocked, findings: cleaner.findings(), ...out };
+  return { policy: cleaner.policy, blocked: cleaner.blocked, findings: cleaner.findings(), ...out };
 }
 
 /** What the audit record's keyed hash is computed over: the one field the caller sent. */
@@ -84,9 +74,7 @@ export function findingsHeader(findings: Finding[]): string {
 }
 
 export function blockedError(findings: Finding[]): ApiError {
-  return new ApiError(
-    422,
-    'pii_blocked',
+  return PRIVACY.pii_blocked(
     `A política de privacidade bloqueou o conteúdo porque ele contém dados pessoais (${findingsHeader(findings)}).`,
   );
 }

@@ -2,14 +2,23 @@
 import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { HTTP } from '../../platform/http/errors.js';
 import { principalOf } from '../keys/auth.js';
 import { createAuditLog } from './audit.js';
 import { auditedInput, badRequest, blockedError, cleanRequest, findingsHeader, MAX_ITEMS } from './clean.js';
 import { createPrivacyJob, MAX_JOB_ITEMS, readPrivacyJob } from './jobs.js';
-import { nameSensitivityOf } from './names-header.js';
+import { cleaningAskOf } from './asked.js';
 
-const PolicySchema = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
+const PolicySchema = Type.Union(
+  [Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')],
+  {
+    description: "only tightens the organisation's policy; a looser one is clamped to it",
+  },
+);
+const SensitivitySchema = Type.Union([Type.Literal('balanced'), Type.Literal('strict')], {
+  description:
+    "name detection; only tightens the organisation's (`strict` > `balanced`); a looser one is clamped to it",
+});
 
 const Finding = Type.Object({
   category: Type.String(),
@@ -23,6 +32,7 @@ const CleanBody = Type.Object(
     input: Type.Optional(Type.Unknown()),
     items: Type.Optional(Type.Array(Type.String(), { minItems: 1, maxItems: MAX_ITEMS })),
     policy: Type.Optional(PolicySchema),
+    sensitivity: Type.Optional(SensitivitySchema),
   },
   { additionalProperties: false },
 );
@@ -45,6 +55,7 @@ const JobBody = Type.Object(
   {
     items: Type.Array(Type.String(), { minItems: 1, maxItems: MAX_JOB_ITEMS }),
     policy: Type.Optional(PolicySchema),
+    sensitivity: Type.Optional(SensitivitySchema),
   },
   { additionalProperties: false },
 );
@@ -66,7 +77,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const result = cleanRequest(principal.policy, request.body, nameSensitivityOf(request, principal));
+      const result = cleanRequest(principal, request.body, cleaningAskOf(request, request.body));
       const auditId = await audit.write(principal, {
         route: 'POST /v1/privacy/clean',
         policy: result.policy,
@@ -105,8 +116,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
         ctx,
         principal,
         request.body.items,
-        request.body.policy,
-        nameSensitivityOf(request, principal),
+        cleaningAskOf(request, request.body),
       );
       reply.header('location', `/v1/privacy/jobs/${job.id}`);
       reply.header(
@@ -144,5 +154,5 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
   );
 }
 
-const notFound = () => new ApiError(404, 'not_found', 'Job de privacidade não encontrado.');
+const notFound = () => HTTP.not_found('Job de privacidade não encontrado.');
 export { badRequest };
