@@ -57,13 +57,8 @@ const LIST_GLUE = hashes(', e ou');
  * everyday word is left to the model ("a rosa do jardim", "a clara do ovo");
  * capitalised after the article it is a name ("o Marcos do SAC").
  */
-export function tagNameBeforeWorkplace(
-  tok: Tokens,
-  tags: Uint8Array,
-  flags: Uint16Array,
-  lex: Uint8Array,
-  n: number,
-): void {
+export function tagNameBeforeWorkplace(tok: Tokens, an: Analysis, tags: Uint8Array, n: number): void {
+  const { flags, lex } = an;
   for (let i = 1; i + 2 < n; i++) {
     const f = flags[i]!;
     if (tags[i] !== TAG_O || (f & GAZ_FIRST_MASK) < 5 || (f & GAZ_ORG) !== 0) continue;
@@ -115,7 +110,8 @@ function plainFirstName(f: number, x: number): boolean {
  * ("Visitamos Florença, Veneza e Viena"), is a place too. A known surname or a first
  * name of 1,000+ births is left to the model. Under `balanced` only.
  */
-export function dropPlaceInPlaceList(tok: Tokens, tags: Uint8Array, flags: Uint16Array, n: number): void {
+export function dropPlaceInPlaceList(tok: Tokens, an: Analysis, tags: Uint8Array, n: number): void {
+  const flags = an.flags;
   eachName(tags, n, (s, e) => {
     if (e - s !== 1) return;
     const f = flags[s]!;
@@ -176,14 +172,8 @@ export function isSurnameAfterDe(text: string, tok: Tokens, an: Analysis, i: num
  * nor a first name of 100,000+ births, is the word, not a name ("GLÓRIA A DEUS NAS
  * ALTURAS"). Under `balanced` only.
  */
-export function dropShoutedWords(
-  text: string,
-  tok: Tokens,
-  tags: Uint8Array,
-  flags: Uint16Array,
-  lex: Uint8Array,
-  n: number,
-): void {
+export function dropShoutedWords(text: string, tok: Tokens, an: Analysis, tags: Uint8Array, n: number): void {
+  const { flags, lex } = an;
   eachName(tags, n, (s, e) => {
     if (e - s !== 1 || tok.shape[s] !== SHAPE_UPPER) return;
     if (s > 0 && !isSentenceEnd(text, tok, s - 1)) return;
@@ -208,15 +198,15 @@ export function dropShoutedWords(
 export function dropPlaceNames(
   text: string,
   tok: Tokens,
-  tags: Uint8Array,
-  flags: Uint16Array,
+  an: Analysis,
   model: NameModel,
+  tags: Uint8Array,
   n: number,
 ): void {
   eachName(tags, n, (s, e) => {
     for (let a = Math.max(0, s - 2); a <= s; a++) {
       for (let b = e; b <= Math.min(n, e + 2); b++) {
-        if (b - a >= 2 && isPlaceName(text, tok, flags, model, a, b)) {
+        if (b - a >= 2 && isPlaceName(text, tok, an.flags, model, a, b)) {
           tags.fill(TAG_O, s, e);
           return;
         }

@@ -76,13 +76,13 @@ export function createNameDetector(model: NameModel): NameDetector {
     if (candidates > 0) {
       decodeRuns(text, n, bias);
       dropLeadingTitles(all, an.flags, n);
-      tagNameBeforeWorkplace(tok, all, an.flags, an.lex, n);
+      tagNameBeforeWorkplace(tok, an, all, n);
       joinNameParts(text, tok, all, an.flags, n);
       if (bias === 0) {
         if (capitalises(an.caseOf(tok))) dropLowerWords(tok, all, an.flags, an.lex, n);
-        dropPlaceInPlaceList(tok, all, an.flags, n);
-        if (an.caseOf(tok) === TEXT_UPPER) dropShoutedWords(text, tok, all, an.flags, an.lex, n);
-        dropPlaceNames(text, tok, all, an.flags, model, n);
+        dropPlaceInPlaceList(tok, an, all, n);
+        if (an.caseOf(tok) === TEXT_UPPER) dropShoutedWords(text, tok, an, all, n);
+        dropPlaceNames(text, tok, an, model, all, n);
       }
     }
     local.clear();
