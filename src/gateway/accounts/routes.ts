@@ -40,7 +40,7 @@ export function registerAccountRoutes(app: App, ctx: Context, options: AccountRo
     db: ctx.db.kysely,
     now: options.now ?? Date.now,
     productId: PRODUCT_ID,
-    publicOrigin: ctx.config.publicOrigin,
+    origins: ctx.origins,
     audience: ctx.config.publicOrigin,
     csrfKey: deriveKey(ctx.secret, 'csrf'),
     totpKey: totpKey(ctx.secret),

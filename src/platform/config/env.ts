@@ -11,6 +11,8 @@ export interface EnvSettings {
   operatorToken?: string;
   workerToken?: string;
   publicOrigin: string;
+  /** False when PUBLIC_ORIGIN is unset and publicOrigin is the default (origins.ts). */
+  publicOriginSet: boolean;
   secret?: string;
   logLevel: string;
   /** Proxies whose X-Forwarded-For is believed (CIDRs); empty = use the socket address. */
@@ -139,6 +141,7 @@ export function readEnv(env: Env, problems: string[]): EnvSettings {
     operatorToken: token('OPERATOR_TOKEN'),
     workerToken: token('WORKER_TOKEN'),
     publicOrigin,
+    publicOriginSet: get('PUBLIC_ORIGIN') !== undefined,
     secret,
     logLevel,
     mail: { smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']), from: mailFrom },
