@@ -1,7 +1,9 @@
 // What `svc serve` tells a person at start: the address to open (PUBLIC_ORIGIN, and the
-// console there), which the console then accepts for sign-in.
+// console there), which the console then accepts for sign-in; and a busy port, named with
+// the variable that moves it.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { createServer, type Server } from 'node:net';
+import { after, before, describe, it } from 'node:test';
 import { freePort } from '../console/browser.js';
 import { testStorage } from '../helpers/db.js';
 import { spawnSvc } from '../helpers/process.js';
@@ -66,4 +68,34 @@ describe('the address svc serve prints', () => {
       await storage.drop();
     }
   });
+});
+
+describe('a busy port', () => {
+  let blocker: Server;
+  let port: number;
+  before(async () => {
+    blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    port = (blocker.address() as { port: number }).port;
+  });
+  after(() => new Promise((resolve) => blocker.close(resolve)));
+
+  for (const [service, variable] of [
+    ['gateway', 'GATEWAY_PORT'],
+    ['insights', 'INSIGHTS_PORT'],
+  ] as const) {
+    it(`${service}: names the port and ${variable}, exits 1 without a stack trace`, async () => {
+      const storage = await testStorage();
+      const child = spawnSvc(['serve', service], { ...storage.env, [variable]: String(port) });
+      try {
+        assert.equal(await child.exit(), 1);
+        const err = child.stderr.join('');
+        assert.match(err, new RegExp(`${variable}: port ${port} on 127\\.0\\.0\\.1 is already in use`));
+        assert.match(err, new RegExp(`set ${variable} to a free port`));
+        assert.ok(!err.includes('    at '), err);
+      } finally {
+        await storage.drop();
+      }
+    });
+  }
 });
