@@ -30,8 +30,7 @@ export function listenProblem(err: unknown, variable: string, host: string, port
     return new ConfigError([
       `${variable}: not allowed to listen on port ${port} on ${host} (ports below 1024 need privileges); set ${variable} to a port from 1024 up`,
     ]);
-  if (code === 'EADDRNOTAVAIL')
-    return new ConfigError([`HOST: ${host} is not an address of this machine`]);
+  if (code === 'EADDRNOTAVAIL') return new ConfigError([`HOST: ${host} is not an address of this machine`]);
   return err;
 }
 

@@ -33,7 +33,9 @@ describe('the address svc serve prints', () => {
       assert.equal(line.public_origin, `http://localhost:${port}`);
       assert.equal(line.console, `http://localhost:${port}/`);
       // stderr is another pipe: its line may arrive after stdout's.
-      const said = new RegExp(`svc: gateway at http://localhost:${port} — console: http://localhost:${port}/`);
+      const said = new RegExp(
+        `svc: gateway at http://localhost:${port} — console: http://localhost:${port}/`,
+      );
       for (let deadline = Date.now() + 30_000; !said.test(child.stderr.join('')); ) {
         assert.ok(Date.now() < deadline, child.stderr.join(''));
         await new Promise((r) => setTimeout(r, 50));

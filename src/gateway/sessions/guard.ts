@@ -51,7 +51,8 @@ export const invalidCsrf = (message = 'Token CSRF ausente ou inválido.') =>
  */
 export function checkOrigin(deps: SessionDeps, request: FastifyRequest, required: boolean): void {
   const origin = request.headers.origin;
-  if (origin === undefined ? required : !deps.origins.accepts(origin)) throw invalidOrigin(deps.origins.primary);
+  if (origin === undefined ? required : !deps.origins.accepts(origin))
+    throw invalidOrigin(deps.origins.primary);
   if (request.headers['sec-fetch-site'] === 'cross-site') {
     throw invalidCsrf('Requisição entre sites recusada.');
   }

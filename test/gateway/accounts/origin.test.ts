@@ -53,7 +53,7 @@ describe('PUBLIC_ORIGIN set', () => {
   });
   after(() => gw.dispose());
 
-  it('accepts exactly that origin, not this machine\'s addresses', async () => {
+  it("accepts exactly that origin, not this machine's addresses", async () => {
     const boot = await gw.app.inject({ method: 'GET', url: '/api/auth/bootstrap' });
     const cookie = String(boot.headers['set-cookie']).split(';')[0]!;
     const login = (origin: string) =>
