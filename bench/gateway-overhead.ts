@@ -20,9 +20,11 @@
 // Usage: npm run build && node dist/bench/gateway-overhead.js [requests-at-c1] [seconds-at-c64]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { autocannon as loadAutocannon } from './peers.js';
 import { Pool } from 'undici';
 import { cpuMs, PROMPT_2KB } from './lib.js';
+
+const autocannon = await loadAutocannon();
 
 const N = Number(process.argv[2] ?? 2000);
 const SECONDS = Number(process.argv[3] ?? 5);
