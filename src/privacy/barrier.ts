@@ -1,61 +1,41 @@
-// The barrier: runs every detector over a text, resolves overlapping matches and
-// applies the request's policy through one cleaner per request.
-import { cnpjDetector } from './cnpj.js';
-import { cpfDetector } from './cpf.js';
-import { emailDetector } from './email.js';
+// The barrier: runs the registry's detectors over one analysis of a text, resolves
+// overlapping matches and applies the request's policy through one cleaner per request.
+import { nameDetector } from './detectors/nome.js';
 import { distinctKeys, setKey } from './keys.js';
-import { detectNames, NameMemory, type Sensitivity } from './names/index.js';
+import { NameMemory } from './names/index.js';
 import { type MappedText, normalisedView, originalSpan } from './normalize.js';
 import { resolveOverlaps } from './overlaps.js';
 import { applyToParts, findInParts } from './parts.js';
-import { createPhoneDetector, phoneDetector } from './phone.js';
 import { PlaceholderMap } from './placeholders.js';
 import { redactMarker } from './policy.js';
-import type { Category, Detector, Finding, Match, Policy } from './types.js';
+import { analyse, CATEGORIES, type Category, detectorsFor } from './registry.js';
+import type { FindOptions, Finding, Match, Policy } from './types.js';
 
-export interface FindOptions {
-  /** Also report business telephone numbers (0800, 0300, 4004-xxxx …). Default false. */
-  includeBusinessPhones?: boolean;
-  /** Run the person-name model. Default true. */
-  names?: boolean;
-  /** How readily words are taken for names (names/sensitivity.ts). Default `balanced`. */
-  nameSensitivity?: Sensitivity;
-  /** Name words found in earlier texts of the same request: their later mentions are names too. */
-  nameMemory?: NameMemory;
-}
-
-const businessPhoneDetector = createPhoneDetector({ includeBusiness: true });
-
-function detectorsFor(options: FindOptions): Detector[] {
-  const phones = options.includeBusinessPhones ? businessPhoneDetector : phoneDetector;
-  return [cpfDetector, cnpjDetector, emailDetector, phones];
-}
+export type { FindOptions } from './types.js';
 
 /**
  * Every piece of personal data in `text`, disjoint and sorted by position. Detectors
- * read the normalised view (normalize.ts); offsets are the original text's, keys the
- * view's, so a full-width or spelled copy gets the same placeholder as the plain value.
+ * read one analysis of the normalised view (normalize.ts, analysis.ts); offsets are the
+ * original text's, keys the view's, so a full-width or spelled copy gets the same
+ * placeholder as the plain value.
  */
 export function findAll(text: string, options: FindOptions = {}): Match[] {
   const view = normalisedView(text);
-  const t = view ? view.text : text;
+  const a = analyse(text, view);
   const all: Match[] = [];
-  for (const d of detectorsFor(options)) for (const m of d.detect(t)) all.push(m);
-  if (options.names !== false) for (const m of namesIn(t, options)) all.push(m);
+  for (const d of detectorsFor(options.categories)) {
+    for (const s of d.detect(a, options))
+      all.push({ category: d.category, start: s.start, end: s.end, key: s.key });
+  }
   const found = resolveOverlaps(all);
   return view ? toOriginal(view, found) : found;
 }
 
-/** The name model over a (normalised) text, with the request's sensitivity and memory. */
-function namesIn(viewText: string, options: FindOptions): Match[] {
-  return detectNames(viewText, { sensitivity: options.nameSensitivity, memory: options.nameMemory });
-}
-
 /** Reads `text` for names only to remember their words in `options.nameMemory`. */
 function rememberNamesIn(text: string, options: FindOptions): void {
-  if (options.names === false || options.nameMemory === undefined) return;
-  const view = normalisedView(text);
-  namesIn(view ? view.text : text, options);
+  if (options.nameMemory === undefined) return;
+  if (options.categories !== undefined && !options.categories.includes('nome')) return;
+  nameDetector.detect(analyse(text, normalisedView(text)), options);
 }
 
 /** View matches as original spans; two that now share a source character keep the first. */
@@ -122,6 +102,7 @@ export interface Cleaner {
 export function createCleaner(options: CleanerOptions): Cleaner {
   const { policy } = options;
   const find: FindOptions = {
+    categories: options.categories,
     includeBusinessPhones: options.includeBusinessPhones,
     names: options.names,
     nameSensitivity: options.nameSensitivity,
@@ -251,12 +232,10 @@ class RequestCleaner implements Cleaner {
 
   findings(): Finding[] {
     const out: Finding[] = [];
-    for (const category of FINDING_ORDER) {
+    for (const category of CATEGORIES) {
       const count = this.counts.get(category);
       if (count) out.push({ category, count, action: this.policy });
     }
     return out;
   }
 }
-
-const FINDING_ORDER: readonly Category[] = ['cpf', 'cnpj', 'email', 'telefone', 'nome'];

@@ -1,8 +1,7 @@
 // One linear pass that groups the digits of a text into clusters: runs of digit groups
 // joined by short separators ("(11) 98765-4321", "529.982.247-25", "1.234,56").
-// The CPF, CNPJ and telephone detectors read their formats from these groups instead of
-// each running regexes over the whole text. The last result is cached because the
-// barrier runs the three detectors on the same string.
+// The numeric detectors read their formats from these groups instead of each running
+// regexes over the whole text; the per-text analysis (analysis.ts) computes them once.
 
 export interface Group {
   /** Offsets of the digit run. */
@@ -59,11 +58,7 @@ function isAlnum(c: number): boolean {
   return isDigit(c) || isWordChar(c);
 }
 
-let cachedText: string | null = null;
-let cachedClusters: Cluster[] = [];
-
 export function clustersOf(text: string): Cluster[] {
-  if (text === cachedText) return cachedClusters;
   const out: Cluster[] = [];
   const n = text.length;
   let i = 0;
@@ -101,8 +96,6 @@ export function clustersOf(text: string): Cluster[] {
     const gluedAfter = i < n && isWordChar(text.charCodeAt(i));
     out.push({ groups, gluedBefore, gluedAfter });
   }
-  cachedText = text;
-  cachedClusters = out;
   return out;
 }
 

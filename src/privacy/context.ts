@@ -2,106 +2,80 @@
 // they are. The nearest word wins, so "cpf e telefone: 529… e 119…" reads each number
 // by the word closest to it, and "pedido 119…" is not a phone.
 
-export type ContextKind = 'cpf' | 'cnpj' | 'doc' | 'phone' | 'other';
+/**
+ * What a context word says a nearby number is: a category's own words (declared by its
+ * detector, gathered by the registry) or one of the shared kinds below.
+ */
+export type ContextKind = string;
 
-/** Words, folded to lower case without accents. Matched on word boundaries. */
-const WORDS: Record<ContextKind, readonly string[]> = {
-  cpf: ['cpf', 'c.p.f', 'cpfs'],
-  cnpj: ['cnpj', 'c.n.p.j', 'cnpjs', 'razao social', 'empresa', 'pessoa juridica', 'pj'],
-  doc: [
-    'documento',
-    'documentos',
-    'doc',
-    'docto',
-    'inscricao',
-    'inscrito',
-    'inscrita',
-    'portador',
-    'portadora',
-    'contribuinte',
-    'titular',
-    'cadastro',
-    'cpf/cnpj',
-  ],
-  phone: [
-    'telefone',
-    'telefones',
-    'tel',
-    'tels',
-    'fone',
-    'fones',
-    'celular',
-    'cel',
-    'whatsapp',
-    'whats',
-    'zap',
-    'wpp',
-    'zapzap',
-    'ligar',
-    'ligue',
-    'liga',
-    'ligacao',
-    'ligou',
-    'liguei',
-    'ligaram',
-    'ligando',
-    'disque',
-    'discar',
-    'numero',
-    'contato',
-    'fixo',
-    'movel',
-    'sms',
-    'chama',
-    'chamar',
-    'ramal',
-    'telemovel',
-  ],
-  other: [
-    'pedido',
-    'protocolo',
-    'nota',
-    'nf',
-    'nfe',
-    'boleto',
-    'codigo',
-    'cod',
-    'conta',
-    'agencia',
-    'rastreio',
-    'rastreamento',
-    'ordem',
-    'chamado',
-    'ticket',
-    'matricula',
-    'processo',
-    'cep',
-    'rg',
-    'pis',
-    'nis',
-    'renavam',
-    'serie',
-    'lote',
-    'sku',
-    'id',
-    'fatura',
-    'transacao',
-    'cartao',
-    'order',
-    'invoice',
-    'guia',
-    'ref',
-    'utm',
-    'linha digitavel',
-    'ip',
-    'ipv4',
-    'servidor',
-    'host',
-    'dns',
-    'versao',
-    'version',
-    'build',
-  ],
+/** Words that say "a document number" without saying which one. */
+const DOC_WORDS: readonly string[] = [
+  'documento',
+  'documentos',
+  'doc',
+  'docto',
+  'inscricao',
+  'inscrito',
+  'inscrita',
+  'portador',
+  'portadora',
+  'contribuinte',
+  'titular',
+  'cadastro',
+  'cpf/cnpj',
+];
+
+/** Words that say the number is something else (an order, a code, a version…). */
+const OTHER_WORDS: readonly string[] = [
+  'pedido',
+  'protocolo',
+  'nota',
+  'nf',
+  'nfe',
+  'boleto',
+  'codigo',
+  'cod',
+  'conta',
+  'agencia',
+  'rastreio',
+  'rastreamento',
+  'ordem',
+  'chamado',
+  'ticket',
+  'matricula',
+  'processo',
+  'cep',
+  'rg',
+  'pis',
+  'nis',
+  'renavam',
+  'serie',
+  'lote',
+  'sku',
+  'id',
+  'fatura',
+  'transacao',
+  'cartao',
+  'order',
+  'invoice',
+  'guia',
+  'ref',
+  'utm',
+  'linha digitavel',
+  'ip',
+  'ipv4',
+  'servidor',
+  'host',
+  'dns',
+  'versao',
+  'version',
+  'build',
+];
+
+/** The shared kinds, next to the categories' own words. */
+export const SHARED_CONTEXT: Readonly<Record<ContextKind, readonly string[]>> = {
+  doc: DOC_WORDS,
+  other: OTHER_WORDS,
 };
 
 /**
@@ -110,14 +84,6 @@ const WORDS: Record<ContextKind, readonly string[]> = {
  */
 const WEAK = new Set(['numero']);
 const WEAK_PENALTY = 8;
-
-const KIND_OF = new Map<string, ContextKind>();
-for (const kind of Object.keys(WORDS) as ContextKind[]) for (const w of WORDS[kind]) KIND_OF.set(w, kind);
-
-const escaped = [...KIND_OF.keys()]
-  .sort((a, b) => b.length - a.length)
-  .map((w) => w.replace(/[./]/g, (c) => '\\' + c));
-const WORD_RE = new RegExp(`(?<![a-z0-9])(?:${escaped.join('|')})(?![a-z0-9])`, 'g');
 
 const TRAILS_NUMBER = /[0-9][ .\-/]*$/;
 const BEFORE = 48;
@@ -138,45 +104,68 @@ export interface Context {
   nearest: ContextKind | null;
 }
 
-/** Context words in a window around text[start, end). Words before count more than words after. */
-export function contextAround(text: string, start: number, end: number): Context {
-  const kinds = new Set<ContextKind>();
-  let nearest: ContextKind | null = null;
-  let best = Number.POSITIVE_INFINITY;
-  const before = fold(text.slice(Math.max(0, start - BEFORE), start));
-  for (const m of before.matchAll(WORD_RE)) {
-    const kind = KIND_OF.get(m[0])!;
-    kinds.add(kind);
-    const dist = before.length - (m.index + m[0].length) + (WEAK.has(m[0]) ? WEAK_PENALTY : 0);
-    if (dist <= best) {
-      best = dist;
-      nearest = kind;
+/** The context words of every kind, compiled into one search; built once by the registry. */
+export class ContextWords {
+  readonly #kindOf = new Map<string, ContextKind>();
+  readonly #re: RegExp;
+
+  /** `byKind`: folded words (lower case, no accents) per kind; a word belongs to one kind. */
+  constructor(byKind: Readonly<Record<ContextKind, readonly string[]>>) {
+    for (const [kind, words] of Object.entries(byKind)) {
+      for (const w of words) {
+        const known = this.#kindOf.get(w);
+        if (known !== undefined && known !== kind)
+          throw new Error(`context word "${w}" in ${known} and ${kind}`);
+        this.#kindOf.set(w, kind);
+      }
     }
+    const escaped = [...this.#kindOf.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map((w) => w.replace(/[./]/g, (c) => '\\' + c));
+    this.#re = new RegExp(`(?<![a-z0-9])(?:${escaped.join('|')})(?![a-z0-9])`, 'g');
   }
-  // A number right after another number (the end of a boleto line, a list) is not the
-  // one a following word labels.
-  if (TRAILS_NUMBER.test(text.slice(Math.max(0, start - 3), start))) return { kinds, nearest };
-  // Labels after a value stay on its line; the next line's label is the next value's.
-  let after = fold(text.slice(end, end + AFTER));
-  const nl = after.indexOf('\n');
-  if (nl >= 0) after = after.slice(0, nl);
-  for (const m of after.matchAll(WORD_RE)) {
-    const kind = KIND_OF.get(m[0])!;
-    kinds.add(kind);
-    // Labels come before values: an after-word counts triple ("celular 119… pedido").
-    const dist = 3 * m.index + 8 + (WEAK.has(m[0]) ? WEAK_PENALTY : 0);
-    if (dist < best) {
-      best = dist;
-      nearest = kind;
+
+  /** Context words in a window around text[start, end). Words before count more than words after. */
+  around(text: string, start: number, end: number): Context {
+    const kinds = new Set<ContextKind>();
+    let nearest: ContextKind | null = null;
+    let best = Number.POSITIVE_INFINITY;
+    const before = fold(text.slice(Math.max(0, start - BEFORE), start));
+    for (const m of before.matchAll(this.#re)) {
+      const kind = this.#kindOf.get(m[0])!;
+      kinds.add(kind);
+      const dist = before.length - (m.index + m[0].length) + (WEAK.has(m[0]) ? WEAK_PENALTY : 0);
+      if (dist <= best) {
+        best = dist;
+        nearest = kind;
+      }
     }
+    // A number right after another number (the end of a boleto line, a list) is not the
+    // one a following word labels.
+    if (TRAILS_NUMBER.test(text.slice(Math.max(0, start - 3), start))) return { kinds, nearest };
+    // Labels after a value stay on its line; the next line's label is the next value's.
+    let after = fold(text.slice(end, end + AFTER));
+    const nl = after.indexOf('\n');
+    if (nl >= 0) after = after.slice(0, nl);
+    for (const m of after.matchAll(this.#re)) {
+      const kind = this.#kindOf.get(m[0])!;
+      kinds.add(kind);
+      // Labels come before values: an after-word counts triple ("celular 119… pedido").
+      const dist = 3 * m.index + 8 + (WEAK.has(m[0]) ? WEAK_PENALTY : 0);
+      if (dist < best) {
+        best = dist;
+        nearest = kind;
+      }
+    }
+    return { kinds, nearest };
   }
-  return { kinds, nearest };
+}
+
+/** Kinds that label a document number: a CPF's, a CNPJ's, or any document's. */
+export function isDocKind(k: ContextKind | null): boolean {
+  return k === 'cpf' || k === 'cnpj' || k === 'doc';
 }
 
 export function hasDocContext(c: Context): boolean {
   return c.kinds.has('cpf') || c.kinds.has('cnpj') || c.kinds.has('doc');
-}
-
-export function isDocKind(k: ContextKind | null): boolean {
-  return k === 'cpf' || k === 'cnpj' || k === 'doc';
 }

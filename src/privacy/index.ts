@@ -8,11 +8,11 @@ export {
   PrivacyInputError,
 } from './barrier.js';
 export { isValidCnpj, isValidCpf, VALID_DDDS } from './checks.js';
-export { cnpjDetector } from './cnpj.js';
-export { cpfDetector } from './cpf.js';
-export { emailDetector } from './email.js';
+export { cnpjDetector } from './detectors/cnpj.js';
+export { cpfDetector } from './detectors/cpf.js';
+export { emailDetector } from './detectors/email.js';
+export { createPhoneDetector, type PhoneOptions, phoneDetector } from './detectors/telefone.js';
 export { distinctKeys, setKey } from './keys.js';
-export { resolveOverlaps } from './overlaps.js';
 export {
   DEFAULT_SENSITIVITY,
   isSensitivity,
@@ -20,9 +20,10 @@ export {
   type Sensitivity,
   strictestSensitivity,
 } from './names/index.js';
+export { resolveOverlaps } from './overlaps.js';
 export { applyToParts, findInParts, type PartsMatch } from './parts.js';
-export { createPhoneDetector, type PhoneOptions, phoneDetector } from './phone.js';
 export { type PlaceholderLookup, PlaceholderMap } from './placeholders.js';
 export { isPolicy, POLICIES, redactMarker, strictest } from './policy.js';
+export { analyse, CATEGORIES, type Category, detectorOf, isCategory, LABEL } from './registry.js';
 export { restoreStream, restoreText } from './restore.js';
-export type { Category, Detector, Finding, Match, Policy } from './types.js';
+export type { Detector, Finding, Match, Policy, Span } from './types.js';

@@ -1,24 +1,23 @@
 // Overlapping matches of different detectors (an e-mail and the name inside it, a phone
 // and a shorter reading of its digits) resolved to one disjoint, sorted list. Used by the
 // barrier for one text and by parts.ts for the parts of one text.
-import { CATEGORY_ORDER } from './policy.js';
-import type { Category, Match } from './types.js';
+import { PRIORITY } from './registry.js';
+import type { Match } from './types.js';
 
-const PRIORITY = new Map<Category, number>(CATEGORY_ORDER.map((c, i) => [c, i]));
-
-/** Longer span wins; on equal length, the category earlier in CATEGORY_ORDER. */
+/** Longer span wins; on equal length, the category with the lower priority (registry.ts). */
 function better(a: Match, b: Match): boolean {
   const la = a.end - a.start;
   const lb = b.end - b.start;
   if (la !== lb) return la > lb;
-  return PRIORITY.get(a.category)! < PRIORITY.get(b.category)!;
+  return PRIORITY[a.category] < PRIORITY[b.category];
 }
 
 /**
  * Overlap rule: within each group of overlapping matches, the best match is kept
  * first, then the next best that does not overlap anything kept, and so on. Best =
  * longest span (an e-mail over the name or digits inside it, "+55 11 98765-4321" over
- * a shorter reading); at equal length, CNPJ > CPF > e-mail > telephone > name.
+ * a shorter reading); at equal length, the detectors' priorities decide (CNPJ > CPF >
+ * e-mail > telephone > name).
  * Result: disjoint, sorted by start.
  */
 export function resolveOverlaps(matches: Match[]): Match[] {

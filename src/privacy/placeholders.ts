@@ -1,8 +1,7 @@
 // The per-request map from placeholder to original value. It holds personal data, so
 // it refuses to be serialised or printed: JSON.stringify and console.log show only
 // its size.
-import { LABEL } from './policy.js';
-import type { Category } from './types.js';
+import { type Category, LABEL } from './registry.js';
 
 /** What restoration needs: a lookup by placeholder and the list of placeholders. */
 export interface PlaceholderLookup {

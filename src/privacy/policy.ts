@@ -1,5 +1,6 @@
 // Policies and the text that replaces a value under each of them.
-import type { Category, Policy } from './types.js';
+import { type Category, LABEL } from './registry.js';
+import type { Policy } from './types.js';
 
 const RANK: Record<Policy, number> = { placeholder: 0, redact: 1, block: 2 };
 
@@ -15,15 +16,6 @@ export function strictest(orgPolicy: Policy, requested?: Policy | null): Policy 
   return RANK[requested] > RANK[orgPolicy] ? requested : orgPolicy;
 }
 
-/** Placeholder label per category: [CPF_1], [CNPJ_1], [EMAIL_1], [TELEFONE_1], [NOME_1]. */
-export const LABEL: Record<Category, string> = {
-  cpf: 'CPF',
-  cnpj: 'CNPJ',
-  email: 'EMAIL',
-  telefone: 'TELEFONE',
-  nome: 'NOME',
-};
-
 /**
  * Under `redact` the value is replaced by a marker that says what was there, without a
  * number: the text stays readable for a model ("ligue para [TELEFONE removido]") while
@@ -32,6 +24,3 @@ export const LABEL: Record<Category, string> = {
 export function redactMarker(category: Category): string {
   return `[${LABEL[category]} removido]`;
 }
-
-/** Category order used in findings and when two detectors claim the same span. */
-export const CATEGORY_ORDER: readonly Category[] = ['cnpj', 'cpf', 'email', 'telefone', 'nome'];

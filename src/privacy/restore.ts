@@ -2,8 +2,7 @@
 // present in the request's map are replaced; "[CPF_99]" or any other bracketed text is
 // left as it is.
 import type { PlaceholderLookup } from './placeholders.js';
-
-const PLACEHOLDER = /\[(?:CPF|CNPJ|EMAIL|TELEFONE|NOME)_[0-9]{1,9}\]/g;
+import { PLACEHOLDER } from './registry.js';
 
 export function restoreText(text: string, map: PlaceholderLookup): string {
   if (!text.includes('[')) return text;

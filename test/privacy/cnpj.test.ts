@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cnpjDetector } from '../../src/privacy/cnpj.js';
+import { cnpjDetector } from '../../src/privacy/detectors/cnpj.js';
 import { breakCheck, cnpjFrom, found } from './helpers.js';
 
 test('numeric masks', () => {

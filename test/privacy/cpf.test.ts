@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cpfDetector } from '../../src/privacy/cpf.js';
+import { cpfDetector } from '../../src/privacy/detectors/cpf.js';
 import { breakCheck, cpfFrom, found } from './helpers.js';
 
 const K = '52998224725';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { emailDetector } from '../../src/privacy/email.js';
+import { emailDetector } from '../../src/privacy/detectors/email.js';
 import { found } from './helpers.js';
 
 test('real-world addresses', () => {

@@ -1,10 +1,11 @@
 // Shared helpers for the privacy tests: valid identifiers built from random bases, and
 // a compact view of matches.
-import type { Detector, Match } from '../../src/privacy/types.js';
+import { analyse } from '../../src/privacy/registry.js';
+import type { Detector, Span } from '../../src/privacy/types.js';
 
 /** [matched text, key] for each match, the shape most assertions compare. */
-export function found(d: Detector | ((t: string) => Match[]), text: string): [string, string][] {
-  const ms = typeof d === 'function' ? d(text) : d.detect(text);
+export function found(d: Detector<string> | ((t: string) => Span[]), text: string): [string, string][] {
+  const ms = typeof d === 'function' ? d(text) : d.detect(analyse(text), {});
   return ms.map((m) => [text.slice(m.start, m.end), m.key]);
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createPhoneDetector, phoneDetector } from '../../src/privacy/phone.js';
+import { createPhoneDetector, phoneDetector } from '../../src/privacy/detectors/telefone.js';
 import { found } from './helpers.js';
 
 const M = '11987654321';

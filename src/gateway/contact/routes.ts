@@ -4,7 +4,6 @@ import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { ApiError } from '../../platform/http/errors.js';
-import { cidrMatcher, clientAddress } from '../../platform/net.js';
 import { deriveKey } from '../../platform/secret.js';
 import { INTERVAL_MS, networkKey } from './pacing.js';
 import { partnersDocument, placementIds } from './partners.js';
@@ -57,7 +56,6 @@ export function registerContactRoutes(app: App, ctx: Context): void {
   const partners = ctx.config.file.partners;
   const placements = placementIds(partners);
   const key = deriveKey(ctx.secret, 'contact-network');
-  const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies);
   const runner = configured
     ? startContactQueue(ctx, ctx.logger.child({ service: 'gateway', queue: 'contact' }))
     : undefined;
@@ -81,11 +79,7 @@ export function registerContactRoutes(app: App, ctx: Context): void {
     async (request, reply) => {
       if (!configured) throw notConfigured();
       const message = readContact(request.body, placements);
-      const address = clientAddress(
-        request.socket.remoteAddress,
-        request.headers['x-forwarded-for'],
-        isTrustedProxy,
-      );
+      const address = request.ip;
       const queued = await queueContact(ctx, networkKey(key, address), message);
       if (!queued) {
         throw new ApiError(

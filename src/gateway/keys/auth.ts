@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import { bearerToken } from '../../platform/http/authorization.js';
 import { ApiError } from '../../platform/http/errors.js';
-import { cidrMatcher, clientAddress } from '../../platform/net.js';
+import { cidrMatcher } from '../../platform/net.js';
 import { deriveKey } from '../../platform/secret.js';
 import {
   DEFAULT_SENSITIVITY,
@@ -125,7 +125,6 @@ function createLookup(db: Db): (hash: string) => Promise<KeyRow> {
 export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
   const pepper = deriveKey(ctx.secret, 'api-key');
   const lookup = createLookup(ctx.db);
-  const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies);
   const matchers = new Map<string, (address: string) => boolean>();
   const touched = new Map<string, number>(); // key id → hour last written by this process
 
@@ -171,11 +170,7 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
           matcher = cidrMatcher(JSON.parse(row.allowed_cidrs) as string[]);
           matchers.set(row.allowed_cidrs, matcher);
         }
-        const address = clientAddress(
-          request.socket.remoteAddress,
-          request.headers['x-forwarded-for'],
-          isTrustedProxy,
-        );
+        const address = request.ip;
         if (!matcher(address)) {
           throw forbidden('network_not_allowed', 'A origem de rede está fora da política da organização.');
         }

@@ -29,7 +29,6 @@ export function registerTelemetry(app: App, ctx: Context, telemetry: Telemetry, 
     db: ctx.db,
     now,
     origins: ctx.origins,
-    trustedProxies: ctx.config.trustedProxies,
     ...telemetry,
   });
 }

@@ -6,15 +6,12 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
 import { ApiError } from '../../platform/http/errors.js';
 import { networkOf } from '../../platform/identity/throttle.js';
-import { cidrMatcher, clientAddress } from '../../platform/net.js';
 import { PRODUCT_ID } from '../product.js';
 import { isUtcDay } from './days.js';
 import { FUNNEL_LIMITS, SMOKE_HEADER } from './funnel.js';
 import { type IntakeDeps, recordFunnel, recordPaymentView, reportClientError } from './intake.js';
 
-export interface TelemetryRouteOptions extends IntakeDeps {
-  trustedProxies: string[];
-}
+export type TelemetryRouteOptions = IntakeDeps;
 
 const Index = Type.Object({
   v: Type.Integer(),
@@ -34,11 +31,7 @@ const ArchiveQuery = Type.Object(
 );
 
 export function registerTelemetryRoutes(app: App, deps: TelemetryRouteOptions): void {
-  const isTrustedProxy = cidrMatcher(deps.trustedProxies);
-  const networkOfRequest = (request: FastifyRequest) =>
-    networkOf(
-      clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], isTrustedProxy),
-    );
+  const networkOfRequest = (request: FastifyRequest) => networkOf(request.ip);
 
   app.register(async (intake) => {
     intake.removeAllContentTypeParsers();

@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { describeError, type Logger } from '../logger.js';
+import { trustProxy } from '../net.js';
 import { AuthRegistry } from './auth.js';
 import { ApiError, type EnvelopeKind, envelope } from './errors.js';
 import { toApiError } from './platform-errors.js';
@@ -31,6 +32,12 @@ export interface AppOptions {
   /** Which error envelope a request gets (depends on the service and the path). */
   envelopeFor: (path: string) => EnvelopeKind;
   bodyLimit?: number;
+  /**
+   * TRUSTED_PROXIES: addresses and CIDR blocks whose X-Forwarded-For is believed. `request.ip`
+   * is then the right-most forwarded address that is not itself a trusted proxy; without
+   * them (or from any other peer) it is the socket's peer.
+   */
+  trustedProxies?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -63,6 +70,7 @@ export function createApp(options: AppOptions): App {
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: trustProxy(options.trustedProxies ?? []),
     routerOptions: { ignoreTrailingSlash: true },
     // SIGTERM: stop accepting, answer what is in flight, close idle keep-alive sockets.
     forceCloseConnections: 'idle',

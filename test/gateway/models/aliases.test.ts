@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import OpenAI from 'openai';
-import { Catalogue } from '../../../src/gateway/models/catalogue.js';
+import { Catalogue } from '../../../src/gateway/pipeline/catalogue.js';
 import type { FileConfig } from '../../../src/platform/config/index.js';
 import { ConfigError, loadConfig } from '../../../src/platform/config/index.js';
 import { fakeAnthropic } from '../../fakes/anthropic.js';

@@ -1,7 +1,7 @@
-// What the account route plugins share: the dependencies, the client's address and the
+// What the account route plugins share: the dependencies (the client address is request.ip) and the
 // answer that hands a browser a freshly regenerated session.
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { App } from '../../../platform/http/app.js';
 import { ApiError } from '../../../platform/http/errors.js';
 import { sessionCookie } from '../../sessions/cookie.js';
@@ -13,7 +13,6 @@ import { SignInResult } from '../schemas.js';
 
 export interface Web {
   deps: AccountDeps;
-  addressOf(request: FastifyRequest): string;
 }
 
 /** New cookie, new CSRF value, new view context; the user only once every step is done. */
@@ -58,7 +57,7 @@ export function accountRoute<S extends AccountSchema>(summary: string, schema: S
  */
 export function issuingRoute<B extends TObject>(
   scope: App,
-  { deps, addressOf }: Web,
+  { deps }: Web,
   route: { path: string; summary: string; body: B; need?: Need },
   act: (deps: AccountDeps, session: SessionRow, input: Static<B> & { address: string }) => Promise<Issued>,
 ): void {
@@ -66,7 +65,7 @@ export function issuingRoute<B extends TObject>(
     route.path,
     accountRoute(route.summary, { body: route.body, response: { 200: SignInResult } }, route.need),
     async (request, reply) => {
-      const input = { ...(request.body as Static<B>), address: addressOf(request) };
+      const input = { ...(request.body as Static<B>), address: request.ip };
       return issue(deps, reply, await act(deps, sessionOf(request), input));
     },
   );

@@ -8,7 +8,7 @@ import { sentToday, takeTurn } from '../caps.js';
 import { isEmailAddress } from '../../../platform/identity/email.js';
 import { isValidCnpj, isValidCpf } from '../../../privacy/checks.js';
 import { invalidPackage } from '../errors.js';
-import { inTransaction, kyselyOf, type DbLike } from '../ledger.js';
+import { type DbLike, inTransaction, kyselyOf } from '../../../platform/db/transactions.js';
 import { hexId, iso, networkKey, utcDay } from '../pix/network.js';
 import { type ChargeState, pixDb } from '../pix/tables.js';
 import { isPackage, issueCreditToken, PACKAGES_USD, refuseCreditToken } from '../tokens.js';

@@ -3,7 +3,8 @@
 // paying credits exactly once (the ledger's reference is the charge id).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
-import { balanceOf, creditWallet, type DbLike, inTransaction, type Wallet } from '../ledger.js';
+import { type DbLike, inTransaction } from '../../../platform/db/transactions.js';
+import { balanceOf, creditWallet, type Wallet } from '../ledger.js';
 import { activateCreditToken, refuseCreditToken, tokenWallet } from '../tokens.js';
 import { type ChargeState, pixDb } from '../pix/tables.js';
 import type { AsaasPayment } from './client.js';

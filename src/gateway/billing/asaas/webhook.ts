@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../../../platform/context.js';
 import type { Guard } from '../../../platform/http/auth.js';
-import { kyselyOf, type DbLike } from '../ledger.js';
+import { type DbLike, kyselyOf } from '../../../platform/db/transactions.js';
 import { pixDb } from '../pix/tables.js';
 import { type AsaasClient, AsaasError, type AsaasPayment } from './client.js';
 import { asaasFailed, asaasUnavailable, webhookInvalid, webhookUnauthorized } from './errors.js';

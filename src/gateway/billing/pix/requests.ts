@@ -4,7 +4,7 @@
 import type { Context } from '../../../platform/context.js';
 import type { PixConfig } from '../../../platform/config/payments.js';
 import { MailError } from '../../../platform/mail/index.js';
-import { inTransaction, kyselyOf, type DbLike } from '../ledger.js';
+import { type DbLike, inTransaction, kyselyOf } from '../../../platform/db/transactions.js';
 import { activateCreditToken, issueCreditToken, refuseCreditToken } from '../tokens.js';
 import { sentToday, takeTurn } from '../caps.js';
 import { dailyCap, mailFailed, notPending, pixUnavailable, queueFull, requestNotFound } from './errors.js';

@@ -1,6 +1,6 @@
 // The tables of migration 0013 and a Kysely typed with them (the pattern of platform/jobs).
 import type { Kysely } from 'kysely';
-import type { Db } from '../../../platform/db/index.js';
+import { type DbLike, kyselyOf } from '../../../platform/db/transactions.js';
 import type { Database } from '../../../platform/db/schema.js';
 
 export type PixState = 'pendente' | 'liberado' | 'recusado' | 'falhou';
@@ -52,5 +52,4 @@ export type PixTables = {
 
 export type PixDb = Kysely<Database & PixTables>;
 
-export const pixDb = (db: Db | Kysely<Database>): PixDb =>
-  ('kysely' in db && !('selectFrom' in db) ? db.kysely : (db as Kysely<Database>)).withTables<PixTables>();
+export const pixDb = (db: DbLike): PixDb => kyselyOf(db).withTables<PixTables>();

@@ -7,10 +7,11 @@
 //   529982247-25 (9-2)
 //   52998224725 and other groupings: only with a document word nearby (see context.ts),
 //   because bare 11-digit runs are as often order numbers or phones.
-import { isBusinessNational, isValidCpf, nationalNumber } from './checks.js';
-import { clustersOf, digitsOf, sepsWithin, softAfter, softBefore } from './clusters.js';
-import { contextAround, hasDocContext } from './context.js';
-import type { Detector, Match } from './types.js';
+import type { Analysis } from '../analysis.js';
+import { isBusinessNational, isValidCpf, nationalNumber } from '../checks.js';
+import { digitsOf, sepsWithin, softAfter, softBefore } from '../clusters.js';
+import { type Context, hasDocContext, isDocKind } from '../context.js';
+import { defineDetector, type Span } from '../types.js';
 
 /** Group lengths as "3,3,3,2". */
 export function shapeOf(g: { start: number; end: number }[], i: number, j: number): string {
@@ -31,20 +32,27 @@ function octets(text: string, groups: { start: number; end: number }[], i: numbe
 }
 
 /** Whether a bare or oddly grouped 11-digit run reads as a CPF in its context. */
-export function cpfByContext(text: string, start: number, end: number, digits: string): boolean {
-  const ctx = contextAround(text, start, end);
-  if (!hasDocContext(ctx) || ctx.nearest === 'other') return false;
+export function cpfByContext(ctx: Context, digits: string): boolean {
+  if (!hasDocContext(ctx)) return false;
+  // The nearest word names something else: "pedido", "protocolo"…
+  if (!isDocKind(ctx.nearest) && ctx.nearest !== 'telefone') return false;
   // "SAC 0800…" near an unrelated document word.
   if (isBusinessNational(digits) && ctx.nearest !== 'cpf') return false;
   // "telefone: 119…" wins over a farther "cpf" when the digits also read as a phone.
-  return !(ctx.nearest === 'phone' && nationalNumber(digits) !== null);
+  return !(ctx.nearest === 'telefone' && nationalNumber(digits) !== null);
 }
 
-export const cpfDetector: Detector = {
+export const cpfDetector = defineDetector({
   category: 'cpf',
-  detect(text: string): Match[] {
-    const out: Match[] = [];
-    for (const c of clustersOf(text)) {
+  label: 'CPF',
+  priority: 20,
+  order: 10,
+  context: ['cpf', 'c.p.f', 'cpfs'],
+  validate: isValidCpf,
+  detect(a: Analysis): Span[] {
+    const text = a.text;
+    const out: Span[] = [];
+    for (const c of a.clusters) {
       const g = c.groups;
       let i = 0;
       while (i < g.length) {
@@ -67,8 +75,8 @@ export const cpfDetector: Detector = {
           // Four dotted groups that could be an IP address need a document word.
           const ipLike = j - i === 3 && allDots(g, i, j) && octets(text, g, i, j);
           const masked = (shape === '3,3,3,2' && !ipLike) || (shape === '9,2' && g[j]!.sep.trim() === '-');
-          if (masked || cpfByContext(text, start, end, digits)) {
-            out.push({ category: 'cpf', start, end, key: digits });
+          if (masked || cpfByContext(a.context(start, end), digits)) {
+            out.push({ start, end, key: digits });
             found = j;
           }
           break;
@@ -78,4 +86,4 @@ export const cpfDetector: Detector = {
     }
     return out;
   },
-};
+});

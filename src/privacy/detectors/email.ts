@@ -4,7 +4,8 @@
 // alphabetic top-level label, which rules out "@mentions", "user@localhost" and
 // "pkg@1.2.3"; file names such as "foto@2x.png" are rejected by their extension.
 // Key: the address in lower case.
-import type { Detector, Match } from './types.js';
+import type { Analysis } from '../analysis.js';
+import { defineDetector, type Span } from '../types.js';
 
 const FILE_EXTENSIONS = new Set([
   'png',
@@ -57,10 +58,16 @@ function isAsciiLetters(s: string): boolean {
   return true;
 }
 
-export const emailDetector: Detector = {
+export const emailDetector = defineDetector({
   category: 'email',
-  detect(text: string): Match[] {
-    const out: Match[] = [];
+  label: 'EMAIL',
+  priority: 30,
+  order: 30,
+  context: [],
+  validate: null,
+  detect(a: Analysis): Span[] {
+    const text = a.text;
+    const out: Span[] = [];
     let last = 0;
     for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
       let s = at;
@@ -79,10 +86,10 @@ export const emailDetector: Detector = {
       if (FILE_EXTENSIONS.has(tld.toLowerCase())) continue;
       // Glued to another '@' ("a@b@c.com") or a word: not an address.
       if (text[e] === '@' || text[s - 1] === '@') continue;
-      out.push({ category: 'email', start: s, end: e, key: text.slice(s, e).toLowerCase() });
+      out.push({ start: s, end: e, key: text.slice(s, e).toLowerCase() });
       last = e;
       at = e - 1;
     }
     return out;
   },
-};
+});

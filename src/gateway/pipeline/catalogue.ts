@@ -5,17 +5,10 @@
 // A model answers to its id and to its aliases, so that an application written against a
 // vendor (`model: "gpt-4o-mini"`) works unchanged: the aliases the file lists, and the
 // upstream model name when exactly one model has it and no model lists it as an alias.
-import type { FileConfig, ModelConfig, ProviderConfig } from '../../platform/config/index.js';
+import type { FileConfig, ModelConfig } from '../../platform/config/index.js';
 import { ALIAS_PATTERN, MODEL_DEFAULTS } from '../../platform/config/file.js';
 import { ECO_ID } from '../../platform/model-ids.js';
-import type { WireFormat } from './types.js';
-
-export interface Target {
-  providerName: string;
-  provider: ProviderConfig;
-  format: WireFormat;
-  upstreamModel: string;
-}
+import type { Target } from '../models/providers/types.js';
 
 export interface CatalogueModel {
   id: string;

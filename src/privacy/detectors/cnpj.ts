@@ -4,19 +4,22 @@
 // dots, as long as the '/' or the full 2-3-3-4-2 grouping is there). Unmasked
 // candidates need a document word nearby: ~1% of random 14-character tokens pass the
 // check digits.
-import { isValidCnpj } from './checks.js';
-import { clustersOf, digitsOf, sepsWithin, softAfter, softBefore } from './clusters.js';
-import { contextAround, hasDocContext } from './context.js';
+import type { Analysis } from '../analysis.js';
+import { isValidCnpj } from '../checks.js';
+import { digitsOf, sepsWithin, softAfter, softBefore } from '../clusters.js';
+import { hasDocContext, isDocKind } from '../context.js';
+import { defineDetector, type Span } from '../types.js';
 import { shapeOf } from './cpf.js';
-import type { Detector, Match } from './types.js';
 
-export function cnpjByContext(text: string, start: number, end: number): boolean {
-  const ctx = contextAround(text, start, end);
-  return hasDocContext(ctx) && ctx.nearest !== 'other' && ctx.nearest !== 'phone';
+/** A document word nearby, and none of another kind nearer. */
+function cnpjByContext(a: Analysis, start: number, end: number): boolean {
+  const ctx = a.context(start, end);
+  return hasDocContext(ctx) && isDocKind(ctx.nearest);
 }
 
-function numeric(text: string, out: Match[]): void {
-  for (const c of clustersOf(text)) {
+function numeric(a: Analysis, out: Span[]): void {
+  const text = a.text;
+  for (const c of a.clusters) {
     const g = c.groups;
     let i = 0;
     while (i < g.length) {
@@ -38,8 +41,8 @@ function numeric(text: string, out: Match[]): void {
         const start = g[i]!.start;
         const end = g[j]!.end;
         const masked = slashAt8 || shapeOf(g, i, j) === '2,3,3,4,2';
-        if (masked || cnpjByContext(text, start, end)) {
-          out.push({ category: 'cnpj', start, end, key: digits });
+        if (masked || cnpjByContext(a, start, end)) {
+          out.push({ start, end, key: digits });
           found = j;
         }
         break;
@@ -73,7 +76,8 @@ function normalise(s: string): string {
 }
 
 /** Alphanumeric CNPJs only: numeric ones come from the digit clusters. */
-function alphanumeric(text: string, out: Match[]): void {
+function alphanumeric(a: Analysis, out: Span[]): void {
+  const text = a.text;
   for (let s = text.indexOf('/'); s >= 0; s = text.indexOf('/', s + 1)) {
     let start = -1;
     ROOT_DOTTED.lastIndex = s - 10;
@@ -88,7 +92,7 @@ function alphanumeric(text: string, out: Match[]): void {
     const end = BRANCH.lastIndex;
     const raw = text.slice(start, end);
     const key = normalise(raw);
-    if (hasLetter(raw) && isValidCnpj(key)) out.push({ category: 'cnpj', start, end, key });
+    if (hasLetter(raw) && isValidCnpj(key)) out.push({ start, end, key });
   }
   CONTEXT_WORD.lastIndex = 0;
   for (let m = CONTEXT_WORD.exec(text); m; m = CONTEXT_WORD.exec(text)) {
@@ -99,22 +103,27 @@ function alphanumeric(text: string, out: Match[]): void {
       const key = normalise(t[0]);
       if (!hasLetter(t[0]) || !isValidCnpj(key)) continue;
       const start = from + t.index;
-      if (!isAlnumAt(text, start - 1) && cnpjByContext(text, start, start + t[0].length)) {
-        out.push({ category: 'cnpj', start, end: start + t[0].length, key });
+      if (!isAlnumAt(text, start - 1) && cnpjByContext(a, start, start + t[0].length)) {
+        out.push({ start, end: start + t[0].length, key });
       }
     }
   }
 }
 
-export const cnpjDetector: Detector = {
+export const cnpjDetector = defineDetector({
   category: 'cnpj',
-  detect(text: string): Match[] {
-    const out: Match[] = [];
-    numeric(text, out);
-    alphanumeric(text, out);
+  label: 'CNPJ',
+  priority: 10,
+  order: 20,
+  context: ['cnpj', 'c.n.p.j', 'cnpjs', 'razao social', 'empresa', 'pessoa juridica', 'pj'],
+  validate: isValidCnpj,
+  detect(a: Analysis): Span[] {
+    const out: Span[] = [];
+    numeric(a, out);
+    alphanumeric(a, out);
     if (out.length < 2) return out;
     // The context pass may find a token twice (two CNPJ words before it).
     out.sort((a, b) => a.start - b.start);
     return out.filter((m, k) => k === 0 || m.start !== out[k - 1]!.start);
   },
-};
+});

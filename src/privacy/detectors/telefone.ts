@@ -8,29 +8,68 @@
 // A bare digit run ("11987654321") or a number without DDD ("98765-4321") needs a
 // telephone word nearby (see context.ts); "+5511987654321" counts as grouped.
 // Business numbers (0800/0300/0500/0900, 4004-xxxx …) are skipped unless asked for.
+import type { Analysis } from '../analysis.js';
 import {
   isBusinessNational,
   isBusinessSubscriber,
+  isNationalNumber,
   isSubscriber,
   isValidCpf,
   nationalNumber,
-} from './checks.js';
-import { type Cluster, clustersOf, digitsOf, sepsWithin, softAfter, softBefore } from './clusters.js';
-import { contextAround, isDocKind } from './context.js';
-import type { Detector, Match } from './types.js';
+} from '../checks.js';
+import { type Cluster, digitsOf, sepsWithin, softAfter, softBefore } from '../clusters.js';
+import { isDocKind } from '../context.js';
+import { defineDetector, type Detector, type Span } from '../types.js';
 
 export interface PhoneOptions {
   /** Also report business numbers (0800, 0300, 4004-xxxx …). Default false. */
   includeBusiness?: boolean;
 }
 
+const PHONE_WORDS = [
+  'telefone',
+  'telefones',
+  'tel',
+  'tels',
+  'fone',
+  'fones',
+  'celular',
+  'cel',
+  'whatsapp',
+  'whats',
+  'zap',
+  'wpp',
+  'zapzap',
+  'ligar',
+  'ligue',
+  'liga',
+  'ligacao',
+  'ligou',
+  'liguei',
+  'ligaram',
+  'ligando',
+  'disque',
+  'discar',
+  'numero',
+  'contato',
+  'fixo',
+  'movel',
+  'sms',
+  'chama',
+  'chamar',
+  'ramal',
+  'telemovel',
+];
+
 const SEPS = ' .-()\u00a0\u2013\u2010\u2011';
 const MAX_DIGITS = 15;
 
 /** Whether a bare or DDD-less number reads as a telephone in its context. */
-export function phoneByContext(text: string, start: number, end: number, digits: string): boolean {
-  const ctx = contextAround(text, start, end);
-  if (!ctx.kinds.has('phone') || ctx.nearest === 'other') return false;
+function phoneByContext(a: Analysis, start: number, end: number, digits: string): boolean {
+  const ctx = a.context(start, end);
+  if (!ctx.kinds.has('telefone')) return false;
+  // The nearest word names something else: "pedido", "protocolo"…
+  if (ctx.nearest !== 'telefone' && !isDocKind(ctx.nearest)) return false;
   // "cpf: 529…" wins over a farther "telefone" when the digits are a valid CPF.
   return !(isDocKind(ctx.nearest) && isValidCpf(digits));
 }
@@ -41,7 +80,7 @@ interface Reading {
 }
 
 function read(
-  text: string,
+  a: Analysis,
   c: Cluster,
   i: number,
   plus: boolean,
@@ -58,7 +97,7 @@ function read(
     if (total < 8 || !softAfter(c, j)) continue;
     const grouped = j > i || plus;
     if (grouped && g[j]!.end - g[j]!.start < 4) continue;
-    const digits = digitsOf(text, c, i, j);
+    const digits = digitsOf(a.text, c, i, j);
     const key = keyOf(digits, plus, opts);
     if (key === null) continue;
     // Nobody splits an area code: "00. (44) 9…" is not 0 + carrier 04 + DDD 49.
@@ -70,7 +109,7 @@ function read(
     const business = isBusinessNational(key);
     if (!business && !subscriberShapeOk(c, i, j, key.length < 10 ? key.length : key.length - 2)) continue;
     const needsContext = !grouped || (key.length < 10 && !isBusinessSubscriber(key));
-    if (needsContext && !phoneByContext(text, start, g[j]!.end, digits)) continue;
+    if (needsContext && !phoneByContext(a, start, g[j]!.end, digits)) continue;
     best = { j, key };
   }
   return best;
@@ -121,39 +160,55 @@ function keyOf(digits: string, plus: boolean, opts: PhoneOptions): string | null
   return null;
 }
 
-export function createPhoneDetector(opts: PhoneOptions = {}): Detector {
-  return {
-    category: 'telefone',
-    detect(text: string): Match[] {
-      const out: Match[] = [];
-      for (const c of clustersOf(text)) {
-        const g = c.groups;
-        let i = 0;
-        while (i < g.length) {
-          if (!softBefore(c, i)) {
-            i++;
-            continue;
-          }
-          let start = g[i]!.start;
-          const plus = text.charCodeAt(start - 1) === 43 || text.startsWith('+(', start - 2);
-          if (plus) start = text.charCodeAt(start - 1) === 43 ? start - 1 : start - 2;
-          else if (text.charCodeAt(start - 1) === 40 && i + 1 < g.length && g[i + 1]!.sep.includes(')')) {
-            start -= 1;
-          }
-          const r = read(text, c, i, plus, opts, start);
-          if (r === null) {
-            // "+1 212 555 0100": the groups after a foreign country code are not a Brazilian number.
-            if (plus) break;
-            i++;
-            continue;
-          }
-          out.push({ category: 'telefone', start, end: g[r.j]!.end, key: r.key });
-          i = r.j + 1;
-        }
+/** Finds telephone numbers; business numbers only when `opts.includeBusiness`. */
+function phonesIn(a: Analysis, opts: PhoneOptions): Span[] {
+  const text = a.text;
+  const out: Span[] = [];
+  for (const c of a.clusters) {
+    const g = c.groups;
+    let i = 0;
+    while (i < g.length) {
+      if (!softBefore(c, i)) {
+        i++;
+        continue;
       }
-      return out;
-    },
-  };
+      let start = g[i]!.start;
+      const plus = text.charCodeAt(start - 1) === 43 || text.startsWith('+(', start - 2);
+      if (plus) start = text.charCodeAt(start - 1) === 43 ? start - 1 : start - 2;
+      else if (text.charCodeAt(start - 1) === 40 && i + 1 < g.length && g[i + 1]!.sep.includes(')')) {
+        start -= 1;
+      }
+      const r = read(a, c, i, plus, opts, start);
+      if (r === null) {
+        // "+1 212 555 0100": the groups after a foreign country code are not a Brazilian number.
+        if (plus) break;
+        i++;
+        continue;
+      }
+      out.push({ start, end: g[r.j]!.end, key: r.key });
+      i = r.j + 1;
+    }
+  }
+  return out;
 }
 
-export const phoneDetector: Detector = createPhoneDetector();
+const BUSINESS: PhoneOptions = { includeBusiness: true };
+const PERSONAL: PhoneOptions = {};
+
+/** The telephone detector with fixed options (the registry's reads them from FindOptions). */
+export function createPhoneDetector(opts: PhoneOptions = {}): Detector<'telefone'> {
+  return defineDetector({
+    category: 'telefone',
+    label: 'TELEFONE',
+    priority: 40,
+    order: 40,
+    context: PHONE_WORDS,
+    validate: (key) => isNationalNumber(key) || isSubscriber(key) || isBusinessNational(key),
+    detect(a: Analysis, options: { includeBusinessPhones?: boolean } = {}): Span[] {
+      const business = opts.includeBusiness ?? options.includeBusinessPhones;
+      return phonesIn(a, business ? BUSINESS : PERSONAL);
+    },
+  });
+}
+
+export const phoneDetector = createPhoneDetector();
