@@ -37,7 +37,9 @@ export function registerSessionScope(app: App, deps: ScopeDeps, plugins: ScopedP
     const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
     scope.setErrorHandler((error, request, reply) => {
       let api = toApiError(error);
-      if (api.status >= 500) {
+      // A deliberate 5xx (mail not configured or failed) keeps its code; anything else
+      // unexpected is the identity store being unreachable.
+      if (api.status >= 500 && !(error instanceof ApiError)) {
         request.log.error({ error: describeError(error) }, 'identity store unavailable');
         api = new ApiError(
           503,
