@@ -1,0 +1,72 @@
+// The console's playground acts with the signed-in session, in the settings of the
+// organisation the person chose (or of the account alone): the same policy, name
+// sensitivity, restoration, released models and quota an API key of that organisation
+// gets, and the same refusals — without creating any key.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import { ApiError } from '../../platform/http/errors.js';
+import { cidrMatcher } from '../../platform/net.js';
+import { DEFAULT_SENSITIVITY, isPolicy, isSensitivity } from '../../privacy/index.js';
+import type { Principal } from '../keys/auth.js';
+import type { SessionRow } from '../sessions/store.js';
+
+const forbidden = (code: string, message: string) => new ApiError(403, code, message);
+
+export async function sessionPrincipal(
+  db: Kysely<Database>,
+  session: SessionRow,
+  organizationId: string | null,
+  address: string,
+  now: number,
+): Promise<Principal> {
+  const accountId = session.account_id!;
+  const account = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+  if (!account) throw new ApiError(401, 'invalid_session', 'Sessão inválida. Entre novamente.');
+  if (account.released !== 1) throw forbidden('account_not_released', 'A conta aguarda liberação.');
+  if (account.trial_ends_at !== null && account.trial_ends_at <= now)
+    throw forbidden('trial_ended', 'O período de avaliação gratuita terminou.');
+  const base = {
+    kind: 'session' as const,
+    keyId: `console:${accountId}:${organizationId ?? 'pessoal'}`,
+    accountId,
+    internal: false,
+  };
+  if (organizationId === null) {
+    return {
+      ...base,
+      organizationId: null,
+      policy: 'placeholder',
+      nameSensitivity: DEFAULT_SENSITIVITY,
+      releasedModels: null,
+      restorePlaceholders: false,
+      requestsPerMinute: null,
+      monthlyQuota: null,
+      billing: 'free',
+    };
+  }
+  const org = await db
+    .selectFrom('organizations as o')
+    .innerJoin('memberships as m', 'm.organization_id', 'o.id')
+    .selectAll('o')
+    .where('o.id', '=', organizationId)
+    .where('m.account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!org) throw forbidden('organization_forbidden', 'Você não é membro desta organização.');
+  if (org.product_enabled !== 1)
+    throw forbidden('product_disabled', 'O produto não está habilitado para esta organização.');
+  if (org.mfa_required === 1 && account.totp_secret === null)
+    throw forbidden('organization_mfa_required', 'A organização exige segundo fator: ative-o em Perfil.');
+  if (org.allowed_cidrs && !cidrMatcher(JSON.parse(org.allowed_cidrs) as string[])(address))
+    throw forbidden('network_not_allowed', 'A origem de rede está fora da política da organização.');
+  return {
+    ...base,
+    organizationId,
+    policy: isPolicy(org.privacy_policy) ? org.privacy_policy : 'placeholder',
+    nameSensitivity: isSensitivity(org.name_sensitivity) ? org.name_sensitivity : DEFAULT_SENSITIVITY,
+    releasedModels: org.released_models ? (JSON.parse(org.released_models) as string[]) : null,
+    restorePlaceholders: org.restore_placeholders === 1,
+    requestsPerMinute: org.requests_per_minute ?? null,
+    monthlyQuota: org.monthly_quota ?? null,
+    billing: org.billing === 'prepaid' ? 'prepaid' : 'free',
+  };
+}
