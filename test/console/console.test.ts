@@ -140,6 +140,12 @@ describe('web console in Chromium', { skip }, () => {
     await page.getByRole('button', { name: 'Criar chave' }).click();
     const secret = (await page.getByTestId('secret').textContent())?.trim() ?? '';
     assert.match(secret, /^svck_/);
+    // The quickstart has this gateway's address and the new key filled in.
+    assert.equal(await page.getByTestId('base-url').textContent(), gateway.origin);
+    for (const id of ['quickstart-curl', 'quickstart-openai', 'quickstart-@anthropic-ai/sdk']) {
+      const code = (await page.getByTestId(id).textContent()) ?? '';
+      assert.ok(code.includes(secret) && code.includes(gateway.origin), id);
+    }
     await screenshots(page, 'chaves');
     await page.getByRole('button', { name: 'Já guardei' }).click();
 
@@ -196,7 +202,8 @@ describe('web console in Chromium', { skip }, () => {
     const page = await open('/entrar');
     await signIn(page, 'ana@acme.com');
     await page.getByRole('link', { name: 'Privacidade' }).click();
-    await page.getByRole('button', { name: 'Criar uma chave para o console' }).click();
+    // The session in the organisation's settings: no key is created for the playground.
+    await page.getByLabel('Nas regras de').selectOption({ label: 'Acme' });
     await page
       .getByLabel('Texto original')
       .fill(
@@ -213,6 +220,13 @@ describe('web console in Chromium', { skip }, () => {
     await screenshots(page, 'privacidade');
     await page.getByRole('button', { name: 'Enviar para svc/eco' }).click();
     await page.getByTestId('answer').waitFor();
+    await page.getByRole('link', { name: 'Chaves' }).click();
+    await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
+    await page
+      .getByText(/Nenhuma chave ainda|ativa|revogada/)
+      .first()
+      .waitFor();
+    assert.equal(await page.getByText('Console ').count(), 0, 'no playground key in the list');
     await page.close();
   });
 
