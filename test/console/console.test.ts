@@ -169,6 +169,19 @@ describe('web console in Chromium', { skip }, () => {
       });
     await screenshots(page, 'uso');
     await page.getByRole('link', { name: 'Chaves' }).click();
+    // Último uso: an hour (the API's granularity), never earlier than the creation.
+    const lastUsed = page.getByTestId('last-used').first();
+    for (let deadline = Date.now() + 60_000; ((await lastUsed.textContent()) ?? '—').trim() === '—'; ) {
+      assert.ok(Date.now() < deadline, 'last use never shown');
+      await page.reload();
+      await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
+    }
+    assert.match((await lastUsed.textContent()) ?? '', /^\d{2}\/\d{2}\/\d{4}, \d{2}h$/);
+    // At 360 px every column, the Revogar button included, is on screen without scrolling.
+    await page.setViewportSize({ width: 360, height: 900 });
+    const revoke = await page.getByRole('button', { name: 'Revogar' }).boundingBox();
+    assert.ok(revoke && revoke.x >= 0 && revoke.x + revoke.width <= 360, JSON.stringify(revoke));
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole('button', { name: 'Revogar' }).click();
     await page.getByRole('button', { name: 'Sim, revogar' }).click();
@@ -180,6 +193,9 @@ describe('web console in Chromium', { skip }, () => {
   it('signs in with the authenticator code when the account has one', async () => {
     const page = await open('/entrar');
     await signIn(page, 'bia@acme.com', await generate({ secret: TOTP_SECRET }));
+    // No traffic yet: the chart says so instead of drawing an empty frame.
+    await page.getByRole('link', { name: 'Uso' }).click();
+    await page.getByText('Sem dados no período.').waitFor();
     await page.getByRole('link', { name: 'Perfil' }).click();
     await page.getByText('Segundo fator ativo').waitFor();
     await page.getByRole('button', { name: 'Sair' }).click();

@@ -6,7 +6,7 @@
 // instead of 8080–8082, as the README's configuration section allows.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -48,15 +48,16 @@ function quickstart(readme: string) {
 }
 
 describe('the newcomer path: fresh clone → README → masked call → console sign-in', { skip }, () => {
+  let top: string;
   let dir: string;
   let env: Record<string, string>;
   let server: ReturnType<typeof spawnNode>;
   let browser: Browser;
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'svc-newcomer-'));
-    execFileSync('git', ['clone', '-q', ROOT, join(dir, 'svc')]);
-    dir = join(dir, 'svc');
+    top = mkdtempSync(join(tmpdir(), 'svc-newcomer-'));
+    dir = join(top, 'svc');
+    execFileSync('git', ['clone', '-q', ROOT, dir]);
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
     cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
     env = {
@@ -72,6 +73,7 @@ describe('the newcomer path: fresh clone → README → masked call → console 
     server?.proc.kill('SIGTERM');
     await server?.exit();
     await browser?.close();
+    if (top) rmSync(top, { recursive: true, force: true });
   });
 
   it('follows the README', async () => {

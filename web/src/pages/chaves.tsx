@@ -3,7 +3,7 @@
 // organisation that demands a second factor points to where it is enabled.
 import { useEffect, useState } from 'preact/hooks';
 import { adopt, ApiProblem, api, describe, type SignIn } from '../api.js';
-import { dateTime } from '../format.js';
+import { dateTime, lastUse } from '../format.js';
 import { signedInEmail, useStore } from '../state.js';
 import { Field, Notice, Problem } from '../ui.js';
 import { Quickstart } from './quickstart.js';
@@ -155,7 +155,7 @@ export function Chaves() {
         <p>Nenhuma chave ainda.</p>
       ) : (
         <div class="table-wrap">
-          <table>
+          <table class="cards">
             <caption class="sr-only">Suas chaves</caption>
             <thead>
               <tr>
@@ -173,14 +173,16 @@ export function Chaves() {
             <tbody>
               {keys.map((k) => (
                 <tr key={k.id}>
-                  <td>{k.name}</td>
-                  <td>
+                  <td data-label="Nome">{k.name}</td>
+                  <td data-label="Final">
                     <code>…{k.last4}</code>
                   </td>
-                  <td>{orgName(k.organizationId)}</td>
-                  <td>{dateTime(k.createdAt)}</td>
-                  <td>{dateTime(k.lastUsedAt)}</td>
-                  <td>{k.active ? 'ativa' : 'revogada'}</td>
+                  <td data-label="Dona">{orgName(k.organizationId)}</td>
+                  <td data-label="Criada">{dateTime(k.createdAt)}</td>
+                  <td data-label="Último uso" title="Registrado por hora" data-testid="last-used">
+                    {lastUse(k.lastUsedAt, k.createdAt)}
+                  </td>
+                  <td data-label="Estado">{k.active ? 'ativa' : 'revogada'}</td>
                   <td>
                     {k.active &&
                       (confirming === k.id ? (
