@@ -11,7 +11,7 @@ export function unsupportedContent(param: string, kind: string): ApiError {
   return new ApiError(
     400,
     'unsupported_content',
-    `Conteúdo do tipo "${kind}" não é aceito aqui: a barreira de privacidade lê apenas texto; envie o conteúdo do arquivo como texto.`,
+    `Conteúdo do tipo "${kind}" não é aceito aqui: a barreira de privacidade lê apenas texto. Extraia antes o texto do arquivo (PDF ou imagem) com POST /v1/privacy/extract e envie esse texto.`,
     { param },
   );
 }

@@ -32,6 +32,12 @@ export const balanceNeedsAccount = () =>
     'invalid_session',
     'Para comprar saldo, entre com uma conta que administre uma organização.',
   );
+export const balanceForbidden = () =>
+  new ApiError(
+    403,
+    'organization_forbidden',
+    'Saldo é creditado a uma organização: sua conta não administra nenhuma (peça a quem é proprietário).',
+  );
 export const chargeNotFound = () => new ApiError(404, 'not_found', 'Cobrança não encontrada.');
 export const webhookUnauthorized = () =>
   new ApiError(401, 'unauthorized', 'Token do webhook ausente ou inválido.');
