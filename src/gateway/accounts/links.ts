@@ -5,7 +5,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { HTTP } from '../../platform/http/errors.js';
+import { KEYS } from '../keys/errors.js';
+import { ORGS } from '../orgs/errors.js';
+import { ACCOUNTS } from './errors.js';
 import { normaliseEmail } from '../../platform/identity/email.js';
 import { IdentityError, identityApiError } from '../../platform/identity/errors.js';
 import { assertNotThrottled, credentialSubjects, recordFailure } from '../../platform/identity/throttle.js';
@@ -30,10 +33,9 @@ type Purpose = 'invite' | 'reset';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const invalidLink = () =>
-  new ApiError(400, 'invalid_link', 'Link inválido, expirado ou já usado. Peça um novo.');
+export const invalidLink = () => ACCOUNTS.invalid_link('Link inválido, expirado ou já usado. Peça um novo.');
 const mailNotConfigured = () =>
-  new ApiError(503, 'mail_not_configured', 'O envio de e-mail não está configurado neste servidor.');
+  ACCOUNTS.mail_not_configured('O envio de e-mail não está configurado neste servidor.');
 
 async function issueLink(
   deps: LinkDeps,
@@ -88,17 +90,12 @@ export async function inviteMember(
   checkEmail(input.email);
   const role = (input.role ?? 'member') as Role;
   if (role !== 'member' && role !== 'admin' && role !== 'owner')
-    throw new ApiError(400, 'invalid_request', 'Papel inválido: member, admin ou owner.', { param: 'role' });
+    throw HTTP.invalid_request('Papel inválido: member, admin ou owner.', { param: 'role' });
   const org = await findOrganization(deps.db, input.organizationId);
-  if (!org || org.id !== input.organizationId)
-    throw new ApiError(400, 'invalid_organization', 'Organização desconhecida.');
+  if (!org || org.id !== input.organizationId) throw KEYS.invalid_organization('Organização desconhecida.');
   const mine = await getRole(deps.db, org.id, session.account_id!);
   if (mine !== 'owner' && !(mine === 'admin' && role !== 'owner'))
-    throw new ApiError(
-      403,
-      'organization_forbidden',
-      'Só proprietários (e administradores, para membros) convidam.',
-    );
+    throw ORGS.organization_forbidden('Só proprietários (e administradores, para membros) convidam.');
   if (!deps.mail.configured) throw mailNotConfigured();
   const { token, expiresAt } = await issueLink(
     deps,
@@ -121,7 +118,7 @@ export async function inviteMember(
     });
   } catch (err) {
     deps.log.warn({ error: describeError(err) }, 'invitation mail not sent');
-    throw new ApiError(502, 'mail_failed', 'Não foi possível enviar o e-mail do convite. Tente de novo.');
+    throw ACCOUNTS.invitation_not_sent('Não foi possível enviar o e-mail do convite. Tente de novo.');
   }
   return { expiresAt };
 }

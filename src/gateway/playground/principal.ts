@@ -4,13 +4,13 @@
 // gets, and the same refusals — without creating any key.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { KEYS } from '../keys/errors.js';
+import { ORGS } from '../orgs/errors.js';
+import { SESSIONS } from '../sessions/errors.js';
 import { cidrMatcher } from '../../platform/net.js';
 import { DEFAULT_SENSITIVITY, isPolicy, isSensitivity } from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';
 import type { SessionRow } from '../sessions/store.js';
-
-const forbidden = (code: string, message: string) => new ApiError(403, code, message);
 
 export async function sessionPrincipal(
   db: Kysely<Database>,
@@ -21,10 +21,10 @@ export async function sessionPrincipal(
 ): Promise<Principal> {
   const accountId = session.account_id!;
   const account = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
-  if (!account) throw new ApiError(401, 'invalid_session', 'Sessão inválida. Entre novamente.');
-  if (account.released !== 1) throw forbidden('account_not_released', 'A conta aguarda liberação.');
+  if (!account) throw SESSIONS.invalid_session('Sessão inválida. Entre novamente.');
+  if (account.released !== 1) throw KEYS.account_not_released('A conta aguarda liberação.');
   if (account.trial_ends_at !== null && account.trial_ends_at <= now)
-    throw forbidden('trial_ended', 'O período de avaliação gratuita terminou.');
+    throw KEYS.trial_ended('O período de avaliação gratuita terminou.');
   const base = {
     kind: 'session' as const,
     keyId: `console:${accountId}:${organizationId ?? 'pessoal'}`,
@@ -51,13 +51,13 @@ export async function sessionPrincipal(
     .where('o.id', '=', organizationId)
     .where('m.account_id', '=', accountId)
     .executeTakeFirst();
-  if (!org) throw forbidden('organization_forbidden', 'Você não é membro desta organização.');
+  if (!org) throw ORGS.organization_forbidden('Você não é membro desta organização.');
   if (org.product_enabled !== 1)
-    throw forbidden('product_disabled', 'O produto não está habilitado para esta organização.');
+    throw KEYS.product_disabled('O produto não está habilitado para esta organização.');
   if (org.mfa_required === 1 && account.totp_secret === null)
-    throw forbidden('organization_mfa_required', 'A organização exige segundo fator: ative-o em Perfil.');
+    throw KEYS.organization_mfa_required('A organização exige segundo fator: ative-o em Perfil.');
   if (org.allowed_cidrs && !cidrMatcher(JSON.parse(org.allowed_cidrs) as string[])(address))
-    throw forbidden('network_not_allowed', 'A origem de rede está fora da política da organização.');
+    throw KEYS.network_not_allowed('A origem de rede está fora da política da organização.');
   return {
     ...base,
     organizationId,

@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { HTTP } from '../../platform/http/errors.js';
 import { isPolicy } from '../../privacy/index.js';
 import type { GatewayDeps } from '../deps.js';
 import { createAuditLog } from '../privacy/audit.js';
@@ -90,7 +90,7 @@ export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
         policy?: string;
       };
       if (body.policy !== undefined && !isPolicy(body.policy))
-        throw new ApiError(400, 'invalid_request', 'policy deve ser placeholder, redact ou block.', {
+        throw HTTP.invalid_request('policy deve ser placeholder, redact ou block.', {
           param: 'policy',
         });
       const p = await principal(request, body.organizationId);
@@ -114,7 +114,7 @@ export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
           onScreened: (model) => reply.header('x-svc-model', model),
         },
       );
-      if (run.kind !== 'reply') throw new ApiError(502, 'upstream_error', 'Resposta inesperada do modelo.');
+      if (run.kind !== 'reply') throw HTTP.internal_error('Resposta inesperada do modelo.');
       const content = run.reply.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
       return { model: run.model, content };
     },

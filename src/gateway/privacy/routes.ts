@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { HTTP } from '../../platform/http/errors.js';
 import type { FastifyReply } from 'fastify';
 import type { Sensitivity } from '../../privacy/index.js';
 import { type Principal, principalOf } from '../keys/auth.js';
@@ -169,5 +169,5 @@ export async function answerClean(
   };
 }
 
-const notFound = () => new ApiError(404, 'not_found', 'Job de privacidade não encontrado.');
+const notFound = () => HTTP.not_found('Job de privacidade não encontrado.');
 export { badRequest };

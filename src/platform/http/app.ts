@@ -13,7 +13,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { describeError, type Logger } from '../logger.js';
 import { trustProxy } from '../net.js';
 import { AuthRegistry } from './auth.js';
-import { ApiError, type EnvelopeKind, envelope } from './errors.js';
+import { envelope, type EnvelopeKind, HTTP } from './errors.js';
 import { toApiError } from './platform-errors.js';
 import { requestId } from './request-id.js';
 import { AccessLogController, lazyChildLogger } from './request-logger.js';
@@ -82,8 +82,8 @@ export function createApp(options: AppOptions): App {
     frameworkErrors: (error, request, reply: FastifyReply) => {
       const api =
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? new ApiError(414, 'uri_too_long', 'Parâmetro de caminho longo demais.')
-          : new ApiError(400, 'invalid_request', 'URL inválida.');
+          ? HTTP.uri_too_long('Parâmetro de caminho longo demais.')
+          : HTTP.invalid_request('URL inválida.');
       reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
       reply.status(api.status).send(envelope(kindOf(request), api));
     },
@@ -110,7 +110,7 @@ export function createApp(options: AppOptions): App {
     if (closing) {
       reply.header('connection', 'close');
       done(
-        new ApiError(503, 'shutting_down', 'O serviço está sendo reiniciado. Tente novamente.', {
+        HTTP.shutting_down('O serviço está sendo reiniciado. Tente novamente.', {
           headers: { 'retry-after': '1' },
         }),
       );
@@ -141,10 +141,10 @@ export function createApp(options: AppOptions): App {
     const allowed = table.allowedMethods(path);
     const api =
       allowed.length > 0
-        ? new ApiError(405, 'method_not_allowed', `Método ${request.method} não permitido nesta rota.`, {
+        ? HTTP.method_not_allowed(`Método ${request.method} não permitido nesta rota.`, {
             headers: { allow: allowed.join(', ') },
           })
-        : new ApiError(404, 'not_found', 'Rota não encontrada.');
+        : HTTP.not_found('Rota não encontrada.');
     if (api.extra.headers) reply.headers(api.extra.headers);
     reply.status(api.status).send(envelope(kindOf(request), api));
   });

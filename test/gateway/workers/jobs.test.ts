@@ -430,11 +430,7 @@ describe('worker jobs', () => {
     assert.ok(r.deleted > 0);
     const gone = await gw.call('GET', `/v1/jobs/${waiting.json.id}`, undefined, key());
     assert.equal(gone.status, 404);
-    const left = await gw.ctx.db.kysely
-      .withTables<{ worker_jobs: { id: string } }>()
-      .selectFrom('worker_jobs')
-      .select('id')
-      .execute();
+    const left = await gw.ctx.db.kysely.selectFrom('worker_jobs').select('id').execute();
     assert.deepEqual(left, []);
   });
 });

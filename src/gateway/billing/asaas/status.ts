@@ -6,8 +6,9 @@ import type { Database } from '../../../platform/db/schema.js';
 import { type DbLike, inTransaction } from '../../../platform/db/transactions.js';
 import { balanceOf, creditWallet, type Wallet } from '../ledger.js';
 import { activateCreditToken, refuseCreditToken, tokenWallet } from '../tokens.js';
-import { type ChargeState, pixDb } from '../pix/tables.js';
+import type { ChargeState } from '../../../platform/db/schema.js';
 import type { AsaasPayment } from './client.js';
+import { kyselyOf } from '../../../platform/db/transactions.js';
 
 const PAID = new Set(['RECEIVED', 'RECEIVED_IN_CASH', 'CONFIRMED']);
 const REFUNDED = /^(REFUNDED|REFUND_|CHARGEBACK_|AWAITING_CHARGEBACK_REVERSAL)/;
@@ -49,7 +50,7 @@ export async function applyPayment(
 ): Promise<Applied | undefined> {
   const target = stateOf(payment);
   return inTransaction(db, async (trx: Kysely<Database>) => {
-    const p = pixDb(trx);
+    const p = kyselyOf(trx);
     const charge = await p
       .selectFrom('asaas_charges')
       .selectAll()
