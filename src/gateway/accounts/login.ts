@@ -2,7 +2,6 @@
 // password change and "end all accesses". Each privilege change regenerates the session.
 // Plain functions over storage; the routes only parse and shape.
 import type { Signup } from '../../platform/config/env.js';
-import { ApiError } from '../../platform/http/errors.js';
 import { ACCOUNTS } from './errors.js';
 import type { SessionDeps } from '../sessions/guard.js';
 import {
