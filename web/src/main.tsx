@@ -6,6 +6,7 @@ import { Cadastro, Convite, Esqueci, NovaSenha } from './pages/acesso.js';
 import { Chaves } from './pages/chaves.js';
 import { Credito } from './pages/credito.js';
 import { Entrar } from './pages/entrar.js';
+import { Organizacao } from './pages/organizacao.js';
 import { Perfil } from './pages/perfil.js';
 import { Privacidade } from './pages/privacidade.js';
 import { Uso } from './pages/uso.js';
@@ -32,6 +33,7 @@ const PAGES: Record<string, Page> = {
   '/cadastro': { title: 'Criar conta', view: Cadastro, signedIn: false, hidden: true },
   '/chaves': { title: 'Chaves', view: Chaves, signedIn: true },
   '/privacidade': { title: 'Privacidade', view: Privacidade, signedIn: true },
+  '/organizacao': { title: 'Organização', view: Organizacao, signedIn: true },
   '/uso': { title: 'Uso', view: Uso, signedIn: true },
   '/perfil': { title: 'Perfil', view: Perfil, signedIn: true },
   '/credito': { title: 'Crédito', view: Credito, signedIn: false },

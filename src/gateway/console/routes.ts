@@ -16,6 +16,7 @@ export const CONSOLE_PAGES = [
   '/cadastro',
   '/chaves',
   '/privacidade',
+  '/organizacao',
   '/perfil',
   '/credito',
   '/uso',

@@ -8,7 +8,7 @@ import { KEYS } from '../keys/errors.js';
 import { ORGS } from '../orgs/errors.js';
 import { SESSIONS } from '../sessions/errors.js';
 import { cidrMatcher } from '../../platform/net.js';
-import { DEFAULT_SENSITIVITY, isPolicy, isSensitivity } from '../../privacy/index.js';
+import { barrierOf, DEFAULT_BARRIER } from '../privacy/cleaning-choice.js';
 import type { Principal } from '../keys/auth.js';
 import type { SessionRow } from '../sessions/store.js';
 
@@ -35,8 +35,7 @@ export async function sessionPrincipal(
     return {
       ...base,
       organizationId: null,
-      policy: 'placeholder',
-      nameSensitivity: DEFAULT_SENSITIVITY,
+      ...DEFAULT_BARRIER,
       releasedModels: null,
       restorePlaceholders: false,
       requestsPerMinute: null,
@@ -61,8 +60,8 @@ export async function sessionPrincipal(
   return {
     ...base,
     organizationId,
-    policy: isPolicy(org.privacy_policy) ? org.privacy_policy : 'placeholder',
-    nameSensitivity: isSensitivity(org.name_sensitivity) ? org.name_sensitivity : DEFAULT_SENSITIVITY,
+    // The one reading of an organisation's barrier settings (privacy/cleaning-choice.ts).
+    ...barrierOf(org),
     releasedModels: org.released_models ? (JSON.parse(org.released_models) as string[]) : null,
     restorePlaceholders: org.restore_placeholders === 1,
     requestsPerMinute: org.requests_per_minute ?? null,

@@ -6,10 +6,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
 import { HTTP } from '../../platform/http/errors.js';
-import { isPolicy } from '../../privacy/index.js';
+import type { Policy, Sensitivity } from '../../privacy/index.js';
 import type { GatewayDeps } from '../deps.js';
 import { createAuditLog } from '../privacy/audit.js';
-import { nameSensitivityOf } from '../privacy/names-header.js';
+import { cleaningAskOf } from '../privacy/asked.js';
 import { answerClean, CleanBody, CleanResult } from '../privacy/routes.js';
 import { sessionOf } from '../sessions/guard.js';
 import { sessionPrincipal } from './principal.js';
@@ -61,7 +61,7 @@ export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
         audit,
         p,
         body,
-        nameSensitivityOf(request, p),
+        cleaningAskOf(request, body),
         reply,
         'POST /api/account/playground/clean',
       );
@@ -76,7 +76,10 @@ export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
           organizationId: Org,
           model: Type.String({ minLength: 1, maxLength: 200 }),
           text: Type.String({ minLength: 1, maxLength: 100_000 }),
-          policy: Type.Optional(Type.String()),
+          policy: Type.Optional(
+            Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]),
+          ),
+          sensitivity: Type.Optional(Type.Union([Type.Literal('balanced'), Type.Literal('strict')])),
         },
         { additionalProperties: false },
       ),
@@ -87,12 +90,9 @@ export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
         organizationId: string | null;
         model: string;
         text: string;
-        policy?: string;
+        policy?: Policy;
+        sensitivity?: Sensitivity;
       };
-      if (body.policy !== undefined && !isPolicy(body.policy))
-        throw HTTP.invalid_request('policy deve ser placeholder, redact ou block.', {
-          param: 'policy',
-        });
       const p = await principal(request, body.organizationId);
       const abort = new AbortController();
       const run = await deps.models.runModel(
@@ -107,8 +107,7 @@ export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
           extra: {},
         },
         {
-          policy: body.policy,
-          nameSensitivity: nameSensitivityOf(request, p),
+          ...cleaningAskOf(request, body),
           signal: abort.signal,
           log: request.log,
           onScreened: (model) => reply.header('x-svc-model', model),

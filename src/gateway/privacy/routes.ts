@@ -4,7 +4,7 @@ import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { HTTP } from '../../platform/http/errors.js';
 import type { FastifyReply } from 'fastify';
-import type { Sensitivity } from '../../privacy/index.js';
+import type { CleaningAsk } from './cleaning-choice.js';
 import { type Principal, principalOf } from '../keys/auth.js';
 import { type AuditLog, createAuditLog } from './audit.js';
 import {
@@ -17,9 +17,18 @@ import {
   MAX_ITEMS,
 } from './clean.js';
 import { createPrivacyJob, MAX_JOB_ITEMS, readPrivacyJob } from './jobs.js';
-import { nameSensitivityOf } from './names-header.js';
+import { cleaningAskOf } from './asked.js';
 
-const PolicySchema = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
+const PolicySchema = Type.Union(
+  [Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')],
+  {
+    description: "only tightens the organisation's policy; a looser one is clamped to it",
+  },
+);
+const SensitivitySchema = Type.Union([Type.Literal('balanced'), Type.Literal('strict')], {
+  description:
+    "name detection; only tightens the organisation's (`strict` > `balanced`); a looser one is clamped to it",
+});
 
 const Finding = Type.Object({
   category: Type.String(),
@@ -33,6 +42,7 @@ export const CleanBody = Type.Object(
     input: Type.Optional(Type.Unknown()),
     items: Type.Optional(Type.Array(Type.String(), { minItems: 1, maxItems: MAX_ITEMS })),
     policy: Type.Optional(PolicySchema),
+    sensitivity: Type.Optional(SensitivitySchema),
   },
   { additionalProperties: false },
 );
@@ -55,6 +65,7 @@ const JobBody = Type.Object(
   {
     items: Type.Array(Type.String(), { minItems: 1, maxItems: MAX_JOB_ITEMS }),
     policy: Type.Optional(PolicySchema),
+    sensitivity: Type.Optional(SensitivitySchema),
   },
   { additionalProperties: false },
 );
@@ -76,7 +87,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      return answerClean(audit, principal, request.body, nameSensitivityOf(request, principal), reply);
+      return answerClean(audit, principal, request.body, cleaningAskOf(request, request.body), reply);
     },
   );
 
@@ -98,8 +109,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
         ctx,
         principal,
         request.body.items,
-        request.body.policy,
-        nameSensitivityOf(request, principal),
+        cleaningAskOf(request, request.body),
       );
       reply.header('location', `/v1/privacy/jobs/${job.id}`);
       reply.header(
@@ -145,11 +155,11 @@ export async function answerClean(
   audit: AuditLog,
   principal: Principal,
   body: CleanInput,
-  nameSensitivity: Sensitivity,
+  asked: CleaningAsk,
   reply: FastifyReply,
   route = 'POST /v1/privacy/clean',
 ) {
-  const result = cleanRequest(principal.policy, body, nameSensitivity);
+  const result = cleanRequest(principal, body, asked);
   const auditId = await audit.write(principal, {
     route,
     policy: result.policy,
