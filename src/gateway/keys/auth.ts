@@ -43,7 +43,7 @@ export interface Principal extends BarrierSettings {
   monthlyQuota: number | null;
   /** `prepaid`: model calls spend credit (docs/payments.md "Paid calls"); account keys are `free`. */
   billing?: 'free' | 'prepaid';
-  /** The internal service key of the contracts and insights services (keys/internal.ts). */
+  /** The internal service key of the contracts and insights services (platform/identity/internal-key.ts). */
   internal: boolean;
 }
 

@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { makeKey } from '../../helpers/gateway.js';
 import { optionalPeer, peerOrFail } from '../../helpers/peers.js';
+import { requires } from '../../helpers/requirements.js';
 import { mcpGateway } from './helpers.js';
 
 const SPEC = '@modelcontextprotocol/conformance/package.json';
@@ -97,41 +98,43 @@ function authHop(target: { port: number; secret: string }): http.Server {
 
 const node = node22();
 
-// In CI (SVC_CI=1) a missing Node 22 fails rather than skips, like a missing suite.
-const noNode =
-  node || process.env.SVC_CI === '1' ? false : "no Node 22 for the suite's CLI: set CONFORMANCE_NODE";
-describe('MCP conformance suite (server scenarios that apply)', { skip: suite.skip || noNode }, () => {
-  let gw: Awaited<ReturnType<typeof mcpGateway>>;
-  let hop: http.Server;
-  let url: string;
-  before(async () => {
-    const target = { port: 0, secret: '' };
-    hop = authHop(target);
-    // The hop's address is the origin clients see, so it is the gateway's public origin.
-    await new Promise<void>((r) => hop.listen(0, '127.0.0.1', r));
-    const origin = `http://127.0.0.1:${(hop.address() as AddressInfo).port}`;
-    gw = await mcpGateway({ PUBLIC_ORIGIN: origin });
-    target.port = Number(new URL(gw.origin).port);
-    target.secret = (await makeKey(gw.ctx)).secret;
-    url = `${origin}/mcp`;
-  });
-  after(async () => {
-    await new Promise((r) => hop.close(r));
-    await gw.dispose();
-  });
-
-  for (const scenario of APPLICABLE) {
-    it(scenario, async () => {
-      assert.ok(node, "no Node 22 for the suite's CLI: set CONFORMANCE_NODE");
-      const run = await runScenario(node, url, scenario);
-      const failed = run.checks.filter((c) => c.status === 'FAILURE');
-      assert.ok(run.checks.length > 0, `${scenario}: the suite reported no checks`);
-      assert.deepEqual(
-        failed.map((c) => `${c.id}: ${c.errorMessage ?? ''}`),
-        [],
-        `${scenario}: failed checks`,
-      );
-      assert.equal(run.code, 0, `${scenario}: the suite's exit code`);
+describe(
+  'MCP conformance suite (server scenarios that apply)',
+  {
+    skip: suite.skip || requires(node ? undefined : "no Node 22 for the suite's CLI: set CONFORMANCE_NODE"),
+  },
+  () => {
+    let gw: Awaited<ReturnType<typeof mcpGateway>>;
+    let hop: http.Server;
+    let url: string;
+    before(async () => {
+      const target = { port: 0, secret: '' };
+      hop = authHop(target);
+      // The hop's address is the origin clients see, so it is the gateway's public origin.
+      await new Promise<void>((r) => hop.listen(0, '127.0.0.1', r));
+      const origin = `http://127.0.0.1:${(hop.address() as AddressInfo).port}`;
+      gw = await mcpGateway({ PUBLIC_ORIGIN: origin });
+      target.port = Number(new URL(gw.origin).port);
+      target.secret = (await makeKey(gw.ctx)).secret;
+      url = `${origin}/mcp`;
     });
-  }
-});
+    after(async () => {
+      await new Promise((r) => hop.close(r));
+      await gw.dispose();
+    });
+
+    for (const scenario of APPLICABLE) {
+      it(scenario, async () => {
+        const run = await runScenario(node!, url, scenario);
+        const failed = run.checks.filter((c) => c.status === 'FAILURE');
+        assert.ok(run.checks.length > 0, `${scenario}: the suite reported no checks`);
+        assert.deepEqual(
+          failed.map((c) => `${c.id}: ${c.errorMessage ?? ''}`),
+          [],
+          `${scenario}: failed checks`,
+        );
+        assert.equal(run.code, 0, `${scenario}: the suite's exit code`);
+      });
+    }
+  },
+);
