@@ -8,7 +8,7 @@ import type { Category } from '../src/privacy/types.js';
 import { DECOY_FAMILIES, decoySample, VARIANT_CLASSES, variantSample } from './identifiers-gen.js';
 import { pick, rng } from './privacy-gen.js';
 
-type Cat = Exclude<Category, 'nome'>;
+type Cat = 'cpf' | 'cnpj' | 'email' | 'telefone';
 const CATS: Cat[] = ['cpf', 'cnpj', 'email', 'telefone'];
 
 interface Item {

@@ -3,7 +3,6 @@
 // space variants, invisible characters, spelled e-mail separators), one generator per
 // variant class, and decoys in the same disguises that must stay unmasked.
 import { isBusinessSubscriber } from '../src/privacy/checks.js';
-import type { Category } from '../src/privacy/types.js';
 import {
   breakLast,
   cnpjChars,
@@ -17,7 +16,7 @@ import {
   type Sample,
 } from './privacy-gen.js';
 
-type Cat = Exclude<Category, 'nome'>;
+type Cat = 'cpf' | 'cnpj' | 'email' | 'telefone';
 
 const int = (r: Rng, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 const digits = (r: Rng, n: number) => Array.from({ length: n }, () => int(r, 0, 9)).join('');

@@ -3,12 +3,12 @@
 import { nameDetector } from './detectors/nome.js';
 import { distinctKeys, setKey } from './keys.js';
 import { NameMemory } from './names/index.js';
-import { type MappedText, normalisedView, originalSpan } from './normalize.js';
+import { type MappedText, originalSpan } from './normalize.js';
 import { resolveOverlaps } from './overlaps.js';
 import { applyToParts, findInParts } from './parts.js';
 import { PlaceholderMap } from './placeholders.js';
 import { redactMarker } from './policy.js';
-import { analyse, CATEGORIES, type Category, detectorsFor } from './registry.js';
+import { analyseText, CATEGORIES, type Category, detectorsFor } from './registry.js';
 import type { FindOptions, Finding, Match, Policy } from './types.js';
 
 export type { FindOptions } from './types.js';
@@ -20,8 +20,8 @@ export type { FindOptions } from './types.js';
  * placeholder as the plain value.
  */
 export function findAll(text: string, options: FindOptions = {}): Match[] {
-  const view = normalisedView(text);
-  const a = analyse(text, view);
+  const a = analyseText(text);
+  const view = a.view;
   const all: Match[] = [];
   for (const d of detectorsFor(options.categories)) {
     for (const s of d.detect(a, options))
@@ -35,7 +35,7 @@ export function findAll(text: string, options: FindOptions = {}): Match[] {
 function rememberNamesIn(text: string, options: FindOptions): void {
   if (options.nameMemory === undefined) return;
   if (options.categories !== undefined && !options.categories.includes('nome')) return;
-  nameDetector.detect(analyse(text, normalisedView(text)), options);
+  nameDetector.detect(analyseText(text), options);
 }
 
 /** View matches as original spans; two that now share a source character keep the first. */

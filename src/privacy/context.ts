@@ -35,8 +35,6 @@ const OTHER_WORDS: readonly string[] = [
   'boleto',
   'codigo',
   'cod',
-  'conta',
-  'agencia',
   'rastreio',
   'rastreamento',
   'ordem',
@@ -45,31 +43,44 @@ const OTHER_WORDS: readonly string[] = [
   'matricula',
   'processo',
   'cep',
-  'rg',
-  'pis',
-  'nis',
-  'renavam',
   'serie',
   'lote',
   'sku',
   'id',
   'fatura',
   'transacao',
-  'cartao',
   'order',
   'invoice',
   'guia',
   'ref',
   'utm',
   'linha digitavel',
-  'ip',
-  'ipv4',
   'servidor',
   'host',
   'dns',
   'versao',
   'version',
   'build',
+  'release',
+  'firmware',
+  'modelo',
+  'lei',
+  'artigo',
+  'art',
+  'inciso',
+  'paragrafo',
+  'clausula',
+  'decreto',
+  'portaria',
+  'resolucao',
+  'dose',
+  'temperatura',
+  'graus',
+  'quantidade',
+  'qtd',
+  'valor',
+  'preco',
+  'total',
 ];
 
 /** The shared kinds, next to the categories' own words. */
@@ -89,12 +100,29 @@ const TRAILS_NUMBER = /[0-9][ .\-/]*$/;
 const BEFORE = 48;
 const AFTER = 24;
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /** Lower case, accents removed; only called on short windows. */
 export function fold(s: string): string {
-  return s
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
+  const lower = s.toLowerCase();
+  return NON_ASCII.test(lower) ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : lower;
+}
+
+const ACCENTED: Record<string, string> = {
+  a: '[aáàâã]',
+  e: '[eéê]',
+  i: '[ií]',
+  o: '[oóôõ]',
+  u: '[uúü]',
+  c: '[cç]',
+};
+
+/** A case-insensitive search for the folded words as typed, accents or not. */
+function unfolded(words: readonly string[]): RegExp {
+  const alts = words.map((w) =>
+    w.replace(/[./]/g, (ch) => '\\' + ch).replace(/[aeiouc]/g, (ch) => ACCENTED[ch]!),
+  );
+  return new RegExp(alts.join('|'), 'i');
 }
 
 export interface Context {
@@ -102,12 +130,16 @@ export interface Context {
   kinds: Set<ContextKind>;
   /** Kind of the word closest to the candidate, if any. */
   nearest: ContextKind | null;
+  /** The closest word is a generic one ("número"). */
+  nearestWeak: boolean;
 }
 
 /** The context words of every kind, compiled into one search; built once by the registry. */
 export class ContextWords {
   readonly #kindOf = new Map<string, ContextKind>();
-  readonly #re: RegExp;
+  /** Words by their first two characters, longest first. */
+  readonly #byPrefix = new Map<number, string[]>();
+  readonly #triggers = new Map<ContextKind, RegExp>();
 
   /** `byKind`: folded words (lower case, no accents) per kind; a word belongs to one kind. */
   constructor(byKind: Readonly<Record<ContextKind, readonly string[]>>) {
@@ -119,51 +151,117 @@ export class ContextWords {
         this.#kindOf.set(w, kind);
       }
     }
-    const escaped = [...this.#kindOf.keys()]
-      .sort((a, b) => b.length - a.length)
-      .map((w) => w.replace(/[./]/g, (c) => '\\' + c));
-    this.#re = new RegExp(`(?<![a-z0-9])(?:${escaped.join('|')})(?![a-z0-9])`, 'g');
+    for (const w of [...this.#kindOf.keys()].sort((a, b) => b.length - a.length)) {
+      const key = prefixKey(w, 0);
+      const list = this.#byPrefix.get(key);
+      if (list) list.push(w);
+      else this.#byPrefix.set(key, [w]);
+    }
+    for (const [kind, words] of Object.entries(byKind)) this.#triggers.set(kind, unfolded(words));
+  }
+
+  /**
+   * Each context word of a folded window, left to right: a word starts after a character
+   * other than [a-z0-9], ends before one, and the longest word at a position wins.
+   */
+  #eachWord(s: string, visit: (index: number, word: string) => void): void {
+    let p = 0;
+    while (p < s.length - 1) {
+      if (p > 0 && isAlnum(s.charCodeAt(p - 1))) {
+        p++;
+        continue;
+      }
+      const list = this.#byPrefix.get(prefixKey(s, p));
+      let matched = '';
+      if (list !== undefined) {
+        for (const w of list) {
+          if (s.startsWith(w, p) && !isAlnum(s.charCodeAt(p + w.length))) {
+            matched = w;
+            break;
+          }
+        }
+      }
+      if (matched === '') p++;
+      else {
+        visit(p, matched);
+        p += matched.length;
+      }
+    }
+  }
+
+  /**
+   * Whether a word of `kind` occurs in the context window at all (anywhere, even inside
+   * a word): a quick filter before around(), which folds the window and weighs every word.
+   */
+  mentions(text: string, kind: ContextKind, start: number, end: number): boolean {
+    return this.#triggers.get(kind)!.test(text.slice(Math.max(0, start - BEFORE), end + AFTER));
   }
 
   /** Context words in a window around text[start, end). Words before count more than words after. */
   around(text: string, start: number, end: number): Context {
     const kinds = new Set<ContextKind>();
     let nearest: ContextKind | null = null;
+    let nearestWeak = false;
     let best = Number.POSITIVE_INFINITY;
     const before = fold(text.slice(Math.max(0, start - BEFORE), start));
-    for (const m of before.matchAll(this.#re)) {
-      const kind = this.#kindOf.get(m[0])!;
+    this.#eachWord(before, (index, word) => {
+      const kind = this.#kindOf.get(word)!;
       kinds.add(kind);
-      const dist = before.length - (m.index + m[0].length) + (WEAK.has(m[0]) ? WEAK_PENALTY : 0);
+      const weak = WEAK.has(word);
+      const dist = before.length - (index + word.length) + (weak ? WEAK_PENALTY : 0);
       if (dist <= best) {
         best = dist;
         nearest = kind;
+        nearestWeak = weak;
       }
-    }
+    });
     // A number right after another number (the end of a boleto line, a list) is not the
     // one a following word labels.
-    if (TRAILS_NUMBER.test(text.slice(Math.max(0, start - 3), start))) return { kinds, nearest };
+    if (TRAILS_NUMBER.test(text.slice(Math.max(0, start - 3), start))) return { kinds, nearest, nearestWeak };
     // Labels after a value stay on its line; the next line's label is the next value's.
     let after = fold(text.slice(end, end + AFTER));
     const nl = after.indexOf('\n');
     if (nl >= 0) after = after.slice(0, nl);
-    for (const m of after.matchAll(this.#re)) {
-      const kind = this.#kindOf.get(m[0])!;
+    this.#eachWord(after, (index, word) => {
+      const kind = this.#kindOf.get(word)!;
       kinds.add(kind);
       // Labels come before values: an after-word counts triple ("celular 119… pedido").
-      const dist = 3 * m.index + 8 + (WEAK.has(m[0]) ? WEAK_PENALTY : 0);
+      const weak = WEAK.has(word);
+      const dist = 3 * index + 8 + (weak ? WEAK_PENALTY : 0);
       if (dist < best) {
         best = dist;
         nearest = kind;
+        nearestWeak = weak;
       }
-    }
-    return { kinds, nearest };
+    });
+    return { kinds, nearest, nearestWeak };
   }
+}
+
+function isAlnum(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+}
+
+function prefixKey(s: string, p: number): number {
+  return s.charCodeAt(p) * 65536 + s.charCodeAt(p + 1);
 }
 
 /** Kinds that label a document number: a CPF's, a CNPJ's, or any document's. */
 export function isDocKind(k: ContextKind | null): boolean {
   return k === 'cpf' || k === 'cnpj' || k === 'doc';
+}
+
+/**
+ * A word of `kind` nearby, and no word of another kind nearer (a generic document word
+ * nearer is fine: "documento: RG 12.345.678-9").
+ */
+export function labelledAs(c: Context, kind: ContextKind): boolean {
+  return c.kinds.has(kind) && (c.nearest === kind || c.nearest === 'doc');
+}
+
+/** No nearby word says the value is something else ("número" alone says nothing). */
+export function notForeign(c: Context, kind: ContextKind): boolean {
+  return c.nearest === null || c.nearest === kind || c.nearest === 'doc' || c.nearestWeak;
 }
 
 export function hasDocContext(c: Context): boolean {

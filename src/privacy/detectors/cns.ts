@@ -1,0 +1,35 @@
+// Cartão Nacional de Saúde (category 'cns', the SUS card): 15 digits, definitive (1, 2)
+// or provisional (7, 8, 9), checked by the Ministry of Health's rule (check-digits.ts).
+// Printed as 898 0012 3456 7890 it needs no context; other forms need a word of the
+// category nearby ("CNS", "cartão do SUS").
+import type { Analysis } from '../analysis.js';
+import { isValidCns } from '../check-digits.js';
+import { findNumbers } from '../numbers.js';
+import { defineDetector, type Span } from '../types.js';
+
+export const cnsDetector = defineDetector({
+  category: 'cns',
+  label: 'CNS',
+  priority: 15,
+  order: 25,
+  context: [
+    'cns',
+    'sus',
+    'cartao sus',
+    'cartao do sus',
+    'carteirinha do sus',
+    'cartao nacional de saude',
+    'cartao de saude',
+  ],
+  validate: isValidCns,
+  detect(a: Analysis): Span[] {
+    return findNumbers(a, {
+      kind: 'cns',
+      lengths: [15],
+      maxGroups: 5,
+      seps: '.- ',
+      valid: isValidCns,
+      masks: ['3,4,4,4'],
+    });
+  },
+});

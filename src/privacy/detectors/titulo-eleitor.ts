@@ -1,0 +1,37 @@
+// Título de eleitor (category 'titulo_eleitor'): 12 digits, the last four being the UF
+// code and two check digits (check-digits.ts), with a word of the category nearby
+// ("título de eleitor", "eleitoral", "zona", "seção" after it).
+import type { Analysis } from '../analysis.js';
+import { isValidTituloEleitor } from '../check-digits.js';
+import { findNumbers } from '../numbers.js';
+import { defineDetector, type Span } from '../types.js';
+
+export const tituloEleitorDetector = defineDetector({
+  category: 'titulo_eleitor',
+  label: 'TITULO',
+  priority: 14,
+  order: 24,
+  context: [
+    'titulo de eleitor',
+    'titulo eleitoral',
+    'titulo',
+    'eleitor',
+    'eleitora',
+    'eleitoral',
+    'inscricao eleitoral',
+    'zona eleitoral',
+    'zona',
+    'secao eleitoral',
+  ],
+  validate: isValidTituloEleitor,
+  detect(a: Analysis): Span[] {
+    return findNumbers(a, {
+      kind: 'titulo_eleitor',
+      lengths: [12],
+      maxGroups: 4,
+      seps: '.- ',
+      valid: isValidTituloEleitor,
+      masks: [],
+    });
+  },
+});

@@ -1,0 +1,215 @@
+// Digit disguises in the normalised view, read as the digits they stand for:
+// - digits spelled apart one by one, separators spaced or not: "5 2 9 9 8 2 2 4 7 2 5",
+//   "3 9 0 . 5 3 3 . 4 4 7 - 0 5" read as "52998224725" and "390.533.447-05";
+// - a line break inside a value, next to one of its separators: "390.533.\n447-05";
+// - digits dictated as Portuguese words, one word per digit, with "ponto", "traço",
+//   "hífen" and "barra" for the separators: "cinco dois nove nove oito…", "três nove
+//   zero ponto cinco três três…".
+// Runs must be long enough to be a number someone dictates (five digits or more), so
+// "nota 1 2 3" and "um dois três" in prose stay as they are; what the detectors then
+// accept is decided by their own rules, as for a value typed plainly.
+//
+// Dictated words are read while the view is built (normalize.ts), behind a cheap test for
+// three number words in a row. Spaced and broken digits are spotted on the digit
+// clusters the detectors need anyway (hidesDigits), and only then is the view rebuilt.
+import type { Cluster } from './clusters.js';
+import { MapBuilder, type MappedText } from './normalize-map.js';
+
+const MIN_DIGITS = 5;
+
+const WORD = 'zero|um|uma|dois|duas|tr[eê]s|quatro|cinco|seis|meia|sete|oito|nove';
+/** Cheap test: three number words in a row, the last two in lower case as dictation is typed. */
+const MAY_WORDS = new RegExp(` (?:${WORD}),? (?:${WORD}),? (?:${WORD})`);
+
+/** Single digits joined by spaces, or by '.', '-', '/' with optional spaces. */
+const SPACED = /(?<![\p{L}\p{N}])[0-9](?:(?: {1,2}| ?[.\-/] ?)[0-9]){4,}(?![\p{L}\p{N}])/gu;
+/**
+ * A line break inside a masked number: after "390.533." (a separator, a group of three
+ * and the separator before the break: the middle of a document mask), before ".447"
+ * after "390.533", or after a "(11)" area code. A sentence ending in a number ("… 22.",
+ * "… 98765-4321.") and a number on the next line stay apart.
+ */
+const BREAK =
+  /(?<=[0-9][.\-/][0-9]{3}[.\-/]|\([0-9]{2}\))[ \t]*\r?\n[ \t]*(?=[0-9])|(?<=[0-9][.\-/][0-9]{3})[ \t]*\r?\n[ \t]*(?=[.\-/][0-9])/g;
+const TOKEN = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(${WORD})|(ponto|tra[cç]o|tracinho|h[ií]fen|barra))(?![\\p{L}\\p{N}])`,
+  'giuy',
+);
+const WORD_RUN = new RegExp(`(?<![\\p{L}\\p{N}])(?:${WORD})(?![\\p{L}\\p{N}])`, 'giu');
+const GAP = /[ \t]*[,]?[ \t]+|[ \t]*-[ \t]*/y;
+
+const DIGIT: Record<string, string> = {
+  zero: '0',
+  um: '1',
+  uma: '1',
+  dois: '2',
+  duas: '2',
+  tres: '3',
+  três: '3',
+  quatro: '4',
+  cinco: '5',
+  seis: '6',
+  meia: '6',
+  sete: '7',
+  oito: '8',
+  nove: '9',
+};
+const SEP: Record<string, string> = { ponto: '.', barra: '/' };
+
+interface Edit {
+  start: number;
+  end: number;
+  to: string;
+}
+
+export function mayHaveDictatedDigits(text: string): boolean {
+  return MAY_WORDS.test(text);
+}
+
+/** One space-like character, or one '.', '-', '/' with spaces: a gap between digits spelled apart. */
+function spacedGap(sep: string): boolean {
+  if (sep === ' ') return true;
+  if (sep.length === 1 || sep.length > 3) return false;
+  let marks = 0;
+  for (let k = 0; k < sep.length; k++) {
+    const c = sep.charCodeAt(k);
+    if (c === 46 || c === 45 || c === 47) marks++;
+    else if (c !== 32) return false;
+  }
+  return marks <= 1;
+}
+
+/** '.', '-', '/' or ')'. */
+function isMark(c: number): boolean {
+  return c === 46 || c === 45 || c === 47 || c === 41;
+}
+
+/**
+ * Whether the digit clusters show digits spelled apart (five single digits in a row with
+ * spaces between) or a line break right after a separator: the cue to rebuild the view
+ * with respacedDigits().
+ */
+export function hidesDigits(text: string, clusters: readonly Cluster[]): boolean {
+  for (const c of clusters) {
+    const g = c.groups;
+    let run = 0;
+    let spaced = false;
+    for (let k = 0; c.singles >= MIN_DIGITS && k < g.length; k++) {
+      if (g[k]!.end - g[k]!.start !== 1) {
+        run = 0;
+        spaced = false;
+        continue;
+      }
+      if (run > 0 && !spacedGap(g[k]!.sep)) {
+        run = 0;
+        spaced = false;
+      }
+      if (run > 0 && g[k]!.sep.includes(' ')) spaced = true;
+      run++;
+      if (run >= MIN_DIGITS && spaced) return true;
+    }
+    // "…533.\n447", "…533\n.447", "(11)\n9…": the cluster ends inside a mask at a line
+    // break (the same cases as BREAK).
+    const last = g[g.length - 1]!;
+    const n = last.end - last.start;
+    const masked = n === 3 && g.length > 1 && last.sep.length === 1 && isMark(last.sep.charCodeAt(0));
+    const area = n === 2 && text.charCodeAt(last.start - 1) === 40 && text.charCodeAt(last.end) === 41;
+    if (!masked && !area) continue;
+    let e = last.end;
+    const before = isMark(text.charCodeAt(e));
+    if (before) e++;
+    while (text.charCodeAt(e) === 32 || text.charCodeAt(e) === 9 || text.charCodeAt(e) === 13) e++;
+    if (text.charCodeAt(e) !== 10) continue;
+    e++;
+    while (text.charCodeAt(e) === 32 || text.charCodeAt(e) === 9) e++;
+    if (before || isMark(text.charCodeAt(e))) return true;
+  }
+  return false;
+}
+
+function spaced(text: string, edits: Edit[]): void {
+  SPACED.lastIndex = 0;
+  for (let m = SPACED.exec(text); m; m = SPACED.exec(text)) {
+    if (!m[0].includes(' ')) continue;
+    for (let k = m.index; k < m.index + m[0].length; k++) {
+      if (text.charCodeAt(k) === 32) edits.push({ start: k, end: k + 1, to: '' });
+    }
+  }
+}
+
+function breaks(text: string, edits: Edit[]): void {
+  BREAK.lastIndex = 0;
+  for (let m = BREAK.exec(text); m; m = BREAK.exec(text))
+    edits.push({ start: m.index, end: m.index + m[0].length, to: '' });
+}
+
+/** One dictated run starting at `at`: its edits, or none when it is too short. */
+function dictated(text: string, at: number, edits: Edit[]): number {
+  const run: Edit[] = [];
+  let digits = 0;
+  let pos = at;
+  let lastEnd = at;
+  for (;;) {
+    TOKEN.lastIndex = pos;
+    const t = TOKEN.exec(text);
+    if (t === null) break;
+    const word = t[0].toLowerCase();
+    if (t[1] !== undefined) {
+      run.push({ start: t.index, end: t.index + t[0].length, to: DIGIT[word]! });
+      digits++;
+    } else {
+      // A separator word only between digit words.
+      if (digits === 0) break;
+      run.push({ start: t.index, end: t.index + t[0].length, to: SEP[word] ?? '-' });
+    }
+    lastEnd = t.index + t[0].length;
+    GAP.lastIndex = lastEnd;
+    if (!GAP.test(text)) break;
+    pos = GAP.lastIndex;
+  }
+  while (run.length > 0 && !/[0-9]/.test(run[run.length - 1]!.to)) run.pop();
+  if (digits < MIN_DIGITS) return lastEnd;
+  // The gaps between the words go; the words become their digits and separators.
+  for (let k = 0; k < run.length; k++) {
+    edits.push(run[k]!);
+    if (k + 1 < run.length) edits.push({ start: run[k]!.end, end: run[k + 1]!.start, to: '' });
+  }
+  return run[run.length - 1]!.end;
+}
+
+function words(text: string, edits: Edit[]): void {
+  WORD_RUN.lastIndex = 0;
+  for (let m = WORD_RUN.exec(text); m; m = WORD_RUN.exec(text)) {
+    WORD_RUN.lastIndex = Math.max(WORD_RUN.lastIndex, dictated(text, m.index, edits));
+  }
+}
+
+/** The view with dictated digits read as digits, or null when there is none. */
+export function dictatedDigits(text: string, base: MappedText | null): MappedText | null {
+  const edits: Edit[] = [];
+  words(text, edits);
+  return applyEdits(text, base, edits);
+}
+
+/** The view with digits spelled apart or broken across lines joined, or null when there is none. */
+export function respacedDigits(text: string, base: MappedText | null): MappedText | null {
+  const edits: Edit[] = [];
+  spaced(text, edits);
+  breaks(text, edits);
+  edits.sort((x, y) => x.start - y.start);
+  return applyEdits(text, base, edits);
+}
+
+function applyEdits(text: string, base: MappedText | null, edits: Edit[]): MappedText | null {
+  if (edits.length === 0) return null;
+  const b = new MapBuilder(text, base);
+  let pos = 0;
+  for (const e of edits) {
+    if (e.start < pos) continue;
+    b.copy(pos, e.start);
+    b.emit(e.to, e.start, e.end);
+    pos = e.end;
+  }
+  b.copy(pos, text.length);
+  return b.done();
+}
