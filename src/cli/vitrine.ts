@@ -1,7 +1,7 @@
 // `svc vitrine collect`: builds and publishes the showcase document now, whoever holds the
 // periodic collector's lease (docs/operator.md).
 import { parseArgs } from 'node:util';
-import { Catalogue } from '../gateway/models/catalogue.js';
+import { Catalogue } from '../gateway/pipeline/catalogue.js';
 import { createCollector } from '../gateway/showcase/index.js';
 import { createTelemetry } from '../gateway/telemetry/index.js';
 import { type CliCommand, printJson, UsageError } from './command.js';

@@ -4,12 +4,17 @@ import { type App, createApp } from '../platform/http/app.js';
 import type { EnvelopeKind } from '../platform/http/errors.js';
 import { registerOpenApi } from '../platform/http/openapi.js';
 import { tokenGuard } from '../platform/http/token-guard.js';
+import { deriveKey } from '../platform/secret.js';
 import { closeGatewayDeps, createGatewayDeps, type GatewayDeps } from './deps.js';
 import { createKeyAuth } from './keys/auth.js';
 import { registerExtractRoutes } from './extract/routes.js';
-import { registerModelRoutes } from './models/routes.js';
+import { registerModelRoutes } from './completions/routes.js';
 import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
+import { registerKeyRoutes } from './keys/routes.js';
+import { registerOrganizationRoutes } from './orgs/routes.js';
+import { registerUsageRoutes } from './usage/routes.js';
+import { registerSessionScope, scopeDeps } from './sessions/scope.js';
 import { registerPublicRoutes } from './public/routes.js';
 import { registerCreditRoutes } from './billing/routes.js';
 import { registerPixRoutes } from './billing/pix/routes.js';
@@ -46,7 +51,7 @@ export async function createGatewayApp(
   });
   // The guards of the gateway's schemes (the platform applies them before the body is read,
   // so an unauthenticated caller learns nothing about validation); `session` is registered
-  // by the account routes, which own the session settings.
+  // with the session scope below.
   const keyAuth = createKeyAuth(ctx);
   // Requests per minute per key, right after the key is known (src/gateway/limits).
   const { limits } = deps;
@@ -63,7 +68,14 @@ export async function createGatewayApp(
     mcpTools: () => mcpTools.names(),
     onSurfaceRead: (surface) => tally(ctx.db, ctx.logger, surfaceCounter(surface), deps.now()),
   });
-  registerAccountRoutes(app, ctx);
+  // The session-scoped routes: one scope, one error handler (sessions/scope.ts).
+  const session = scopeDeps(ctx);
+  registerSessionScope(app, session, [
+    (scope) => registerAccountRoutes(scope, ctx, session),
+    (scope) => registerKeyRoutes(scope, session, deriveKey(ctx.secret, 'api-key')),
+    (scope) => registerOrganizationRoutes(scope, session),
+    (scope) => registerUsageRoutes(scope, session),
+  ]);
   registerPrivacyRoutes(app, ctx);
   registerModelRoutes(app, deps);
   registerCreditRoutes(app, ctx);

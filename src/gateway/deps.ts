@@ -3,10 +3,11 @@
 // any module could reach.
 import type { Context } from '../platform/context.js';
 import { Limits } from './limits/index.js';
-import { Catalogue } from './models/catalogue.js';
-import { CallBilling } from './pipeline/billing.js';
+import { Catalogue } from './pipeline/catalogue.js';
+import { CreditHolds } from './billing/holds.js';
+import { CallCharges } from './pipeline/charge.js';
 import { ModelPipeline, type UpstreamOptions } from './pipeline/index.js';
-import { JobBilling } from './billing/jobs.js';
+import { JobBilling } from './workers/charges.js';
 import { noCharges, WorkerJobs } from './workers/service.js';
 import { workerSettings } from './workers/settings.js';
 
@@ -17,6 +18,8 @@ export interface GatewayDeps {
   catalogue: Catalogue;
   /** The only way to a model: runModel. */
   models: ModelPipeline;
+  /** Credit held for prepaid spends; absent when payments are not configured. */
+  credit?: CreditHolds;
   /** Worker jobs (the preview capabilities): submit, wait, the worker protocol. */
   workerJobs: WorkerJobs;
   /** The clock of time-dependent rules (telemetry days, showcase staleness); tests set it. */
@@ -30,26 +33,27 @@ export function createGatewayDeps(
   const limits = new Limits(ctx);
   const catalogue = new Catalogue(ctx.config.file);
   const payments = ctx.config.file.payments;
-  const billing = payments && new CallBilling(ctx, payments);
+  const credit = payments && new CreditHolds(ctx, payments);
   const models = new ModelPipeline({
     catalogue,
     limits,
     logger: ctx.logger,
     upstream: options.upstream,
-    billing,
+    charges: credit && new CallCharges(ctx, credit),
     transcription: ctx.config.file.transcription,
   });
   const workerJobs = new WorkerJobs(
     ctx.db,
     workerSettings(ctx.config),
-    billing ? new JobBilling(ctx, payments, billing) : noCharges,
+    credit ? new JobBilling(ctx, payments, credit) : noCharges,
     ctx.logger.child({ area: 'workers' }),
   );
-  return { ctx, limits, catalogue, models, workerJobs, now: options.now ?? Date.now };
+  return { ctx, limits, catalogue, models, credit, workerJobs, now: options.now ?? Date.now };
 }
 
 /** Upstream pools first (a stream cut short records its usage), then the usage still in memory. */
 export async function closeGatewayDeps(deps: GatewayDeps): Promise<void> {
   await deps.models.close();
+  deps.credit?.close();
   await deps.limits.close();
 }

@@ -2,7 +2,7 @@
 // across blocks, messages of one role and system parts, and keys restored in replies.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cleanConversation, restoreReply } from '../../src/gateway/models/barrier.js';
+import { cleanConversation, restoreReply } from '../../src/gateway/pipeline/barrier.js';
 import type { Block, Conversation, Message } from '../../src/gateway/models/types.js';
 import { createCleaner } from '../../src/privacy/barrier.js';
 import type { Policy } from '../../src/privacy/types.js';

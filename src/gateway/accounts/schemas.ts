@@ -1,9 +1,8 @@
 // Wire shapes of the Session routes (account, profile, key and browser login routes).
-import { type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { Nullable, Ok } from '../../platform/http/schemas.js';
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
-export const Ok = Type.Object({ ok: Type.Literal(true) });
+export { Ok };
 
 export const SessionUser = Type.Object({
   identityId: Type.String(),

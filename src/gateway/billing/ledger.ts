@@ -372,7 +372,7 @@ export async function settleAbandoned(db: DbLike, olderThanMs: number, now = Dat
     .selectFrom('credit_reservations')
     .select(['id', 'reserved_micros'])
     .where('state', '=', 'open')
-    .where('source', '!=', 'job') // jobs settle by their final state (billing/jobs.ts), however long they wait
+    .where('source', '!=', 'job') // jobs settle by their final state (workers/charges.ts), however long they wait
     .where('created_at', '<', now - olderThanMs)
     .limit(500)
     .execute();

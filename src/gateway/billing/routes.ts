@@ -1,8 +1,9 @@
 // The credit routes of SPEC A.3 that this folder owns: the balance read (`credit` scheme)
 // and, with x402, the purchase. Thin: schemas, auth, one call, the answer shaped.
-import { type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
+import { Nullable } from '../../platform/http/schemas.js';
 import { creditGuard, creditTokenOf } from './auth.js';
 import { balanceRecord } from './balance.js';
 import { invalidPackage } from './errors.js';
@@ -11,8 +12,6 @@ import { x402Guard } from './x402/guard.js';
 import { paymentResponseHeader } from './x402/header.js';
 import { PaymentCollector } from './x402/pay.js';
 import { buyCredit } from './x402/purchase.js';
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 const Movement = Type.Object({
   tipo: Type.String({ description: 'compra, liberacao, reserva, acerto, estorno ou ajuste' }),

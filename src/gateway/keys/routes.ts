@@ -4,11 +4,11 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
 import { ApiError } from '../../platform/http/errors.js';
-import type { AccountDeps } from '../accounts/login.js';
-import { Nullable, Ok } from '../accounts/schemas.js';
+import { Nullable, Ok } from '../../platform/http/schemas.js';
 import { findOrganization, getRole } from '../orgs/store.js';
 import { sessionOf } from '../sessions/guard.js';
 import { assertRecentSignIn } from '../sessions/reauth.js';
+import type { ScopeDeps } from '../sessions/scope.js';
 import { createKey, KeyLimitError, listKeys, MAX_LIVE_KEYS, revokeKey } from './store.js';
 
 export const KEY_NAME_MAX = 60;
@@ -72,7 +72,7 @@ export function checkOrganizationId(body: Record<string, unknown>): string | nul
 const asObject = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
-export function registerKeyRoutes(scope: App, deps: AccountDeps, pepper: Buffer): void {
+export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer): void {
   scope.get(
     '/api/account/keys',
     {

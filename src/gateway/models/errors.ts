@@ -1,4 +1,5 @@
-// Errors of the model routes. Messages are for people (pt-BR) and never echo content:
+// Errors of the model formats, the providers and the steps that use them (pipeline, routes,
+// transcription). Messages are for people (pt-BR) and never echo content:
 // a field is named by its path, never by its value.
 import { ApiError } from '../../platform/http/errors.js';
 
@@ -59,4 +60,13 @@ export function upstreamTimeout(): ApiError {
 
 export function upstreamBadReply(): ApiError {
   return new ApiError(502, 'upstream_error', 'O provedor do modelo enviou uma resposta ilegível.');
+}
+
+/** No transcription provider configured (and, where the route asks, no transcription worker seen). */
+export function transcriptionNotConfigured(): ApiError {
+  return new ApiError(
+    503,
+    'transcription_not_configured',
+    'A transcrição de áudio não está disponível neste servidor: nenhum provedor configurado e nenhum worker de transcrição visto nos últimos 2 minutos.',
+  );
 }

@@ -2,8 +2,8 @@
 // (role, whether the organisation asks for a second factor).
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
-import type { AccountDeps } from '../accounts/login.js';
 import { sessionOf } from '../sessions/guard.js';
+import type { ScopeDeps } from '../sessions/scope.js';
 import { listMemberships } from './store.js';
 
 const OrganizationsResult = Type.Object({
@@ -18,7 +18,7 @@ const OrganizationsResult = Type.Object({
   ),
 });
 
-export function registerOrganizationRoutes(scope: App, deps: Pick<AccountDeps, 'db'>): void {
+export function registerOrganizationRoutes(scope: App, deps: Pick<ScopeDeps, 'db'>): void {
   scope.get(
     '/api/account/organizations',
     {

@@ -3,4 +3,4 @@
 export type { KeyPrincipal, Principal } from './principal.js';
 export type { UpstreamOptions } from './provider-call.js';
 export { type ModelRun, ModelPipeline, type PipelineDeps, type RunOptions } from './run-model.js';
-export type { CallBilling, Charge, OpenCharge, Payer } from './billing.js';
+export type { CallCharges, Charge, OpenCharge } from './charge.js';

@@ -2,8 +2,8 @@
 // a whole reply or as a stream of events. The one place outside models/providers/ that
 // reaches them; the pipeline holds the only instance (test/gateway/pipeline checks it).
 import type { Logger } from '../../platform/logger.js';
-import type { CatalogueModel } from '../models/catalogue.js';
-import { ecoReply, ecoStream } from '../models/eco.js';
+import type { CatalogueModel } from './catalogue.js';
+import { ecoReply, ecoStream } from './eco.js';
 import { upstreamBadReply } from '../models/errors.js';
 import { upstreamEvents } from '../models/providers/events.js';
 import { type UpstreamOptions, Upstreams } from '../models/providers/http.js';

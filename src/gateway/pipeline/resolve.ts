@@ -1,8 +1,8 @@
 // The first two steps: which catalogue model answers the conversation, and whether the
 // principal may use it.
 import { ApiError } from '../../platform/http/errors.js';
-import { AUTO_ID, chooseModel } from '../models/auto.js';
-import type { Catalogue, CatalogueModel } from '../models/catalogue.js';
+import { AUTO_ID, chooseModel } from './auto.js';
+import type { Catalogue, CatalogueModel } from './catalogue.js';
 import { modelNotFound } from '../models/errors.js';
 import type { Conversation } from '../models/types.js';
 import type { Principal } from './principal.js';

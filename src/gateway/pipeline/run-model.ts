@@ -1,7 +1,8 @@
-// One model pipeline: every caller of a model (the two wire formats' routes today; MCP
-// tools, paid calls and worker jobs next) goes through runModel. The steps, in order:
-// resolve the model → release → quota → policy + barrier → provider call → metering →
-// restoration. Each step is a plain function in its own file; this file only orders them.
+// One model pipeline: every caller of a model (the chat-completions and messages routes, the
+// MCP tools) goes through runModel, the transcription route through runTranscription. The
+// steps, in order: resolve the model → release → quota → policy + barrier → output bound and
+// charge (prepaid calls) → provider call → accounting (usage, settlement) → restoration.
+// Each step is a plain function in its own file; this file only orders them.
 import type { TranscriptionConfig } from '../../platform/config/transcription.js';
 import type { Logger } from '../../platform/logger.js';
 import {
@@ -13,13 +14,15 @@ import {
   strictestSensitivity,
 } from '../../privacy/index.js';
 import type { Limits } from '../limits/index.js';
-import { restoreEvents, restoreReply } from '../models/barrier.js';
-import type { Catalogue } from '../models/catalogue.js';
+import { restoreEvents, restoreReply } from './barrier.js';
+import type { Catalogue } from './catalogue.js';
 import type { Conversation, Reply, StreamEvent } from '../models/types.js';
 import { blockedError } from '../privacy/clean.js';
-import { billed, type CallBilling, type Charge, type Payer } from './billing.js';
-import { transcriptionNotConfigured } from '../transcription/errors.js';
-import { metered } from './meter.js';
+import type { Payer } from '../billing/payer.js';
+import { type CallCharges, type Charge, isCharged } from './charge.js';
+import { transcriptionNotConfigured } from '../models/errors.js';
+import { accounted } from './accounting.js';
+import { boundOutput } from './max-tokens.js';
 import type { Principal } from './principal.js';
 import { ProviderCall, type TranscriptionInput, type UpstreamOptions } from './provider-call.js';
 import { assertReleased, resolveModel } from './resolve.js';
@@ -32,7 +35,7 @@ export interface PipelineDeps {
   logger: Logger;
   upstream?: UpstreamOptions;
   /** Prepaid calls (docs/payments.md); absent when payments are not configured. */
-  billing?: CallBilling;
+  charges?: CallCharges;
   /** SVC_CONFIG `transcription`; absent → runTranscription answers 503. */
   transcription?: TranscriptionConfig;
 }
@@ -98,17 +101,25 @@ export class ModelPipeline {
     opts.onScreened?.(model.id, findings);
     if (blocked) throw blockedError(findings);
 
-    const charge = await this.#deps.billing?.open({
-      principal,
-      model,
-      conversation: clean,
-      payer: opts.payer,
-      resource: opts.resource,
-    });
-    if (charge) opts.onBilling?.(charge.headers);
+    // A charged call holds its maximum cost before the provider is called; its output is
+    // bounded first, so that what it holds bounds what it can cost.
+    let sent = clean;
+    let charge: Charge | undefined;
+    if (this.#deps.charges && isCharged(principal, model)) {
+      const bounded = boundOutput(clean, model);
+      sent = bounded;
+      charge = await this.#deps.charges.open({
+        principal,
+        model,
+        conversation: bounded,
+        payer: opts.payer,
+        resource: opts.resource,
+      });
+      opts.onBilling?.(charge.headers);
+    }
 
     if (!conversation.stream) {
-      const reply = await this.#provider.complete(clean, model, opts.signal).catch(refund(charge));
+      const reply = await this.#provider.complete(sent, model, opts.signal).catch(refund(charge));
       limits.record(principal, model.id, reply.usage);
       if (charge) opts.onBilling?.(await charge.settle(reply.usage));
       return {
@@ -118,12 +129,14 @@ export class ModelPipeline {
         reply: restore ? restoreReply(reply, restore) : reply,
       };
     }
-    const upstream = await this.#provider.stream(clean, model, opts.signal).catch(refund(charge));
-    const counted = metered(upstream, (usage) => limits.record(principal, model.id, usage));
+    const upstream = await this.#provider.stream(sent, model, opts.signal).catch(refund(charge));
     const log = opts.log ?? this.#deps.logger;
-    const events = charge
-      ? billed(counted, charge, (err) => log.warn({ err: (err as Error).name }, 'credit settlement failed'))
-      : counted;
+    const events = accounted(upstream, (usage, streamedChars) => {
+      limits.record(principal, model.id, usage);
+      charge
+        ?.settle(usage, streamedChars)
+        .catch((err: Error) => log.warn({ err: err.name }, 'credit settlement failed'));
+    });
     return {
       kind: 'events',
       model: model.id,
@@ -159,7 +172,6 @@ export class ModelPipeline {
   }
 
   close(): Promise<void> {
-    this.#deps.billing?.close();
     return this.#provider.close();
   }
 }

@@ -11,7 +11,7 @@ import {
   strictest,
   strictestSensitivity,
 } from '../../privacy/index.js';
-import { cleanConversation } from '../models/barrier.js';
+import { cleanConversation } from './barrier.js';
 import type { Conversation } from '../models/types.js';
 import type { Principal } from './principal.js';
 

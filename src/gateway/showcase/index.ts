@@ -4,7 +4,7 @@ import { SHOWCASE_DEFAULTS } from '../../platform/config/showcase.js';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { PRODUCT_ID } from '../product.js';
-import type { Catalogue } from '../models/catalogue.js';
+import type { Catalogue } from '../pipeline/catalogue.js';
 import type { FunnelStore } from '../telemetry/funnel-store.js';
 import { ShowcaseCollector } from './collector.js';
 import { type HouseLedger, noLedger } from './metrics.js';

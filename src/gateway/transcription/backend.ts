@@ -7,9 +7,10 @@ import type { Principal } from '../keys/auth.js';
 import type { Finding, Policy } from '../../privacy/index.js';
 import type { AudioType } from './audio.js';
 import { strictest } from '../../privacy/index.js';
-import type { Payer } from '../pipeline/billing.js';
+import type { Payer } from '../billing/payer.js';
 import { jobFailed } from '../workers/errors.js';
-import { transcriptionNotConfigured, transcriptionPending } from './errors.js';
+import { transcriptionNotConfigured } from '../models/errors.js';
+import { transcriptionPending } from './errors.js';
 
 export interface TranscriptionRequest {
   audio: Uint8Array;

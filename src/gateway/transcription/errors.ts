@@ -1,14 +1,6 @@
 // The transcription route's own answers (docs/privacy.md "Transcription").
 import { ApiError } from '../../platform/http/errors.js';
 
-export function transcriptionNotConfigured(): ApiError {
-  return new ApiError(
-    503,
-    'transcription_not_configured',
-    'A transcrição de áudio não está disponível neste servidor: nenhum provedor configurado e nenhum worker de transcrição visto nos últimos 2 minutos.',
-  );
-}
-
 /** The worker has not finished within the synchronous wait; the job goes on. */
 export function transcriptionPending(jobId: string): ApiError {
   return new ApiError(

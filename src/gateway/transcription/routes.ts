@@ -6,7 +6,7 @@ import type { App } from '../../platform/http/app.js';
 import type { GatewayDeps } from '../deps.js';
 import { MAX_UPLOAD_BYTES, multipartLimits, readUpload, type UploadOptions } from '../extract/multipart.js';
 import { principalOf } from '../keys/auth.js';
-import { payerOf } from '../pipeline/billing.js';
+import { payerOf } from '../billing/payer.js';
 import { findingsHeader } from '../privacy/clean.js';
 import { chooseBackend } from './backend.js';
 import { FORM_FIELDS, readForm, transcribe } from './transcribe.js';

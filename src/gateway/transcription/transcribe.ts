@@ -6,7 +6,7 @@ import { ApiError } from '../../platform/http/errors.js';
 import { isPolicy, type Policy } from '../../privacy/index.js';
 import type { GatewayDeps } from '../deps.js';
 import type { Principal } from '../keys/auth.js';
-import type { Payer } from '../pipeline/billing.js';
+import type { Payer } from '../billing/payer.js';
 import { sniffAudio, statedSeconds } from './audio.js';
 import type { Transcribed, TranscriptionBackend } from './backend.js';
 import { audioTooLong, unsupportedAudio } from './errors.js';

@@ -2,9 +2,9 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
 import { ApiError } from '../../platform/http/errors.js';
-import type { AccountDeps } from '../accounts/login.js';
 import { getRole } from '../orgs/store.js';
 import { sessionOf } from '../sessions/guard.js';
+import type { ScopeDeps } from '../sessions/scope.js';
 import { usageReport } from './report.js';
 
 const Totals = {
@@ -29,7 +29,7 @@ const UsageQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export function registerUsageRoutes(scope: App, deps: Pick<AccountDeps, 'db' | 'now'>): void {
+export function registerUsageRoutes(scope: App, deps: Pick<ScopeDeps, 'db' | 'now'>): void {
   scope.get(
     '/api/account/usage',
     {

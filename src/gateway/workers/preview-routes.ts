@@ -5,7 +5,7 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
 import { principalOf } from '../keys/auth.js';
-import { payerOf } from '../pipeline/billing.js';
+import { payerOf } from '../billing/payer.js';
 import { capability } from './capabilities.js';
 import { jobFailed, unsupportedFile } from './errors.js';
 import { JobRecord } from './job-routes.js';

@@ -7,7 +7,7 @@ import { newId } from '../../platform/ids.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Policy } from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';
-import type { Payer } from '../pipeline/billing.js';
+import type { Payer } from '../billing/payer.js';
 import { cleanInput, cleanResult } from './barrier.js';
 import { type Capability, capability as capabilityOf } from './capabilities.js';
 import * as E from './errors.js';
@@ -30,7 +30,7 @@ import {
 } from './store.js';
 
 /**
- * Billing's hooks for worker jobs (billing/jobs.ts): `reserve` before a job is stored, with
+ * Billing's hooks for worker jobs (workers/charges.ts): `reserve` before a job is stored, with
  * its id, so a prepaid organisation's credit is held (or refused with an ApiError, e.g.
  * 402) and the answer carries the cost headers; `settle` once the job has finished;
  * `reconcile` from the sweep, for the jobs finished where `settle` was not called.

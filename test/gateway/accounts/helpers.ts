@@ -4,6 +4,11 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { generate } from 'otplib';
 import { type Account, createAccount, updateAccount } from '../../../src/gateway/accounts/store.js';
 import { registerAccountRoutes } from '../../../src/gateway/accounts/routes.js';
+import { registerKeyRoutes } from '../../../src/gateway/keys/routes.js';
+import { registerOrganizationRoutes } from '../../../src/gateway/orgs/routes.js';
+import { registerSessionScope, scopeDeps } from '../../../src/gateway/sessions/scope.js';
+import { registerUsageRoutes } from '../../../src/gateway/usage/routes.js';
+import { deriveKey } from '../../../src/platform/secret.js';
 import { sealTotpSecret, totpKey } from '../../../src/gateway/accounts/totp.js';
 import { gatewayEnvelope } from '../../../src/gateway/app.js';
 import type { ThrottleLimits } from '../../../src/platform/identity/throttle.js';
@@ -34,10 +39,14 @@ export async function harness(options: { limits?: ThrottleLimits } = {}): Promis
   const apps: App[] = [];
   const make = async (c = ctx) => {
     const app = createApp({ logger: c.logger, envelopeFor: gatewayEnvelope });
-    registerAccountRoutes(app, c, {
-      now: () => clock.t,
-      ...(options.limits ? { limits: options.limits } : {}),
-    });
+    // The session scope as gateway/app.ts lists it, on a movable clock.
+    const session = scopeDeps(c, { now: () => clock.t });
+    registerSessionScope(app, session, [
+      (scope) => registerAccountRoutes(scope, c, session, options.limits ? { limits: options.limits } : {}),
+      (scope) => registerKeyRoutes(scope, session, deriveKey(c.secret, 'api-key')),
+      (scope) => registerOrganizationRoutes(scope, session),
+      (scope) => registerUsageRoutes(scope, session),
+    ]);
     await app.ready();
     apps.push(app);
     return app;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { ApiError } from '../../../src/platform/http/errors.js';
-import type { Target } from '../../../src/gateway/models/catalogue.js';
+import type { Target } from '../../../src/gateway/models/providers/types.js';
 import { Upstreams } from '../../../src/gateway/models/providers/http.js';
 import { readSse } from '../../../src/gateway/models/providers/sse.js';
 import type { Conversation } from '../../../src/gateway/models/types.js';

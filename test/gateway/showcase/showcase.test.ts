@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { Catalogue } from '../../../src/gateway/models/catalogue.js';
+import { Catalogue } from '../../../src/gateway/pipeline/catalogue.js';
 import { createCollector } from '../../../src/gateway/showcase/index.js';
 import { createTelemetry } from '../../../src/gateway/telemetry/index.js';
 import { acquireLease, saveDocument } from '../../../src/gateway/showcase/store.js';

@@ -1,9 +1,10 @@
 // The automatic Pix routes (SPEC A.3) and Asaas's webhook (auth `webhook`: its header
 // token). Thin: schemas, auth, one call, the answer shaped. With Asaas configured, the
 // gateway also runs the reconciliation job (reconcile.ts) on the platform's job queue.
-import { type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { Context } from '../../../platform/context.js';
 import type { App } from '../../../platform/http/app.js';
+import { Nullable } from '../../../platform/http/schemas.js';
 import { enqueue, JobRegistry, type Runner, startRunner } from '../../../platform/jobs/index.js';
 import { callerReader } from '../pix/caller.js';
 import { HEX_ID } from '../pix/network.js';
@@ -20,7 +21,6 @@ declare module 'fastify' {
   }
 }
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const State = Type.Union([
   Type.Literal('pendente'),
   Type.Literal('pago'),

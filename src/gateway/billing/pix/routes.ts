@@ -1,9 +1,10 @@
 // The manual Pix routes (SPEC A.3) and the owner's review routes (auth `operator`).
 // Thin: schemas, auth, one call, the answer shaped.
 import multipart from '@fastify/multipart';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { Context } from '../../../platform/context.js';
 import type { App } from '../../../platform/http/app.js';
+import { Nullable } from '../../../platform/http/schemas.js';
 import { callerReader } from './caller.js';
 import { requestNotFound } from './errors.js';
 import { MULTIPART_LIMITS, readPixForm, TEXT_LIMITS } from './form.js';
@@ -19,7 +20,6 @@ import {
   submitPixRequest,
 } from './requests.js';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const State = Type.Union([
   Type.Literal('pendente'),
   Type.Literal('liberado'),

@@ -4,12 +4,11 @@
 import { Pool } from 'undici';
 import type { ApiError } from '../../../platform/http/errors.js';
 import type { Logger } from '../../../platform/logger.js';
-import type { Target } from '../catalogue.js';
 import { upstreamError, upstreamTimeout, upstreamUnavailable } from '../errors.js';
 import type { Conversation } from '../types.js';
 import { anthropicProvider } from './anthropic/index.js';
 import { openaiProvider } from './openai/index.js';
-import type { ProviderKind } from './types.js';
+import type { ProviderKind, Target } from './types.js';
 
 export interface UpstreamOptions {
   connectTimeoutMs?: number;

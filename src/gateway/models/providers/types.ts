@@ -5,6 +5,14 @@ import type { Conversation, Reply, StreamEvent, WireFormat } from '../types.js';
 import type { SseEvent } from './sse.js';
 import type { TextFrame } from './text-frame.js';
 
+/** One place a model can be called: a configured provider, its wire format, its name for the model. */
+export interface Target {
+  providerName: string;
+  provider: ProviderConfig;
+  format: WireFormat;
+  upstreamModel: string;
+}
+
 export interface UpstreamCall {
   path: string;
   headers: Record<string, string>;

@@ -3,7 +3,7 @@
 // no tokenizer. The rules are in docs/gateway.md ("svc/auto"); keep the two in step.
 import { ApiError } from '../../platform/http/errors.js';
 import type { CatalogueModel } from './catalogue.js';
-import type { Conversation } from './types.js';
+import type { Conversation } from '../models/types.js';
 
 export const AUTO_ID = 'svc/auto';
 

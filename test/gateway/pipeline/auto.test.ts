@@ -4,14 +4,14 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { chooseModel, readNeeds } from '../../../src/gateway/models/auto.js';
-import type { CatalogueModel } from '../../../src/gateway/models/catalogue.js';
+import { chooseModel, readNeeds } from '../../../src/gateway/pipeline/auto.js';
+import type { CatalogueModel } from '../../../src/gateway/pipeline/catalogue.js';
 import type { Conversation } from '../../../src/gateway/models/types.js';
 import { fakeAnthropic } from '../../fakes/anthropic.js';
 import { fakeOpenAI } from '../../fakes/openai.js';
 import type { FakeUpstream } from '../../fakes/upstream.js';
 import { makeKey } from '../../helpers/gateway.js';
-import { collect, listeningGateway, writeConfig } from './helpers.js';
+import { collect, listeningGateway, writeConfig } from '../models/helpers.js';
 
 type Gateway = Awaited<ReturnType<typeof listeningGateway>>;
 

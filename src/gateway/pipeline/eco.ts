@@ -1,7 +1,7 @@
 // svc/eco: the built-in stand-in model. It answers with what a model would have received
 // after the barrier, so anyone can see the barrier at work without a provider. It is not
 // a language model and says so in the catalogue.
-import type { Conversation, Reply, StreamEvent } from './types.js';
+import type { Conversation, Reply, StreamEvent } from '../models/types.js';
 
 /** The cleaned conversation as a transcript, one `[role] text` paragraph per part. */
 export function ecoText(conv: Conversation): string {

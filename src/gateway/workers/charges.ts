@@ -8,9 +8,10 @@
 import { sql } from 'kysely';
 import type { Context } from '../../platform/context.js';
 import type { PaymentsConfig } from '../../platform/config/payments.js';
-import { COST_HEADERS, type CallBilling } from '../pipeline/billing.js';
-import type { JobCharges } from '../workers/service.js';
-import { formatUsd, MICROS_PER_USD, settle, UnknownReservationError } from './ledger.js';
+import { COST_HEADERS } from '../billing/cost-headers.js';
+import type { CreditHolds } from '../billing/holds.js';
+import type { JobCharges } from './service.js';
+import { formatUsd, MICROS_PER_USD, settle, UnknownReservationError } from '../billing/ledger.js';
 
 /** A reservation without its job after this long: the job was never stored (the submit failed). */
 const ORPHAN_AFTER_MS = 60_000;
@@ -19,7 +20,7 @@ export class JobBilling implements JobCharges {
   constructor(
     private readonly ctx: Context,
     private readonly payments: PaymentsConfig,
-    private readonly calls: CallBilling,
+    private readonly holds: CreditHolds,
   ) {}
 
   priceMicros(capability: string): number {
@@ -30,10 +31,10 @@ export class JobBilling implements JobCharges {
     const { principal, capability, jobId } = charge;
     const micros = this.priceMicros(capability);
     if (principal.billing !== 'prepaid' || principal.organizationId === null || micros === 0) return {};
-    if (this.calls.mode === 'dev')
+    if (this.holds.mode === 'dev')
       return { [COST_HEADERS.reserved]: formatUsd(micros), [COST_HEADERS.simulated]: 'simulado' };
-    const held = await this.calls.hold({
-      principal,
+    const held = await this.holds.hold({
+      organizationId: principal.organizationId,
       payer: charge.payer,
       micros,
       reference: jobId,

@@ -1,12 +1,12 @@
 // Deltas that arrive in one batch leave as one; deltas that trickle in leave as they came.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { coalesce } from '../../../src/gateway/models/coalesce.js';
+import { coalesce } from '../../../src/gateway/pipeline/coalesce.js';
 import type { StreamEvent } from '../../../src/gateway/models/types.js';
 import { fakeOpenAI, openaiEcho } from '../../fakes/openai.js';
 import type { FakeUpstream } from '../../fakes/upstream.js';
 import { makeKey } from '../../helpers/gateway.js';
-import { collect, listeningGateway, oneOpenAIModel } from './helpers.js';
+import { collect, listeningGateway, oneOpenAIModel } from '../models/helpers.js';
 
 const text = (key: string, t: string): StreamEvent => ({ kind: 'text', key, text: t });
 const args = (key: string, json: string): StreamEvent => ({ kind: 'args', key, json });

@@ -7,16 +7,20 @@ import type { App } from '../../platform/http/app.js';
 import { isPolicy, type Policy } from '../../privacy/index.js';
 import type { GatewayDeps } from '../deps.js';
 import { principalOf } from '../keys/auth.js';
-import { payerOf } from '../pipeline/billing.js';
+import { payerOf } from '../billing/payer.js';
 import { findingsHeader } from '../privacy/clean.js';
 import { nameSensitivityOf } from '../privacy/names-header.js';
-import { autoEntry } from './auto.js';
-import { invalid } from './errors.js';
-import { ChatStreamWriter, parseChatRequest, renderChatReply } from './formats/chat.js';
-import { type Obj, replyId } from './formats/check.js';
-import { MessagesStreamWriter, parseMessagesRequest, renderMessagesReply } from './formats/messages.js';
-import { sendEvents, type Writer } from './stream-reply.js';
-import type { Conversation, Reply } from './types.js';
+import { autoEntry } from '../pipeline/auto.js';
+import { invalid } from '../models/errors.js';
+import { ChatStreamWriter, parseChatRequest, renderChatReply } from '../models/formats/chat.js';
+import { type Obj, replyId } from '../models/formats/check.js';
+import {
+  MessagesStreamWriter,
+  parseMessagesRequest,
+  renderMessagesReply,
+} from '../models/formats/messages.js';
+import { sendEvents, type Writer } from '../pipeline/stream-reply.js';
+import type { Conversation, Reply } from '../models/types.js';
 
 /** Prompts can be long: 10 MiB covers a million-token context window in text. */
 const BODY_LIMIT = 10 * 1024 * 1024;

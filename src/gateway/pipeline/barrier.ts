@@ -10,8 +10,8 @@ import {
   restoreText,
   setKey,
 } from '../../privacy/index.js';
-import { invalid } from './errors.js';
-import type { Block, Conversation, Message, Reply, StreamEvent } from './types.js';
+import { invalid } from '../models/errors.js';
+import type { Block, Conversation, Message, Reply, StreamEvent } from '../models/types.js';
 
 function cleanBlock(b: Block, cleaner: Cleaner): Block {
   switch (b.type) {

@@ -1,16 +1,9 @@
 // The model catalogue: the config file's models, grouped by id. The same id listed
 // under several providers is one model with a fallback order (the order of the file).
 // With no model configured the catalogue holds only the built-in svc/eco.
-import type { FileConfig, ModelConfig, ProviderConfig } from '../../platform/config/index.js';
+import type { FileConfig, ModelConfig } from '../../platform/config/index.js';
 import { ECO_ID } from '../../platform/model-ids.js';
-import type { WireFormat } from './types.js';
-
-export interface Target {
-  providerName: string;
-  provider: ProviderConfig;
-  format: WireFormat;
-  upstreamModel: string;
-}
+import type { Target } from '../models/providers/types.js';
 
 export interface CatalogueModel {
   id: string;

@@ -4,7 +4,7 @@
 // text (or tool-argument) deltas of one block within one batch become one delta with the
 // same text: nothing waits for it (the batch is already here), and a stream that trickles
 // in, one event per read, goes out exactly as it came.
-import type { StreamEvent } from './types.js';
+import type { StreamEvent } from '../models/types.js';
 
 type Delta = Extract<StreamEvent, { kind: 'text' | 'args' }>;
 

@@ -4,7 +4,7 @@ import { PassThrough, pipeline } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { coalesce } from './coalesce.js';
-import type { StreamEvent } from './types.js';
+import type { StreamEvent } from '../models/types.js';
 
 /** What a wire format supplies: its SSE text for an event, for the end, and for a failure mid-stream. */
 export interface Writer {
