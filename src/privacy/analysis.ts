@@ -62,9 +62,9 @@ export class Analysis {
     return this.words.mentions(this.text, kind, start, end);
   }
 
-  /** A word of `kind` labels text[start, end) (context.ts, labelledAs). */
-  labelled(kind: ContextKind, start: number, end: number): boolean {
-    return this.mentions(kind, start, end) && labelledAs(this.context(start, end), kind);
+  /** A word of `kind` (or of a related kind) labels text[start, end) (context.ts, labelledAs). */
+  labelled(kind: ContextKind, start: number, end: number, friends?: readonly ContextKind[]): boolean {
+    return this.mentions(kind, start, end) && labelledAs(this.context(start, end), kind, friends);
   }
 }
 

@@ -81,6 +81,8 @@ const OTHER_WORDS: readonly string[] = [
   'valor',
   'preco',
   'total',
+  'peca',
+  'produto',
 ];
 
 /** The shared kinds, next to the categories' own words. */
@@ -132,6 +134,18 @@ export interface Context {
   nearest: ContextKind | null;
   /** The closest word is a generic one ("número"). */
   nearestWeak: boolean;
+  /** Characters between the closest word and the candidate (an after-word: 3 × its offset + 8). */
+  nearestDistance: number;
+  /** No digit between the closest word and the candidate: it labels this value, not one before it. */
+  nearestClear: boolean;
+  /** The closest word follows the candidate. */
+  nearestAfter: boolean;
+  /**
+   * Only spaces, punctuation and "nº" lie between the closest word and the candidate:
+   * the word is its label ("pedido nº 4111…"), not a word of another value or of an
+   * e-mail address ("…@empresa.com.br. 4111…").
+   */
+  nearestAttached: boolean;
 }
 
 /** The context words of every kind, compiled into one search; built once by the registry. */
@@ -141,8 +155,14 @@ export class ContextWords {
   readonly #byPrefix = new Map<number, string[]>();
   readonly #triggers = new Map<ContextKind, RegExp>();
 
-  /** `byKind`: folded words (lower case, no accents) per kind; a word belongs to one kind. */
-  constructor(byKind: Readonly<Record<ContextKind, readonly string[]>>) {
+  readonly #trailing: ReadonlySet<string>;
+
+  /**
+   * `byKind`: folded words (lower case, no accents) per kind; a word belongs to one kind.
+   * `trailing`: words that label only a value before them ("SSP/SP" after an RG).
+   */
+  constructor(byKind: Readonly<Record<ContextKind, readonly string[]>>, trailing: readonly string[] = []) {
+    this.#trailing = new Set(trailing);
     for (const [kind, words] of Object.entries(byKind)) {
       for (const w of words) {
         const known = this.#kindOf.get(w);
@@ -203,8 +223,11 @@ export class ContextWords {
     let nearest: ContextKind | null = null;
     let nearestWeak = false;
     let best = Number.POSITIVE_INFINITY;
+    /** The text between the closest word and the candidate. */
+    let gap = '';
     const before = fold(text.slice(Math.max(0, start - BEFORE), start));
     this.#eachWord(before, (index, word) => {
+      if (this.#trailing.has(word)) return;
       const kind = this.#kindOf.get(word)!;
       kinds.add(kind);
       const weak = WEAK.has(word);
@@ -213,16 +236,31 @@ export class ContextWords {
         best = dist;
         nearest = kind;
         nearestWeak = weak;
+        gap = before.slice(index + word.length);
       }
+    });
+    let nearestAfter = false;
+    const result = (): Context => ({
+      kinds,
+      nearest,
+      nearestWeak,
+      nearestDistance: best,
+      nearestClear: !DIGIT.test(gap),
+      nearestAfter,
+      nearestAttached: ATTACHED.test(gap),
     });
     // A number right after another number (the end of a boleto line, a list) is not the
     // one a following word labels.
-    if (TRAILS_NUMBER.test(text.slice(Math.max(0, start - 3), start))) return { kinds, nearest, nearestWeak };
+    if (TRAILS_NUMBER.test(text.slice(Math.max(0, start - 3), start))) return result();
     // Labels after a value stay on its line; the next line's label is the next value's.
-    let after = fold(text.slice(end, end + AFTER));
-    const nl = after.indexOf('\n');
-    if (nl >= 0) after = after.slice(0, nl);
+    // A little more than the window, to see what follows its last word.
+    let ahead = fold(text.slice(end, end + AFTER + 12));
+    const nl = ahead.indexOf('\n');
+    if (nl >= 0) ahead = ahead.slice(0, nl);
+    const after = ahead.slice(0, AFTER);
     this.#eachWord(after, (index, word) => {
+      // "… 12345678901 CNH 98765…": a word followed by its own value labels that one.
+      if (LABELS_NEXT.test(ahead.slice(index + word.length))) return;
       const kind = this.#kindOf.get(word)!;
       kinds.add(kind);
       // Labels come before values: an after-word counts triple ("celular 119… pedido").
@@ -232,11 +270,19 @@ export class ContextWords {
         best = dist;
         nearest = kind;
         nearestWeak = weak;
+        nearestAfter = true;
+        gap = after.slice(0, index);
       }
     });
-    return { kinds, nearest, nearestWeak };
+    return result();
   }
 }
+
+const DIGIT = /[0-9]/;
+/** A gap of spaces and punctuation on one line, with at most a "nº". */
+const ATTACHED = /^[^a-z0-9\n]*(?:n[º°o.]?[^a-z0-9\n]*)?$/;
+/** What follows a label that labels the value after it: "CNH 123", "cpf: 529", "nº 12". */
+const LABELS_NEXT = /^\s*(?:[:#=]|n[º°o.])?\s*(?:[a-z]{2}-)?[0-9]/;
 
 function isAlnum(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
@@ -252,16 +298,26 @@ export function isDocKind(k: ContextKind | null): boolean {
 }
 
 /**
- * A word of `kind` nearby, and no word of another kind nearer (a generic document word
- * nearer is fine: "documento: RG 12.345.678-9").
+ * The closest word is one of `kind` (or of a related kind in `friends`: "o renavam do
+ * carro"), with no other value between it and the candidate: in "DN: 03/03/1990, evento
+ * em 10/05/2024" the word labels the first date only.
  */
-export function labelledAs(c: Context, kind: ContextKind): boolean {
-  return c.kinds.has(kind) && (c.nearest === kind || c.nearest === 'doc');
+export function labelledAs(c: Context, kind: ContextKind, friends: readonly ContextKind[] = []): boolean {
+  if (!c.kinds.has(kind) || !c.nearestClear || c.nearest === null) return false;
+  return c.nearest === kind || friends.includes(c.nearest);
 }
 
-/** No nearby word says the value is something else ("número" alone says nothing). */
+/** How close a word of another kind must be to overrule a value's own printed form. */
+const OVERRULES = 12;
+
+/**
+ * No word of another kind right before the value, on its line, says it is something else
+ * ("pedido 4111 1111 1111 1111", "versão 1.2.3.4"); a farther one, or one after it, is
+ * another value's label.
+ */
 export function notForeign(c: Context, kind: ContextKind): boolean {
-  return c.nearest === null || c.nearest === kind || c.nearest === 'doc' || c.nearestWeak;
+  if (c.nearest === null || c.nearest === kind || c.nearest === 'doc' || c.nearestWeak) return true;
+  return c.nearestAfter || !c.nearestAttached || c.nearestDistance > OVERRULES;
 }
 
 export function hasDocContext(c: Context): boolean {

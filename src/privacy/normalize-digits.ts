@@ -21,16 +21,31 @@ const WORD = 'zero|um|uma|dois|duas|tr[eê]s|quatro|cinco|seis|meia|sete|oito|no
 /** Cheap test: three number words in a row, the last two in lower case as dictation is typed. */
 const MAY_WORDS = new RegExp(` (?:${WORD}),? (?:${WORD}),? (?:${WORD})`);
 
-/** Single digits joined by spaces, or by '.', '-', '/' with optional spaces. */
-const SPACED = /(?<![\p{L}\p{N}])[0-9](?:(?: {1,2}| ?[.\-/] ?)[0-9]){4,}(?![\p{L}\p{N}])/gu;
+/** Single digits joined by spaces, or by '.', '-', '/' with a space on both sides or none (". " ends a sentence). */
+const SPACED = /(?<![\p{L}\p{N}])[0-9](?:(?: {1,2}| [.\-/] |[.\-/])[0-9]){4,}(?![\p{L}\p{N}])/gu;
 /**
- * A line break inside a masked number: after "390.533." (a separator, a group of three
- * and the separator before the break: the middle of a document mask), before ".447"
- * after "390.533", or after a "(11)" area code. A sentence ending in a number ("… 22.",
- * "… 98765-4321.") and a number on the next line stay apart.
+ * A line break inside a number, where wrapped text breaks it: after a '-' or '/' that
+ * follows a digit ("12345-\n6"); inside a document mask broken at its dots
+ * ("390.533.\n447-05", "390.533\n.447-05", "12.\n345.678-9"); after a "(11)" area code.
+ * A sentence ending in a number ("… 22.", "… 98765-4321.", an IP address) and a number
+ * on the next line stay apart.
  */
-const BREAK =
-  /(?<=[0-9][.\-/][0-9]{3}[.\-/]|\([0-9]{2}\))[ \t]*\r?\n[ \t]*(?=[0-9])|(?<=[0-9][.\-/][0-9]{3})[ \t]*\r?\n[ \t]*(?=[.\-/][0-9])/g;
+const BR = String.raw`[ \t]*\r?\n[ \t]*`;
+/** The start of a dotted mask: a first group of two or three digits, glued to no word and after no other number (on its line or ending the line before). */
+const MASK_HEAD = String.raw`(?<![0-9A-Za-z])(?<![0-9][ .\-/_]|[0-9][.\-/_]?[ \t]*\r?\n[ \t]*)[0-9]{2,3}\.`;
+const BREAK = new RegExp(
+  [
+    String.raw`(?<=[0-9][-/])${BR}(?=[0-9])`,
+    String.raw`(?<=${MASK_HEAD}[0-9]{3}\.)${BR}(?=[0-9]{3}[.\-/])`,
+    String.raw`(?<=${MASK_HEAD})${BR}(?=[0-9]{3}\.[0-9]{3}[.\-/])`,
+    String.raw`(?<=${MASK_HEAD}[0-9]{3})${BR}(?=\.[0-9]{3}[.\-/])`,
+    String.raw`(?<=\([0-9]{2}\))${BR}(?=[0-9])`,
+  ].join('|'),
+  'g',
+);
+/** A line break between groups of four ("4111 1111\n1111 1111", "898 0012\n3456 7890"): read as a space. */
+const GROUP_BREAK =
+  /(?<=(?<![0-9] ?)[0-9]{3,4} [0-9]{4})[ \t]*\r?\n[ \t]*(?=[0-9]{2,4}(?![0-9]|[.\-/][0-9]))/g;
 const TOKEN = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:(${WORD})|(ponto|tra[cç]o|tracinho|h[ií]fen|barra))(?![\\p{L}\\p{N}])`,
   'giuy',
@@ -108,23 +123,37 @@ export function hidesDigits(text: string, clusters: readonly Cluster[]): boolean
       run++;
       if (run >= MIN_DIGITS && spaced) return true;
     }
-    // "…533.\n447", "…533\n.447", "(11)\n9…": the cluster ends inside a mask at a line
-    // break (the same cases as BREAK).
-    const last = g[g.length - 1]!;
-    const n = last.end - last.start;
-    const masked = n === 3 && g.length > 1 && last.sep.length === 1 && isMark(last.sep.charCodeAt(0));
-    const area = n === 2 && text.charCodeAt(last.start - 1) === 40 && text.charCodeAt(last.end) === 41;
-    if (!masked && !area) continue;
-    let e = last.end;
-    const before = isMark(text.charCodeAt(e));
-    if (before) e++;
-    while (text.charCodeAt(e) === 32 || text.charCodeAt(e) === 9 || text.charCodeAt(e) === 13) e++;
-    if (text.charCodeAt(e) !== 10) continue;
-    e++;
-    while (text.charCodeAt(e) === 32 || text.charCodeAt(e) === 9) e++;
-    if (before || isMark(text.charCodeAt(e))) return true;
+    if (breaksAfter(text, c)) return true;
   }
   return false;
+}
+
+/** Whether the cluster ends at a line break of one of the BREAK or GROUP_BREAK cases. */
+function breaksAfter(text: string, c: Cluster): boolean {
+  const g = c.groups;
+  const last = g[g.length - 1]!;
+  const n = last.end - last.start;
+  let e = last.end;
+  const after = text.charCodeAt(e);
+  const mark = isMark(after);
+  if (mark) e++;
+  while (text.charCodeAt(e) === 32 || text.charCodeAt(e) === 9 || text.charCodeAt(e) === 13) e++;
+  if (text.charCodeAt(e) !== 10) return false;
+  e++;
+  while (text.charCodeAt(e) === 32 || text.charCodeAt(e) === 9) e++;
+  const next = text.charCodeAt(e);
+  const digitNext = next >= 48 && next <= 57;
+  if ((after === 45 || after === 47) && digitNext) return true;
+  // "12." or "390.533": the first groups of a dotted mask.
+  const first = g[0]!.end - g[0]!.start;
+  const head = g.length === 1 && (n === 2 || n === 3);
+  const thousands = g.length === 2 && n === 3 && (first === 2 || first === 3) && last.sep === '.';
+  if ((head || thousands) && after === 46 && digitNext) return true;
+  if (thousands && !mark && isMark(next)) return true;
+  if (n === 2 && text.charCodeAt(last.start - 1) === 40 && after === 41 && digitNext) return true;
+  const before = g.length > 1 ? g[g.length - 2]! : null;
+  const fours = n === 4 && before !== null && last.sep === ' ' && before.end - before.start >= 3;
+  return fours && !mark && digitNext;
 }
 
 function spaced(text: string, edits: Edit[]): void {
@@ -141,6 +170,9 @@ function breaks(text: string, edits: Edit[]): void {
   BREAK.lastIndex = 0;
   for (let m = BREAK.exec(text); m; m = BREAK.exec(text))
     edits.push({ start: m.index, end: m.index + m[0].length, to: '' });
+  GROUP_BREAK.lastIndex = 0;
+  for (let m = GROUP_BREAK.exec(text); m; m = GROUP_BREAK.exec(text))
+    edits.push({ start: m.index, end: m.index + m[0].length, to: ' ' });
 }
 
 /** One dictated run starting at `at`: its edits, or none when it is too short. */

@@ -29,15 +29,27 @@ export interface NumberRule {
    * Where no check rule exists for every form (RG outside São Paulo): readings accepted
    * with a word of the category although `valid` fails. Default: none.
    */
-  loose?: (c: Cluster, i: number, j: number, key: string) => boolean;
+  loose?: (c: Cluster, i: number, j: number) => boolean;
   /** Text glued before the first group that still lets a value start there ("MG-" of an RG). */
   gluedPrefix?: RegExp;
+  /**
+   * Groupings accepted with a word of the category (besides `masks`): how people write
+   * the number ("11" for a bare run, "9,2" for digits and check digits). Other groupings
+   * are parts of other numbers ("titular 711 730 879 66" is a CPF, not a CNH).
+   * Default: any.
+   */
+  shapes?: readonly string[];
+  /** Related kinds whose words also label the number ("o renavam do carro"). */
+  friends?: readonly ContextKind[];
   /**
    * Optional: characters after the last group that belong to the value (the "-X" of an
    * RG); returns the key suffix and how many characters it takes, or null.
    */
   suffix?: (text: string, end: number) => { key: string; length: number } | null;
 }
+
+/** How far after an unchecked value its label may be: "1.234.567 SSP/SC", "1234567 (RG)". */
+const LOOSE_AFTER = 14;
 
 /** Group lengths of groups i..j as "3,3,3,2". */
 export function shapeOf(c: Cluster, i: number, j: number): string {
@@ -80,11 +92,15 @@ function readAt(a: Analysis, run: Run, rule: NumberRule): Span | null {
     end += tail.length;
   } else if (!softAfter(c, j)) return null;
   const valid = rule.valid(key);
-  if (!valid && !rule.loose?.(c, i, j, key)) return null;
-  const masked = valid && rule.masks.includes(shapeOf(c, i, j) + (tail ? '+' : ''));
-  const mentioned = a.mentions(rule.kind, start, end);
+  if (!valid && !rule.loose?.(c, i, j)) return null;
+  const shape = shapeOf(c, i, j) + (tail ? '+' : '');
+  const masked = valid && rule.masks.includes(shape);
+  const shaped = masked || rule.shapes === undefined || rule.shapes.includes(shape);
+  const mentioned = shaped && a.mentions(rule.kind, start, end);
   if (!masked && !mentioned) return null;
   const ctx = a.context(start, end);
-  if (mentioned && labelledAs(ctx, rule.kind)) return { start, end, key };
+  // Unchecked readings (RG outside São Paulo) take a label after them only right after.
+  const near = valid || !ctx.nearestAfter || ctx.nearestDistance <= LOOSE_AFTER;
+  if (mentioned && near && labelledAs(ctx, rule.kind, rule.friends)) return { start, end, key };
   return masked && notForeign(ctx, rule.kind) ? { start, end, key } : null;
 }

@@ -110,10 +110,13 @@ export function detectorsFor(categories: readonly Category[] | undefined): reado
   return byOrder.filter((d) => categories.includes(d.category));
 }
 
-const CONTEXT = new ContextWords({
-  ...SHARED_CONTEXT,
-  ...Object.fromEntries(byOrder.filter((d) => d.context.length > 0).map((d) => [d.category, d.context])),
-});
+const CONTEXT = new ContextWords(
+  {
+    ...SHARED_CONTEXT,
+    ...Object.fromEntries(byOrder.filter((d) => d.context.length > 0).map((d) => [d.category, d.context])),
+  },
+  byOrder.flatMap((d) => d.contextAfter ?? []),
+);
 
 /** The analysis of `text`, read through `view` when one is given. */
 export function analyse(text: string, view: MappedText | null = null): Analysis {

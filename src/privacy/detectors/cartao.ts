@@ -41,6 +41,7 @@ export const cardDetector = defineDetector({
       seps: '.- ',
       valid: isValidCard,
       masks: ['4,4,4,4', '4,4,4,4,3', '4,6,5', '4,6,4'],
+      shapes: ['13', '14', '15', '16', '17', '18', '19', '4,4,4,4', '4,4,4,4,3', '4,6,5', '4,6,4'],
     });
   },
 });

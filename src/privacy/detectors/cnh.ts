@@ -27,10 +27,11 @@ export const cnhDetector = defineDetector({
     return findNumbers(a, {
       kind: 'cnh',
       lengths: [11],
-      maxGroups: 4,
-      seps: '.- ',
+      maxGroups: 2,
+      seps: '- ',
       valid: isValidCnh,
       masks: [],
+      shapes: ['11', '9,2'],
     });
   },
 });

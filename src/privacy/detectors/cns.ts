@@ -21,6 +21,7 @@ export const cnsDetector = defineDetector({
     'cartao nacional de saude',
     'cartao de saude',
   ],
+  contextAfter: ['sus'],
   validate: isValidCns,
   detect(a: Analysis): Span[] {
     return findNumbers(a, {
@@ -30,6 +31,7 @@ export const cnsDetector = defineDetector({
       seps: '.- ',
       valid: isValidCns,
       masks: ['3,4,4,4'],
+      shapes: ['15', '3,4,4,4'],
     });
   },
 });

@@ -13,12 +13,12 @@ import { defineDetector, type Span } from '../types.js';
  * "bancária", "nº"/"número", and a ':' or '-'.
  */
 const LABEL =
-  /(?:^|[^a-z0-9])(?:agencia|ag|conta(?: corrente| poupanca| salario| pagamento| digital)?|c\/c|c\.c|cc|poupanca)(?: bancaria)?\.?(?:\s*(?:n|no|n\u00ba|n\u00b0|num|numero)\.?)?\s*[:#-]?\s*$/;
+  /(?:^|[^a-z0-9])(?:agencia|ag|conta(?:[ -]corrente|[ -]poupanca| salario| pagamento| digital)?|c\/c|c\.c|cc|poupanca)(?: bancaria)?\.?(?:\s*(?:n|no|n\u00ba|n\u00b0|num|numero)\.?)?\s*[:#-]?\s*(?:e(?: a| o)?\s*)?$/;
 const REACH = 32;
 
 /** The last word of a label ("agência", "c/c", "nº", "corrente"…), checked before the whole label. */
 const LAST_WORD = new Set(
-  'agência agencia ag conta corrente poupança poupanca c cc n no nº n° número numero num bancária bancaria salário salario pagamento digital'.split(
+  'agência agencia ag conta corrente poupança poupanca c cc n no nº n° número numero num bancária bancaria salário salario pagamento digital é a o'.split(
     ' ',
   ),
 );

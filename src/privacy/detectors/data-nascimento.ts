@@ -115,7 +115,9 @@ export const birthDateDetector = defineDetector({
         if (i + 2 < g.length && (i === 0 || mark(g[i]!.sep) === 0)) {
           key = numericDate(text, c, i);
           end = g[i + 2]!.end;
-          if (key !== null && i + 3 < g.length && mark(g[i + 3]!.sep) !== 0) key = null;
+          // "03/03/1990/12" is no date; "03/03/1990. 12…" ends one.
+          const next = i + 3 < g.length ? g[i + 3]!.sep : ' ';
+          if (key !== null && mark(next) !== 0 && !next.includes(' ')) key = null;
           if (key !== null && i + 2 === g.length - 1 && c.gluedAfter) key = null;
         }
         if (
@@ -134,7 +136,10 @@ export const birthDateDetector = defineDetector({
           }
         }
         if (key === null || (i === 0 && c.gluedBefore)) continue;
-        if (a.labelled('data_nascimento', start, end)) out.push({ start, end, key });
+        // Labelled before the date ("nascido em", "DN:"): a word after it is the next line's.
+        if (a.labelled('data_nascimento', start, end) && !a.context(start, end).nearestAfter) {
+          out.push({ start, end, key });
+        }
         if (end > start) i += 2;
       }
     }

@@ -16,15 +16,14 @@ const STREET =
 /** How far before its number a street type may be: the type, a long name and the separator. */
 const REACH = 72;
 
-const COMPLEMENT = String.raw`(?:\s*[,-]?\s*(?:apartamento|apto?\.?|ap\.?|bloco|bl\.?|casa|sala|sl\.?|conjunto|conj\.?|cj\.?|lote|lt\.?|quadra|qd\.?|andar|loja|torre|fundos|frente)\s*(?:n[º°.]?\s*)?[0-9]{0,5}[A-Za-z]?(?![\p{L}\p{N}]))*`;
-const CEP = String.raw`(?:\s*[,-]?\s*(?:cep:?\s*)?[0-9]{5}-?[0-9]{3}(?![\p{L}\p{N}]))?`;
+const COMPLEMENT = String.raw`(?:[ \t]*[,-]?[ \t]*(?:apartamento|apto?\.?|ap\.?|bloco|bl\.?|casa|sala|sl\.?|conjunto|conj\.?|cj\.?|lote|lt\.?|quadra|qd\.?|andar|loja|torre|fundos|frente)[ \t]*(?:n[º°.]?[ \t]*)?[0-9]{0,5}[A-Za-z]?(?![\p{L}\p{N}]))*`;
+const CEP = String.raw`(?:[ \t]*[,-]?[ \t]*(?:cep:?[ \t]*)?[0-9]{5}-?[0-9]{3}(?![\p{L}\p{N}]))?`;
 /** After the street type: the name (1–7 words, "7 de Setembro" included), separator, number, complement, CEP. */
 const REST = new RegExp(
-  String.raw`\s+((?:(?:\p{L}[\p{L}'’.-]*|[0-9]{1,2}(?=\s+d[eo]s?\s))\s*){1,7}?)` +
+  String.raw`\s+((?:(?!n[º°o.]?\s+[0-9])(?:\p{L}[\p{L}'’.-]*|[0-9]{1,2}(?=\s+d[eo]s?\s))\s*){1,7}?)` +
     String.raw`(,\s*(?:n[º°o.]?\s*)?|\s+n[º°o.]\s*|\s*-\s*|\s+)` +
     String.raw`([0-9]{1,5}[A-Za-z]?|s\/n|s\.n\.?)(?![\p{L}\p{N}])` +
-    COMPLEMENT +
-    CEP,
+    `(${COMPLEMENT}${CEP})`,
   'iuy',
 );
 /** Words that may follow a house number in running text. */
@@ -109,7 +108,9 @@ function addressAt(text: string, start: number, typeLength: number): number {
     const last = r[1]!.trim().split(/\s+/).pop()!;
     if (!isUpper(last[0]!)) return -1;
   }
-  return endsWell(text, REST.lastIndex) ? REST.lastIndex : -1;
+  // A complement or a CEP after the number settles it; a bare number must end the phrase.
+  const settled = r[4]!.length > 0 || /n/i.test(r[2]!);
+  return settled || endsWell(text, REST.lastIndex) ? REST.lastIndex : -1;
 }
 
 /**
@@ -122,8 +123,9 @@ function mayBeHouseNumber(text: string, at: number): boolean {
   while (k > 0 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
   const c = text.charCodeAt(k);
   if (c === 44 || c === 45 || c === 0xba || c === 0xb0) return true;
-  if (c === 46 || c === 111)
-    return (text.charCodeAt(k - 1) | 32) === 110 && !isLetter(text.charCodeAt(k - 2));
+  // "n. 45", "no 45".
+  if ((c === 46 || c === 111) && (text.charCodeAt(k - 1) | 32) === 110 && !isLetter(text.charCodeAt(k - 2)))
+    return true;
   if (k === at - 1 || !isLetter(c)) return false;
   let w = k;
   while (w > 0 && isLetter(text.charCodeAt(w - 1))) w--;

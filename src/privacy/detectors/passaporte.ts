@@ -21,7 +21,7 @@ export const passportDetector = defineDetector({
     for (const c of a.clusters) {
       const g = c.groups[0]!;
       if (g.end - g.start !== 6 || c.gluedAfter) continue;
-      if (c.groups.length > 1 && c.groups[1]!.sep.trim() !== '') continue;
+      if (c.groups.length > 1 && !c.groups[1]!.sep.includes(' ')) continue;
       // Letters glued to the digits, or capitals one space before them.
       const spaced = text.charCodeAt(g.start - 1) === 32;
       const at = spaced ? g.start - 3 : g.start - 2;

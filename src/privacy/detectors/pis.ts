@@ -35,6 +35,7 @@ export const pisDetector = defineDetector({
       seps: '.- ',
       valid: isValidPis,
       masks: ['3,5,2,1'],
+      shapes: ['11', '10,1', '3,5,2,1'],
     });
   },
 });

@@ -5,6 +5,9 @@
 import type { Analysis } from '../analysis.js';
 import { defineDetector, type Span } from '../types.js';
 
+/** How far before the plate its label may be. */
+const NEAR = 16;
+
 /** Three letters, an optional '-' or space, then the digits of either format. */
 const PLATE = /[A-Za-z]{3}[- ]?[0-9](?:[0-9]{3}|[A-Za-z][0-9]{2})(?![0-9A-Za-z])/y;
 
@@ -50,7 +53,9 @@ export const plateDetector = defineDetector({
         PLATE.lastIndex = at;
         if (!PLATE.test(text)) continue;
         const end = PLATE.lastIndex;
-        if (!a.labelled('placa', at, end)) break;
+        // The label right before the plate ("placa ABC1D23", "veículo de placa ABC-1234"):
+        // three capitals and four digits are also "SAC 0800" and many codes.
+        if (!a.labelled('placa', at, end, ['renavam']) || a.context(at, end).nearestDistance > NEAR) break;
         const key = text.slice(at, end).replace(/[- ]/g, '').toUpperCase();
         out.push({ start: at, end, key });
         break;

@@ -21,6 +21,8 @@ export const renavamDetector = defineDetector({
       seps: '.- ',
       valid: isValidRenavam,
       masks: [],
+      shapes: ['9', '11', '10,1', '8,1'],
+      friends: ['placa'],
     });
     for (const s of found) if (s.key.length === 9) s.key = '00' + s.key;
     return found;

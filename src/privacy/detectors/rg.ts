@@ -21,13 +21,17 @@ function checkX(text: string, end: number): { key: string; length: number } | nu
   return { key: 'X', length: 2 };
 }
 
+const CURRENCY = /\$\s*$/;
+
 /**
  * How identity numbers are grouped: one run, thousands groups of three ("1.234.567",
  * "12 345 678"), and a final check digit after "-" ("12.345.678-9", "1234567-8"). Not
  * dates (2-2-4) nor other codes.
  */
-function rgShape(c: Cluster, i: number, j: number): boolean {
+function rgShape(text: string, c: Cluster, i: number, j: number): boolean {
   const g = c.groups;
+  // "R$ 1.234.567", "US$ 12.345.678": money.
+  if (CURRENCY.test(text.slice(Math.max(0, g[i]!.start - 4), g[i]!.start))) return false;
   let last = j;
   if (j > i && g[j]!.end - g[j]!.start <= 2 && g[j]!.sep.trim() === '-') last = j - 1;
   if (last === i) return true;
@@ -58,6 +62,7 @@ export const rgDetector = defineDetector({
     'orgao emissor',
     'orgao expedidor',
   ],
+  contextAfter: ['ssp', 'sesp', 'sspds', 'orgao emissor', 'orgao expedidor'],
   validate: isValidRgSp,
   detect(a: Analysis): Span[] {
     return findNumbers(a, {
@@ -67,7 +72,7 @@ export const rgDetector = defineDetector({
       seps: '.- ',
       valid: isValidRgSp,
       masks: ['2,3,3,1', '8,1', '2,3,3+', '8+'],
-      loose: rgShape,
+      loose: (c, i, j) => rgShape(a.text, c, i, j),
       suffix: checkX,
       gluedPrefix: /(?:^|[^A-Za-z])[A-Z]{2}-?$/,
     });

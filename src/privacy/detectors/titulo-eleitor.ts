@@ -23,6 +23,7 @@ export const tituloEleitorDetector = defineDetector({
     'zona',
     'secao eleitoral',
   ],
+  contextAfter: ['zona', 'zona eleitoral', 'secao eleitoral'],
   validate: isValidTituloEleitor,
   detect(a: Analysis): Span[] {
     return findNumbers(a, {
@@ -32,6 +33,7 @@ export const tituloEleitorDetector = defineDetector({
       seps: '.- ',
       valid: isValidTituloEleitor,
       masks: [],
+      shapes: ['12', '4,4,4', '8,4', '8,2,2'],
     });
   },
 });
