@@ -158,9 +158,11 @@ export function createCleaner(options: CleanerOptions): Cleaner {
   function cleanNumber(key: string | null, n: number): unknown {
     if (key === null || !Number.isSafeInteger(n) || n < 0) return n;
     const digits = String(n);
-    // Leading zeros are lost in a JSON number: a CPF may have 9–11 digits, a CNPJ 12–14.
+    // Leading zeros are lost in a JSON number: an 11-digit document (CPF, CNH, PIS,
+    // RENAVAM) may come as 9–10 digits, a título de eleitor as 10–11, a CNPJ as 12–13.
     const candidates = [digits];
     if (digits.length >= 9 && digits.length < 11) candidates.push(digits.padStart(11, '0'));
+    if (digits.length >= 10 && digits.length < 12) candidates.push(digits.padStart(12, '0'));
     if (digits.length >= 12 && digits.length < 14) candidates.push(digits.padStart(14, '0'));
     for (const c of candidates) {
       const cleaned = cleanKeyed(key, c);

@@ -35,7 +35,7 @@ const BR = String.raw`[ \t]*\r?\n[ \t]*`;
 const MASK_HEAD = String.raw`(?<![0-9A-Za-z])(?<![0-9][ .\-/_]|[0-9][.\-/_]?[ \t]*\r?\n[ \t]*)[0-9]{2,3}\.`;
 const BREAK = new RegExp(
   [
-    String.raw`(?<=[0-9][-/])${BR}(?=[0-9])`,
+    `(?<=[0-9][-/])${BR}(?=[0-9])`,
     String.raw`(?<=${MASK_HEAD}[0-9]{3}\.)${BR}(?=[0-9]{3}[.\-/])`,
     String.raw`(?<=${MASK_HEAD})${BR}(?=[0-9]{3}\.[0-9]{3}[.\-/])`,
     String.raw`(?<=${MASK_HEAD}[0-9]{3})${BR}(?=\.[0-9]{3}[.\-/])`,

@@ -8,14 +8,9 @@ import { createAuditLog } from './audit.js';
 import { auditedInput, badRequest, blockedError, cleanRequest, findingsHeader, MAX_ITEMS } from './clean.js';
 import { createPrivacyJob, MAX_JOB_ITEMS, readPrivacyJob } from './jobs.js';
 import { nameSensitivityOf } from './names-header.js';
+import { FindingSchema, PrivacySummarySchema } from './schemas.js';
 
 const PolicySchema = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
-
-const Finding = Type.Object({
-  category: Type.String(),
-  count: Type.Integer(),
-  action: Type.String(),
-});
 
 const CleanBody = Type.Object(
   {
@@ -29,16 +24,10 @@ const CleanBody = Type.Object(
 
 const CleanResult = Type.Object({
   clean_text: Type.String(),
-  findings: Type.Array(Finding),
+  findings: Type.Array(FindingSchema),
   audit_id: Type.String(),
   clean_input: Type.Optional(Type.Unknown()),
   clean_items: Type.Optional(Type.Array(Type.String())),
-});
-
-const Privacy = Type.Object({
-  categories: Type.Array(Type.String()),
-  counts: Type.Record(Type.String(), Type.Integer()),
-  total: Type.Integer(),
 });
 
 const JobBody = Type.Object(
@@ -131,7 +120,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
         summary: 'Read a privacy job: status and categories/counts, never content',
         tags: ['privacy'],
         params: Type.Object({ id: Type.String() }),
-        response: { 200: Type.Object({ status: Type.String(), privacy: Privacy }) },
+        response: { 200: Type.Object({ status: Type.String(), privacy: PrivacySummarySchema }) },
       },
     },
     async (request) => {

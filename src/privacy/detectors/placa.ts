@@ -6,7 +6,7 @@ import type { Analysis } from '../analysis.js';
 import { defineDetector, type Span } from '../types.js';
 
 /** How far before the plate its label may be. */
-const NEAR = 16;
+const NEAR = 12;
 
 /** Three letters, an optional '-' or space, then the digits of either format. */
 const PLATE = /[A-Za-z]{3}[- ]?[0-9](?:[0-9]{3}|[A-Za-z][0-9]{2})(?![0-9A-Za-z])/y;
@@ -41,6 +41,8 @@ export const plateDetector = defineDetector({
     const text = a.text;
     const out: Span[] = [];
     for (const c of a.clusters) {
+      // Digits that go on ("SAC 0800 072 4838") are a longer number's.
+      if (c.groups.length > 1) continue;
       const s = c.groups[0]!.start;
       // Three letters right before the digits, or before the '-' or space before them.
       const p = text.charCodeAt(s - 1);
