@@ -89,6 +89,12 @@ function main(): void {
       if (!g.name.startsWith('TEST') && !g.name.startsWith('politics')) all[i]!.push(...docs);
     });
   }
+  // The proxies of the three genres of the unseen sets together: bills (legal), mixed
+  // news and web text (news/web), citizens' comments (both informal sets).
+  const proxies = genres.filter((g) => /^(legal|news\/web|informal)/.test(g.name)).flatMap((g) => g.docs);
+  console.log(row('three unseen-genre proxies together', detect, proxies));
+  console.log(row('three unseen-genre proxies · lower', detect, proxies.map(lowerDoc)));
+  console.log(row('three unseen-genre proxies · UPPER', detect, proxies.map(upperDoc)));
   console.log(row('all dev sets', detect, all[0]!));
   console.log(row('all dev sets · lower', detect, all[1]!));
   console.log(row('all dev sets · UPPER', detect, all[2]!));

@@ -10,7 +10,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { loadConfig } from '../src/platform/config/index.js';
 import { createContext } from '../src/platform/context.js';
-import { jobsDb } from '../src/platform/jobs/index.js';
 import { createLogger } from '../src/platform/logger.js';
 import type { WorkerCapability } from '../src/worker/registry.js';
 import { startWorker } from '../src/worker/run.js';
@@ -18,6 +17,7 @@ import { WORKER_TOKEN, writeConfig } from '../test/gateway/workers/helpers.js';
 import { testStorage } from '../test/helpers/db.js';
 import { makeKey } from '../test/helpers/gateway.js';
 import { CLI } from './lib.js';
+import { kyselyOf } from '../src/platform/db/transactions.js';
 
 const JOBS = Number(process.argv[2] ?? 500);
 const SAMPLES = Number(process.argv[3] ?? 40);
@@ -86,7 +86,7 @@ const worker = (url: string, caps: string[], concurrency: number) =>
 // 1. Throughput: one worker per instance, 8 slots each; jobs created on both instances.
 const wa = await worker(a!, ['svc.embeddings'], 8);
 const wb = await worker(b!, ['svc.embeddings'], 8);
-const db = jobsDb(ctx.db);
+const db = kyselyOf(ctx.db);
 const t0 = performance.now();
 const ids: string[] = [];
 for (let i = 0; i < JOBS; i += 16) {

@@ -3,9 +3,11 @@
 //   npm run train:names -- --holdout          trains on 90% of train, reports the other 10% and dev
 //   npm run train:names -- --folds 5          5-fold cross-validation on train only (writes nothing)
 //   options: --errors (print misses and false alarms)  --epochs N  --bits N  --chat N  --prose N
-//            --dropout P  --seeds 7,11,13 (one model per seed, weights averaged)  --out FILE  (reference data folder: NAMES_DATA_DIR)
+//            --dropout P  --seeds 7,11,13 (one model per seed, weights averaged)  --out FILE
+//            --lexicon FILE (default models/lexicon.bin.gz, from tools/build-lexicon.ts; "none": without)
+//   reference data folder: NAMES_DATA_DIR
 // Deterministic: fixed seeds, no dependence on time or iteration order of hash maps.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createNameDetector } from '../src/privacy/names/detector.js';
@@ -21,6 +23,7 @@ import { type Doc, dataDir, extraSplit, lenerSplit } from './names/data.js';
 import { devGenres, personFreeDocs } from './names/devsets.js';
 import { formatScore, score } from './names/eval.js';
 import { buildGazetteerEntries } from './names/gazetteer.js';
+import { decodeLexicon } from './names/lexicon-table.js';
 import { Trainer } from './names/perceptron.js';
 import { trainProseDocs } from './names/prose-train.js';
 import { Rng } from './names/rng.js';
@@ -38,8 +41,13 @@ const { values } = parseArgs({
     dropout: { type: 'string', default: '0.3' },
     out: { type: 'string', default: 'models/names.bin.gz' },
     seeds: { type: 'string', default: '7,11,13' },
+    lexicon: { type: 'string', default: 'models/lexicon.bin.gz' },
   },
 });
+
+/** The lexicon table (tools/build-lexicon.ts); `--lexicon none` trains without it. */
+const lexicon: Map<number, number> =
+  values.lexicon === 'none' ? new Map() : decodeLexicon(readFileSync(resolve(values.lexicon!)));
 
 /**
  * Same text in other cases: the model must not depend on capitalisation alone. Every
@@ -66,10 +74,10 @@ function gazModel(
   withLearnedSurnames = true,
 ): NameModel & { learned: string[] } {
   const { entries, stats, learnedSurnames } = buildGazetteerEntries(learnFrom, withLearnedSurnames);
-  const { keys, vals } = buildGazetteer(entries);
+  const gaz = buildGazetteer(entries, lexicon);
   if (log) {
     console.log(
-      `gazetteer: ${stats.firstNames} first names, ${stats.surnames} surnames, ${stats.common} common words, ${keys.length} slots`,
+      `gazetteer: ${stats.firstNames} first names, ${stats.surnames} surnames, ${stats.common} common words, ${gaz.length / 2} slots`,
     );
   }
   return {
@@ -77,8 +85,7 @@ function gazModel(
     bits,
     weights: new Float32Array(0),
     trans: new Float32Array((TAG_START + 1) * TAGS),
-    gazKeys: keys,
-    gazVals: vals,
+    gaz,
   };
 }
 

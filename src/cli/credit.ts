@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { createAsaasClient } from '../gateway/billing/asaas/client.js';
 import { asaasSetupOf } from '../gateway/billing/asaas/charges.js';
 import { applyRead, readOpenCharges } from '../gateway/billing/asaas/reconcile.js';
-import { inTransaction } from '../gateway/billing/ledger.js';
+import { inTransaction } from '../platform/db/transactions.js';
 import {
   listPixRequests,
   PIX_STATES,

@@ -4,7 +4,6 @@ import type { Context } from '../platform/context.js';
 import { type App, createApp } from '../platform/http/app.js';
 import { registerHealth } from '../platform/http/health.js';
 import { registerOpenApi } from '../platform/http/openapi.js';
-import { cidrMatcher, clientAddress } from '../platform/net.js';
 import { registerAnalysisRoutes } from './analyses/routes.js';
 import { authenticate } from './auth/bearer.js';
 import { registerAuthRoutes } from './auth/routes.js';
@@ -23,7 +22,11 @@ export interface ContractsAppOptions {
 
 export async function createContractsApp(ctx: Context, options: ContractsAppOptions = {}): Promise<App> {
   const log = ctx.logger.child({ service: 'contracts' });
-  const app = createApp({ logger: log, envelopeFor: () => 'contracts' });
+  const app = createApp({
+    logger: log,
+    envelopeFor: () => 'contracts',
+    trustedProxies: ctx.config.trustedProxies,
+  });
   await registerOpenApi(app, {
     title: 'svc contracts',
     description:
@@ -35,11 +38,8 @@ export async function createContractsApp(ctx: Context, options: ContractsAppOpti
   app.guards.set('jwt', async (request) => {
     request.contractUser = await authenticate(deps.db, deps.tokens, request.headers.authorization);
   });
-  const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies ?? []);
   registerHealth(app, 'contracts');
-  registerAuthRoutes(app, deps, (request) =>
-    clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], isTrustedProxy),
-  );
+  registerAuthRoutes(app, deps);
   await registerContractRoutes(app, deps);
   registerAnalysisRoutes(app, deps);
   registerDashboardRoutes(app, deps);

@@ -2,9 +2,8 @@
 // identity throttle's IdentityError) and schema violations are turned into ApiError here,
 // then the platform's handler writes the `{message, error}` envelope.
 import type { App } from '../platform/http/app.js';
-import { ApiError } from '../platform/http/errors.js';
 import { IdentityError, identityApiError } from '../platform/identity/errors.js';
-import { ContractsError, contractsApiError } from './errors.js';
+import { CONTRACTS, ContractsError, contractsApiError } from './errors.js';
 import { describeViolation } from './validation.js';
 
 interface SchemaError {
@@ -18,7 +17,7 @@ export function toHttpError(error: unknown): unknown {
   const schema = error as SchemaError | undefined;
   if (schema?.validation) {
     const { field, message } = describeViolation(schema.validationContext ?? 'body', schema.validation);
-    return new ApiError(400, 'INVALID_REQUEST', message, field ? { param: field } : {});
+    return CONTRACTS.INVALID_REQUEST!(message, field ? { param: field } : {});
   }
   return error;
 }

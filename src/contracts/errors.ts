@@ -1,7 +1,7 @@
 // Every error of the contract API: its code (upper case), status and the message
 // people see. Domain functions throw ContractsError with a name from this catalogue; the
 // edge (edge.ts) turns it into the `{message, error}` answer. Messages never hold personal data.
-import { ApiError } from '../platform/http/errors.js';
+import { type ApiError, errorCodes } from '../platform/http/errors.js';
 
 type Params = Record<string, string | number>;
 
@@ -105,14 +105,23 @@ export class ContractsError extends Error {
   }
 }
 
+/** The wire codes of the catalogue with their statuses (one code may answer several situations). */
+function wireCodes(entries: Record<string, Entry>): Record<string, number[]> {
+  const codes: Record<string, number[]> = {};
+  for (const [name, entry] of Object.entries(entries)) {
+    const statuses = (codes[entry.code ?? name] ??= []);
+    if (!statuses.includes(entry.status)) statuses.push(entry.status);
+  }
+  return codes;
+}
+
+/** The contract API's codes, declared once for the whole codebase (docs/errors.md, "Contracts"). */
+export const CONTRACTS = errorCodes('contracts', wireCodes(CONTRACTS_ERRORS));
+
 export function contractsApiError(err: ContractsError): ApiError {
   const entry: Entry = CONTRACTS_ERRORS[err.reason];
   const message = typeof entry.message === 'function' ? entry.message(err.params) : entry.message;
   const retryAfter = err.retryAfterSeconds ?? entry.retryAfter;
-  return new ApiError(
-    entry.status,
-    entry.code ?? err.reason,
-    message,
-    retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } },
-  );
+  const extra = retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } };
+  return CONTRACTS[entry.code ?? err.reason]!(message, extra, entry.status);
 }

@@ -42,7 +42,11 @@ export async function createGatewayApp(
   ctx: Context,
   deps: GatewayDeps = createGatewayDeps(ctx),
 ): Promise<App> {
-  const app = createApp({ logger: ctx.logger.child({ service: 'gateway' }), envelopeFor: gatewayEnvelope });
+  const app = createApp({
+    logger: ctx.logger.child({ service: 'gateway' }),
+    envelopeFor: gatewayEnvelope,
+    trustedProxies: ctx.config.trustedProxies,
+  });
   await registerOpenApi(app, {
     title: 'svc gateway',
     description:

@@ -32,7 +32,11 @@ export interface InsightsOptions {
 
 export async function createInsightsApp(ctx: Context, options: InsightsOptions = {}): Promise<App> {
   const log = ctx.logger.child({ service: 'insights' });
-  const app = createApp({ logger: log, envelopeFor: () => 'insights' });
+  const app = createApp({
+    logger: log,
+    envelopeFor: () => 'insights',
+    trustedProxies: ctx.config.trustedProxies,
+  });
   await registerOpenApi(app, {
     title: 'svc insights',
     description:

@@ -1,5 +1,5 @@
-// Client addresses and CIDR allowlists, shared by the gateway's network policy and the
-// insights webhooks. Node's BlockList does the matching.
+// CIDR allowlists (the gateway's network policy, the insights webhooks) and the trusted
+// proxies that decide request.ip. Node's BlockList does the matching.
 import { BlockList, isIP } from 'node:net';
 
 export function isCidr(value: string): boolean {
@@ -29,23 +29,16 @@ export function cidrMatcher(cidrs: readonly string[]): (address: string) => bool
 }
 
 /**
- * The client's address: the socket's peer, unless that peer is a trusted proxy — then the
- * right-most X-Forwarded-For entry that is not itself a trusted proxy.
+ * Fastify's `trustProxy` for a TRUSTED_PROXIES list: false without one (request.ip is the
+ * socket's peer); otherwise a hop is trusted when it is a listed proxy, and an X-Forwarded-For
+ * entry that is not an address at all is passed over, so request.ip is the right-most
+ * forwarded address that is not a trusted proxy.
  */
-export function clientAddress(
-  socketAddress: string | undefined,
-  forwardedFor: string | string[] | undefined,
-  isTrustedProxy: (address: string) => boolean,
-): string {
-  let address = socketAddress ?? '';
-  if (!isTrustedProxy(address) || forwardedFor === undefined) return address;
-  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
-    .split(',')
-    .map((h) => h.trim())
-    .filter((h) => isIP(h) !== 0);
-  for (let i = hops.length - 1; i >= 0; i--) {
-    address = hops[i]!;
-    if (!isTrustedProxy(address)) break;
-  }
-  return address;
+export function trustProxy(
+  cidrs: readonly string[],
+): false | ((address: string | undefined, hop: number) => boolean) {
+  if (cidrs.length === 0) return false;
+  const isTrusted = cidrMatcher(cidrs);
+  // Hop 0 is the socket's peer (undefined once the socket is gone): it must be a listed proxy.
+  return (address, hop) => address !== undefined && (isTrusted(address) || (hop > 0 && isIP(address) === 0));
 }

@@ -6,9 +6,9 @@ import { INGEST_KIND, type IngestPayload } from '../../src/insights/processing/i
 import type { InsightsSettings } from '../../src/insights/settings.js';
 import { createTenant, type NewTenant } from '../../src/insights/tenants/store.js';
 import type { App } from '../../src/platform/http/app.js';
-import { jobsDb } from '../../src/platform/jobs/index.js';
 import { type TestContext, testContext } from '../helpers/context.js';
 import { type FakePlatform, fakePlatform } from '../fakes/platform.js';
+import { kyselyOf } from '../../src/platform/db/transactions.js';
 
 export const TOKEN = 'webhook-token-0123456789abcdef';
 
@@ -80,7 +80,7 @@ export async function harness(
 
 /** The ingestion jobs of a conversation, oldest first. */
 export async function ingestJobs(h: Pick<Harness, 'ctx'>, sessionId: string) {
-  const rows = await jobsDb(h.ctx.db)
+  const rows = await kyselyOf(h.ctx.db)
     .selectFrom('jobs')
     .selectAll()
     .where('kind', '=', INGEST_KIND)

@@ -7,11 +7,11 @@ import { createGatewayApp } from '../../src/gateway/app.js';
 import { loadConfig } from '../../src/platform/config/index.js';
 import { type Context, createContext } from '../../src/platform/context.js';
 import type { App } from '../../src/platform/http/app.js';
-import { jobsDb } from '../../src/platform/jobs/index.js';
 import { type FakePlatform, fakePlatform } from '../fakes/platform.js';
 import { testStorage, type TestStorage } from '../helpers/db.js';
 import { type Child, spawnSvc } from '../helpers/process.js';
 import { personalTranscript, TOKEN, waitUntil } from './helpers.js';
+import { kyselyOf } from '../../src/platform/db/transactions.js';
 
 const SECRET = 'process-test-secret-process-test-secret';
 
@@ -166,7 +166,7 @@ describe('insights in real processes', () => {
     const b = await serve();
     const completed = async () =>
       (
-        await jobsDb(ctx.db)
+        await kyselyOf(ctx.db)
           .selectFrom('jobs')
           .select('id')
           .where('status', '=', 'completed')

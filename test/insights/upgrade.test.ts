@@ -7,8 +7,9 @@ import { Migrator, sql } from 'kysely';
 import { findTenant } from '../../src/insights/tenants/store.js';
 import { migrate, openDb } from '../../src/platform/db/index.js';
 import { migrations } from '../../src/platform/db/migrations/index.js';
-import { claim, jobsDb } from '../../src/platform/jobs/index.js';
+import { claim } from '../../src/platform/jobs/index.js';
 import { testStorage } from '../helpers/db.js';
+import { kyselyOf } from '../../src/platform/db/transactions.js';
 
 describe('insights upgrade to the shared job queue', () => {
   it('moves waiting ingestion jobs and keeps open tenants open, explicitly', async () => {
@@ -45,7 +46,7 @@ describe('insights upgrade to the shared job queue', () => {
       await job('ij_3', 's-done', 'completed');
       await migrate(db);
 
-      const moved = await jobsDb(db).selectFrom('jobs').selectAll().orderBy('id').execute();
+      const moved = await kyselyOf(db).selectFrom('jobs').selectAll().orderBy('id').execute();
       assert.deepEqual(
         moved.map((j) => [j.id, j.kind, JSON.parse(j.payload), j.dedup_key, j.status]),
         [

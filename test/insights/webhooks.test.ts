@@ -9,8 +9,8 @@ import type { IngestPayload } from '../../src/insights/processing/ingest.js';
 import { createTenantAuth, UNAUTHORIZED } from '../../src/insights/tenants/auth.js';
 import { tokenHash, tokenMatches } from '../../src/insights/tenants/store.js';
 import { safeEqual } from '../../src/platform/crypto.js';
-import { jobsDb } from '../../src/platform/jobs/index.js';
 import { harness, type Harness, TOKEN } from './helpers.js';
+import { kyselyOf } from '../../src/platform/db/transactions.js';
 
 describe('insights webhooks', () => {
   let h: Harness;
@@ -44,7 +44,7 @@ describe('insights webhooks', () => {
     assert.equal(r.statusCode, 202);
     const jobs = async () =>
       (
-        await jobsDb(h.ctx.db).selectFrom('jobs').select(['payload', 'status']).orderBy('payload').execute()
+        await kyselyOf(h.ctx.db).selectFrom('jobs').select(['payload', 'status']).orderBy('payload').execute()
       ).map((j) => ({ session: (JSON.parse(j.payload) as IngestPayload).sessionId, status: j.status }));
     assert.deepEqual(await jobs(), [
       { session: 's-1', status: 'queued' },

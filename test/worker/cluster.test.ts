@@ -2,9 +2,9 @@
 // and completed exactly once (no lease expires here, so the upstream sees every input once).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { jobsDb } from '../../src/platform/jobs/index.js';
 import { vectorOf } from '../fakes/embeddings.js';
 import { type Cluster, cluster, waitUntil } from './setup.js';
+import { kyselyOf } from '../../src/platform/db/transactions.js';
 
 const JOBS = 200;
 
@@ -37,7 +37,7 @@ describe('two gateways, two workers, one database', () => {
       );
       ids.push(...made);
     }
-    const db = jobsDb(c.ctx.db);
+    const db = kyselyOf(c.ctx.db);
     await waitUntil(
       async () => {
         const r = await db

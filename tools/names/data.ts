@@ -141,3 +141,29 @@ export function frequentFirstNames(minBirths: number): { names: string[]; weight
   }
   return { names, weights };
 }
+
+/**
+ * Single-word Latin-script surnames of Wiktionary's lists by language (lexicon/), for
+ * generated sentences: the surnames of immigrants and foreigners no Brazilian list holds.
+ */
+export function wiktionarySurnames(): string[] {
+  const lines = readFileSync(resolve(dataDir(), 'lexicon', 'surnames-wiktionary.tsv'), 'utf8').split('\n');
+  const out = new Set<string>();
+  for (const line of lines.slice(1)) {
+    const name = line.split('\t')[0]!;
+    if (/^\p{Lu}\p{Ll}{3,}$/u.test(name) && /^\p{Script=Latin}+$/u.test(name)) out.add(name);
+  }
+  return [...out].sort();
+}
+
+/** Brand names located in Brazil (name-suggestion index, lexicon/brands-nsi.tsv), one or two words. */
+export function brazilianBrands(): string[] {
+  const lines = readFileSync(resolve(dataDir(), 'lexicon', 'brands-nsi.tsv'), 'utf8').split('\n');
+  const out = new Set<string>();
+  for (const line of lines.slice(1)) {
+    const [name, category, locations] = line.split('\t');
+    if (!category?.startsWith('brands/') || !(locations ?? '').split(/[ ,;]+/).includes('br')) continue;
+    if (/^\p{Lu}[\p{L}&'-]*( \p{Lu}[\p{L}&'-]*)?$/u.test(name!)) out.add(name!);
+  }
+  return [...out].sort();
+}

@@ -206,8 +206,7 @@ export class Trainer {
       bits: this.bits,
       weights: avg(this.w, this.u),
       trans: avg(this.trans, this.transU),
-      gazKeys: this.gaz.gazKeys,
-      gazVals: this.gaz.gazVals,
+      gaz: this.gaz.gaz,
     };
   }
 }

@@ -4,7 +4,7 @@
 // places, currencies) and informal comments about public life (nicknames, acronyms,
 // surnames alone, lower case, little punctuation). The dev comment set
 // (bench/names-comments-set.ts) has its own templates, nicknames and seed.
-import { type Doc, frequentFirstNames, readGazetteer } from './data.js';
+import { brazilianBrands, type Doc, frequentFirstNames, readGazetteer, wiktionarySurnames } from './data.js';
 import { COMMON_SURNAMES } from './lexicon.js';
 import { PARTIES, UF_CODES } from './nonperson.js';
 import { Rng, Weighted } from './rng.js';
@@ -37,6 +37,20 @@ const ROLES = [
   'a cantora',
   'o economista',
   'o cientista',
+];
+/** Religious and military titles before a name ("Padre Teodoro", "Coronel Bezerra"). */
+const CHURCH_AND_RANK = [
+  'Padre',
+  'Frei',
+  'Cônego',
+  'Monsenhor',
+  'Pastor',
+  'Coronel',
+  'Sargento',
+  'Cabo',
+  'Tenente',
+  'Dom',
+  'Mestre',
 ];
 const TITLES = ['Dr.', 'Dra.', 'Prof.', 'Profa.', 'Sr.', 'Sra.', 'Des.', 'Min.', 'Eng.', 'Pe.'];
 const IRREGULAR = new Set([
@@ -109,6 +123,32 @@ const PROSE = [
   'O ex-presidente {nick} visitou {city}.',
   'Em {city}, {role} {surname} encontrou {full}.',
   '{full} e {full} chegaram de {fcity}.',
+  // Names in quotes or guillemets, people addressed by title, initials, a role word and
+  // its qualifier before the name, inverted names in references.
+  'Todos o chamavam de "{first}" no bairro.',
+  'O personagem «{first}» aparece no último capítulo.',
+  'Ela era conhecida como “{first}” na cidade.',
+  'O romance «{first}» foi lançado em {year}.',
+  "A canção '{first}' ficou famosa.",
+  '{ctitle} {surname} celebrou a cerimônia.',
+  'Segundo {ctitle} {first}, a obra termina em {year}.',
+  'A {ftitle} {first} {verbPast} o pedido.',
+  '{roleq} {full} {verbPast} o projeto.',
+  'O {roleq} {full} votou contra.',
+  '{inisur} assinou a ata.',
+  'O relatório de {inisur} chegou ontem.',
+  // Companies with coined names (no list knows them) in the places a surname could take.
+  'As representadas {coined}, {coined} e {coined} recorreram.',
+  'A {coined} informou que vai recorrer.',
+  'Em relação à {coined}, a multa foi mantida.',
+  'Fornecedores como {coined}, {coined} e {brand} confirmaram.',
+  '{inverted}. {work}. {city}: Editora, {year}.',
+  'Autor: {inverted}',
+  // Brands and shops: not a person.
+  'Comprei na {brand} ontem.',
+  'A {brand} abriu uma loja em {city}.',
+  'O pedido da {brand} atrasou de novo.',
+  'Troquei o cartão da {brand} pelo da {brand}.',
   // Companies named like people, with the country after them: not a person.
   'A {corp} do Brasil {verbPast} o acordo.',
   'O contrato com a {corp} do Brasil vence em {year}.',
@@ -149,6 +189,8 @@ const COMMENTS = [
   'pergunta pro {pol} onde foi o dinheiro',
   'ja o {pol} prometeu e nao cumpriu',
   'o ex-governador {pol} voltou a aparecer',
+  'a loja da {brand} fechou',
+  'comprei na {brand} e me arrependi',
   'valeu {rare} obrigado pela ajuda',
   'boa noite {rare} tudo certo',
   'falou tudo {rare}',
@@ -158,6 +200,18 @@ const COMMENTS = [
   '{pol} na cadeia ja',
   '{pol} presidente',
 ];
+
+/**
+ * A company name coined from the starts of two ordinary words ("Turbimaq", "Engecrol"):
+ * the shape of the unknown capitalised words that are companies, not people.
+ */
+function coinedName(rng: Rng, words: readonly string[]): string {
+  const a = pick(rng, words);
+  const b = pick(rng, words);
+  const head = a.slice(0, 3 + rng.int(3));
+  const tail = b.slice(0, 2 + rng.int(3));
+  return head.charAt(0).toUpperCase() + head.slice(1) + tail;
+}
 
 function pick<T>(rng: Rng, list: readonly T[]): T {
   return list[rng.int(list.length)]!;
@@ -176,6 +230,9 @@ export function trainProseDocs(count: number, learnedSurnames: readonly string[]
     ...readGazetteer('sobrenomes_internacionais_cc0.txt'),
     ...readGazetteer('sobrenomes_eua_censo2010_top.txt'),
   ];
+  const wiktionary = wiktionarySurnames();
+  const brands = brazilianBrands();
+  const foreignSurname = () => (rng.chance(0.5) ? pick(rng, wiktionary) : pick(rng, foreignLast));
   const surnames = [...COMMON_SURNAMES, ...learnedSurnames];
   const cities = readGazetteer('br_municipios.txt').filter((_, i) => i % 2 === 0);
   const fcities = readGazetteer('cidades_mundo_grandes_variantes_geonames.txt').filter((_, i) => i % 2 === 0);
@@ -194,6 +251,7 @@ export function trainProseDocs(count: number, learnedSurnames: readonly string[]
     if (rng.chance(0.4)) parts.push(surname());
     return parts.join(' ');
   };
+  const initial = () => String.fromCharCode(65 + rng.int(26));
   const acronym = () => {
     let a = '';
     for (let i = 0; i < 2 + rng.int(2); i++) a += String.fromCharCode(65 + rng.int(26));
@@ -206,15 +264,35 @@ export function trainProseDocs(count: number, learnedSurnames: readonly string[]
     title: slot(() => pick(rng, TITLES)),
     surname: slot(() => (rng.chance(0.3) ? pick(rng, foreignLast) : surname()), true),
     foreign: slot(
-      () =>
-        rng.chance(0.5) ? `${pick(rng, foreignFirst)} ${pick(rng, foreignLast)}` : pick(rng, foreignLast),
+      () => (rng.chance(0.5) ? `${pick(rng, foreignFirst)} ${foreignSurname()}` : foreignSurname()),
       true,
     ),
     full: slot(fullName, true),
     first: slot(() => titleCase(firstW.draw(rng)), true),
     nick: slot(() => pick(rng, NICKNAMES), true),
     // A politician's surname or nickname the gazetteer may not know.
-    pol: slot(() => (rng.chance(0.5) ? pick(rng, foreignLast) : surname()), true),
+    pol: slot(() => (rng.chance(0.5) ? foreignSurname() : surname()), true),
+    ctitle: slot(() => pick(rng, CHURCH_AND_RANK)),
+    ftitle: slot(() => pick(rng, ['Irmã', 'Madre', 'Dona', 'D.', 'Pastora', 'Tenente'])),
+    roleq: slot(
+      () =>
+        `${pick(rng, ['Vereador', 'Juiz', 'Deputado', 'Promotor', 'Secretário', 'Delegado'])} ${pick(rng, ['Federal', 'Estadual', 'Municipal', 'Distrital', 'Regional', 'Substituto'])}`,
+    ),
+    inisur: slot(
+      () => `${rng.chance(0.5) ? `${initial()}.${initial()}.` : `${initial()}${initial()}`} ${surname()}`,
+      true,
+    ),
+    inverted: slot(() => `${surname().toUpperCase()}, ${titleCase(firstW.draw(rng))} ${surname()}`, true),
+    work: slot(() =>
+      pick(rng, [
+        'Curso de direito civil',
+        'Memórias do cárcere',
+        'Teoria geral do processo',
+        'Histórias da cidade',
+      ]),
+    ),
+    brand: slot(() => pick(rng, brands)),
+    coined: slot(() => coinedName(rng, verbs)),
     rare: slot(() => titleCase(pick(rng, rareFirst)), true),
     corp: slot(() => titleCase(pick(rng, foreignLast))),
     acr: slot(acronym, true),

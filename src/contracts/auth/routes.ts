@@ -1,6 +1,5 @@
 // Token login: POST /auth/login, plus sign-up and "who am I".
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../platform/identity/passwords.js';
 import type { ContractsDeps } from '../deps.js';
@@ -27,11 +26,7 @@ const SignupBody = Type.Object(
 
 const TokenAnswer = Type.Object({ token: Type.String(), user: User });
 
-export function registerAuthRoutes(
-  app: App,
-  deps: ContractsDeps,
-  clientAddress: (request: FastifyRequest) => string,
-): void {
+export function registerAuthRoutes(app: App, deps: ContractsDeps): void {
   app.post(
     '/auth/login',
     {
@@ -49,7 +44,7 @@ export function registerAuthRoutes(
       },
     },
     async (request) => {
-      const result = await login(deps.db, deps.tokens, request.body, clientAddress(request), deps.now());
+      const result = await login(deps.db, deps.tokens, request.body, request.ip, deps.now());
       return { token: result.token, user: publicUser(result.user) };
     },
   );
@@ -66,7 +61,7 @@ export function registerAuthRoutes(
       },
     },
     async (request, reply) => {
-      const { token, user } = await signUp(deps, request.body, clientAddress(request));
+      const { token, user } = await signUp(deps, request.body, request.ip);
       return reply.status(201).send({ token, user: publicUser(user) });
     },
   );

@@ -1,7 +1,7 @@
 // The browser sign-in flows: password, second factor, sign-up,
 // password change and "end all accesses". Each privilege change regenerates the session.
 // Plain functions over storage; the routes only parse and shape.
-import { ApiError } from '../../platform/http/errors.js';
+import { ACCOUNTS } from './errors.js';
 import type { SessionDeps } from '../sessions/guard.js';
 import {
   createSession,
@@ -11,7 +11,7 @@ import {
   stateOf,
 } from '../sessions/store.js';
 import { EmailTakenError, isEmailAddress, normaliseEmail } from '../../platform/identity/email.js';
-import { IdentityError, identityApiError } from '../../platform/identity/errors.js';
+import { IDENTITY, identityApiError, IdentityError } from '../../platform/identity/errors.js';
 import {
   isAcceptablePassword,
   PASSWORD_MAX,
@@ -29,6 +29,7 @@ import {
 } from '../../platform/identity/throttle.js';
 import { createAccount, endAllAccesses, findAccountByEmail, getAccount } from './store.js';
 import { acceptStep, matchTotp, openTotpSecret } from './totp.js';
+import { SESSIONS } from '../sessions/errors.js';
 
 export interface AccountDeps extends SessionDeps {
   totpKey: Buffer;
@@ -42,24 +43,19 @@ export type Issued = { row: SessionRow; token: string };
 /** How long the second-factor step may follow the password step. */
 export const MFA_STEP_WINDOW = 5 * 60_000;
 
-export const invalidCredentials = () =>
-  new ApiError(401, 'invalid_credentials', 'E-mail ou senha incorretos.');
+export const invalidCredentials = () => ACCOUNTS.invalid_credentials('E-mail ou senha incorretos.');
 export const invalidCode = () =>
-  new ApiError(401, 'invalid_code', 'Código inválido ou já utilizado. Aguarde o próximo código.');
+  ACCOUNTS.invalid_code('Código inválido ou já utilizado. Aguarde o próximo código.');
 
 export function checkEmail(email: string): void {
   if (!isEmailAddress(email)) {
-    throw new ApiError(400, 'invalid_email', 'Informe um e-mail válido.');
+    throw IDENTITY.invalid_email('Informe um e-mail válido.');
   }
 }
 
 export function checkNewPassword(password: string): void {
   if (!isAcceptablePassword(password)) {
-    throw new ApiError(
-      400,
-      'invalid_password',
-      `A senha deve ter entre ${PASSWORD_MIN} e ${PASSWORD_MAX} caracteres.`,
-    );
+    throw ACCOUNTS.invalid_password(`A senha deve ter entre ${PASSWORD_MIN} e ${PASSWORD_MAX} caracteres.`);
   }
 }
 
@@ -112,12 +108,12 @@ export async function verifyMfa(
   const now = deps.now();
   const accountId = session.account_id!;
   if (session.auth_time === null || now - session.auth_time > MFA_STEP_WINDOW) {
-    throw new ApiError(401, 'invalid_session', 'A etapa de senha expirou. Entre novamente.');
+    throw SESSIONS.invalid_session('A etapa de senha expirou. Entre novamente.');
   }
   const subjects = credentialSubjects(deps.limits, { scope: 'otp', id: accountId, address: input.address });
   await checkThrottle(deps, subjects.all);
   const account = await getAccount(deps.db, accountId);
-  if (!account?.totp_secret) throw new ApiError(401, 'invalid_session', 'Sessão inválida. Entre novamente.');
+  if (!account?.totp_secret) throw SESSIONS.invalid_session('Sessão inválida. Entre novamente.');
   const step = await matchTotp(
     openTotpSecret(deps.totpKey, account.totp_secret),
     input.code.trim(),
@@ -165,7 +161,7 @@ export async function signUp(
   } catch (err) {
     if (!(err instanceof EmailTakenError)) throw err;
     await recordFailure(deps.db, [network], deps.now());
-    throw new ApiError(409, 'email_taken', 'Já existe uma conta com este e-mail. Entre ou recupere a senha.');
+    throw ACCOUNTS.email_taken('Já existe uma conta com este e-mail. Entre ou recupere a senha.');
   }
   const now = deps.now();
   return regenerateSession(
@@ -188,7 +184,7 @@ export async function changePassword(
   checkNewPassword(input.newPassword);
   const accountId = session.account_id!;
   const account = await getAccount(deps.db, accountId);
-  if (!account) throw new ApiError(401, 'invalid_session', 'Sessão inválida. Entre novamente.');
+  if (!account) throw SESSIONS.invalid_session('Sessão inválida. Entre novamente.');
   // The same counter as the login form: a stolen session cannot guess the password faster here.
   const subjects = passwordSubjects(deps, account.email, input.address);
   await checkThrottle(deps, subjects.all);

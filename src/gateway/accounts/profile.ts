@@ -2,7 +2,8 @@
 // revision it was based on, and a stale one is refused instead of silently overwriting.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { HTTP } from '../../platform/http/errors.js';
+import { ACCOUNTS } from './errors.js';
 
 export interface Profile {
   name: string;
@@ -22,15 +23,10 @@ export interface ProfilePatch {
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 
-const invalid = (field: string, message: string) =>
-  new ApiError(400, 'invalid_request', message, { param: field });
+const invalid = (field: string, message: string) => HTTP.invalid_request(message, { param: field });
 
 export const revisionConflict = () =>
-  new ApiError(
-    409,
-    'revision_conflict',
-    'O perfil foi alterado em outro lugar. Recarregue e aplique a mudança de novo.',
-  );
+  ACCOUNTS.revision_conflict('O perfil foi alterado em outro lugar. Recarregue e aplique a mudança de novo.');
 
 /** Locale and time zone are checked by what the runtime knows (BCP 47, IANA), not by a list of ours. */
 export function checkPatch(patch: ProfilePatch): void {

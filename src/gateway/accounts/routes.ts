@@ -2,11 +2,9 @@
 // per concern (routes/*.ts), living in the session scope (sessions/scope.ts) beside the key,
 // organisation and usage routes. Thin: the guard checks Origin, CSRF and the session; plain
 // functions do the work; handlers shape the answer.
-import type { FastifyRequest } from 'fastify';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { DEFAULT_LIMITS, type ThrottleLimits } from '../../platform/identity/throttle.js';
-import { cidrMatcher, clientAddress } from '../../platform/net.js';
 import type { ScopeDeps } from '../sessions/scope.js';
 import type { AccountDeps } from './login.js';
 import { registerAvatarRoutes } from './routes/avatar.js';
@@ -26,18 +24,13 @@ export function registerAccountRoutes(
   session: ScopeDeps,
   options: AccountRoutesOptions = {},
 ): void {
-  const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies ?? []);
   const deps: AccountDeps = {
     ...session,
     audience: ctx.config.publicOrigin,
     totpKey: totpKey(ctx.secret),
     limits: options.limits ?? DEFAULT_LIMITS,
   };
-  const web: Web = {
-    deps,
-    addressOf: (request: FastifyRequest) =>
-      clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], isTrustedProxy),
-  };
+  const web: Web = { deps };
   registerSignInRoutes(scope, web);
   registerProfileRoutes(scope, web);
   registerAvatarRoutes(scope, web);

@@ -1,7 +1,7 @@
 // The credit balance record of `GET /api/credito` (SPEC "Credit balance" plus the fields
 // docs/payments.md documents): balances in micro-dollars and as dollar strings, the
 // token's state, and its latest movements. Never the token itself.
-import type { DbLike } from './ledger.js';
+import type { DbLike } from '../../platform/db/transactions.js';
 import { formatUsd, type MovementRecord, recentMovements, walletRecord } from './ledger.js';
 import { type CreditTokenRecord, tokenWallet } from './tokens.js';
 

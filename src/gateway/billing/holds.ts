@@ -6,9 +6,8 @@
 // is reserved as usual). Settling is the spender's: the pipeline's charge, the job charges.
 import type { PaymentsConfig } from '../../platform/config/payments.js';
 import type { Context } from '../../platform/context.js';
-import { ApiError } from '../../platform/http/errors.js';
 import { COST_HEADERS } from './cost-headers.js';
-import { insufficientCredit } from './errors.js';
+import { BILLING, insufficientCredit } from './errors.js';
 import { creditWallet, formatUsd, reserve, type Source, settleAbandoned } from './ledger.js';
 import type { Payer } from './payer.js';
 import { walletOf } from './wallet.js';
@@ -104,7 +103,7 @@ export class CreditHolds {
       if (!req) throw insufficientCredit();
       const text =
         'Crédito insuficiente para esta chamada: pague esta chamada com x402 ou compre crédito em /api/credito.';
-      throw new ApiError(402, 'insufficient_credit', text, { body: quote(text, req) });
+      throw BILLING.insufficient_credit(text, { body: quote(text, req) });
     }
     headers[COST_HEADERS.balance] = formatUsd(held.balance);
     return { reservation: held.reservation, headers };

@@ -1,12 +1,16 @@
-// The two ledger steps every prepaid call takes — reserve and settle — as prepared
-// statements in one synchronous SQLite transaction each. Through the query builder they
-// cost about 0.6 ms a call (seven statements, each its own promise and compilation); here
-// the whole transaction runs without yielding, so no other work can interleave with it and
-// it never waits for the connection. Same statements and rules as ledger.ts (which stays
-// the reference and serves PostgreSQL): a conditional debit, a movement with a unique
-// reference, a reservation closed once.
+// The two ledger steps every prepaid call takes — reserve and settle — on SQLite, as one
+// synchronous transaction each. Through the query builder they cost about 0.6 ms a call
+// (seven statements, each its own promise and compilation); here the whole transaction runs
+// without yielding, so no other work can interleave with it and it never waits for the
+// connection. The statements are ledger-queries.ts's, the ones ledger.ts runs through the
+// builder, prepared once (platform/db/statements.ts); the steps around them are the same:
+// a conditional debit, a movement with a unique reference, a reservation closed once.
 import type SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import { prepared } from '../../platform/db/statements.js';
 import type { ReserveInput, ReserveResult, SettleResult } from './ledger.js';
+import * as Q from './ledger-queries.js';
 
 /** A reservation as ledger.ts's reserve gets it, with the wallet's key and the time resolved. */
 export type SqliteReserve = Omit<ReserveInput, 'wallet' | 'now'> & { key: string; at: number };
@@ -19,117 +23,92 @@ export interface SqliteLedger {
 
 const cache = new WeakMap<SQLite.Database, SqliteLedger>();
 
-/** `movementId` makes the movements' ids (ledger.ts: they sort by creation). */
-export function sqliteLedger(db: SQLite.Database, movementId: () => string): SqliteLedger {
-  let ledger = cache.get(db);
+export function sqliteLedger(sqlite: SQLite.Database, kysely: Kysely<Database>): SqliteLedger {
+  let ledger = cache.get(sqlite);
   if (!ledger) {
-    ledger = build(db, movementId);
-    cache.set(db, ledger);
+    ledger = build(sqlite, kysely);
+    cache.set(sqlite, ledger);
   }
   return ledger;
 }
 
-interface Movement {
+interface Closed {
   wallet: string;
-  kind: 'spend_reserve' | 'spend_settle';
-  amount: number;
-  reference: string;
-  source: string;
-  product: string | null;
+  reserved_micros: number;
+  actual_micros: number;
+  source: Q.Source;
   resource: string | null;
-  at: number;
 }
 
-function build(db: SQLite.Database, movementId: () => string): SqliteLedger {
-  const exists = db.prepare('SELECT 1 FROM credit_movements WHERE reference = ?').pluck();
-  const balance = db.prepare('SELECT balance_micros FROM credit_wallets WHERE id = ?').pluck();
-  const debit = db
-    .prepare(
-      `UPDATE credit_wallets SET balance_micros = balance_micros + @amount,
-              spent_micros = spent_micros + @spent, last_used_at = coalesce(@usedAt, last_used_at)
-        WHERE id = @wallet AND balance_micros >= -@amount RETURNING balance_micros`,
-    )
-    .pluck();
-  const record = db.prepare(
-    `INSERT INTO credit_movements
-       (id, wallet, kind, amount_micros, balance_after, reference, source, product, resource, day, created_at)
-     VALUES (@id, @wallet, @kind, @amount, @balance, @reference, @source, @product, @resource, @day, @at)`,
-  );
-  const hold = db.prepare(
-    `INSERT INTO credit_reservations
-       (id, wallet, reserved_micros, actual_micros, state, source, resource, created_at, settled_at)
-     VALUES (?, ?, ?, NULL, 'open', ?, ?, ?, NULL)`,
-  );
-  const close = db.prepare(
-    `UPDATE credit_reservations SET state = 'settled', settled_at = @at,
-            actual_micros = min(reserved_micros, @actual)
-      WHERE id = @id AND state = 'open'
-      RETURNING wallet, reserved_micros, actual_micros, source, resource`,
-  );
-  const closed = db.prepare('SELECT wallet, actual_micros FROM credit_reservations WHERE id = ?');
+function build(sqlite: SQLite.Database, kysely: Kysely<Database>): SqliteLedger {
+  const exists = prepared(sqlite, kysely, Q.movementExists, 'pluck');
+  const balance = prepared(sqlite, kysely, Q.walletBalance, 'pluck');
+  const change = prepared(sqlite, kysely, Q.changeBalance, 'pluck');
+  const record = prepared(sqlite, kysely, Q.recordMovement, 'pluck');
+  const open = prepared(sqlite, kysely, Q.openReservation);
+  const close = prepared(sqlite, kysely, Q.closeReservation);
+  const find = prepared(sqlite, kysely, Q.reservation);
 
-  const walletBalance = (key: string) => (balance.get(key) as number | undefined) ?? 0;
+  const walletBalance = (wallet: string) =>
+    (balance.statement.get(...balance.args({ wallet })) as number | undefined) ?? 0;
 
   /** The balance change and its movement; undefined when it would go negative. */
-  const apply = (m: Movement, spent: number, usedAt: number | null): number | undefined => {
-    const after = debit.get({ wallet: m.wallet, amount: m.amount, spent, usedAt }) as number | undefined;
+  const apply = (m: Q.Movement): number | undefined => {
+    const after = change.statement.get(...change.args(Q.balanceChange(m))) as number | undefined;
     if (after === undefined) return undefined;
-    record.run({ ...m, id: movementId(), balance: after, day: utcDay(m.at) });
+    // Inside this transaction the reference was checked unused: a conflict cannot happen.
+    if (record.statement.get(...record.args(Q.movementRow(m, after))) === undefined) {
+      throw new Error(`movement reference used twice: ${m.reference}`);
+    }
     return after;
   };
 
-  const reserve = db.transaction((input: SqliteReserve): ReserveResult => {
-    const { key } = input;
-    const ref = `reserve:${input.reference}`;
-    if (exists.get(ref) !== undefined)
+  const reserve = sqlite.transaction((input: SqliteReserve): ReserveResult => {
+    const { key, at } = input;
+    const reference = `reserve:${input.reference}`;
+    if (exists.statement.get(...exists.args({ reference })) !== undefined)
       return { ok: true, reservation: input.reference, balance: walletBalance(key) };
-    const source = input.source ?? 'call';
-    const m: Movement = {
+    const after = apply({
       wallet: key,
       kind: 'spend_reserve',
       amount: -input.micros,
-      reference: ref,
-      source,
+      reference,
+      source: input.source ?? 'call',
       product: input.product ?? null,
       resource: input.resource ?? null,
-      at: input.at,
-    };
-    const after = apply(m, input.micros, input.at);
+      spent: input.micros,
+      at,
+    });
     if (after === undefined) return { ok: false, reason: 'insufficient', balance: walletBalance(key) };
-    hold.run(input.reference, key, input.micros, source, input.resource ?? null, input.at);
+    open.statement.run(...open.args(Q.reservationRow(input, key, at)));
     return { ok: true, reservation: input.reference, balance: after };
   });
 
-  const settle = db.transaction(
+  const settle = sqlite.transaction(
     (input: { reservation: string; actualMicros: number; at: number }): SettleResult | undefined => {
-      const row = close.get({ id: input.reservation, at: input.at, actual: input.actualMicros }) as
-        | {
-            wallet: string;
-            reserved_micros: number;
-            actual_micros: number;
-            source: string;
-            resource: string | null;
-          }
+      const id = input.reservation;
+      const row = close.statement.get(...close.args({ id, actual: input.actualMicros, at: input.at })) as
+        | Closed
         | undefined;
       if (!row) {
-        const before = closed.get(input.reservation) as
+        const before = find.statement.get(...find.args({ id })) as
           | { wallet: string; actual_micros: number | null }
           | undefined;
         return before && { charged: before.actual_micros ?? 0, balance: walletBalance(before.wallet) };
       }
       const back = row.reserved_micros - row.actual_micros;
-      const m: Movement = {
-        wallet: row.wallet,
-        kind: 'spend_settle',
-        amount: back,
-        reference: `settle:${input.reservation}`,
-        source: row.source,
-        product: null,
-        resource: row.resource,
-        at: input.at,
-      };
       // A positive amount cannot fail the balance condition.
-      const after = apply(m, -back, null) ?? walletBalance(row.wallet);
+      const after =
+        apply({
+          wallet: row.wallet,
+          kind: 'spend_settle',
+          amount: back,
+          reference: `settle:${id}`,
+          source: row.source,
+          resource: row.resource,
+          spent: -back,
+          at: input.at,
+        }) ?? walletBalance(row.wallet);
       return { charged: row.actual_micros, balance: after };
     },
   );
@@ -139,5 +118,3 @@ function build(db: SQLite.Database, movementId: () => string): SqliteLedger {
     settle: (input) => settle.immediate(input),
   };
 }
-
-const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);

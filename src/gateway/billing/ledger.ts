@@ -9,22 +9,26 @@
 // condition on the row it locked (READ COMMITTED), SQLite has one writer; either way two
 // spends that together exceed the balance cannot both pass. Amounts are integer
 // micro-dollars (1e-6 USD), never floats.
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Db } from '../../platform/db/index.js';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { newId } from '../../platform/ids.js';
+import { type DbLike, inTransaction, kyselyOf } from '../../platform/db/transactions.js';
+import * as Q from './ledger-queries.js';
+import {
+  balanceChange,
+  reservationRow,
+  type CreditKind,
+  type Movement,
+  type MovementKind,
+  movementRow,
+  type Source,
+  utcDay,
+} from './ledger-queries.js';
 import { type SqliteLedger, sqliteLedger } from './ledger-sqlite.js';
 
 export type Wallet = { kind: 'token'; id: string } | { kind: 'org'; id: string };
-export type CreditKind = 'purchase' | 'release' | 'refund' | 'adjustment';
-export type MovementKind = CreditKind | 'spend_reserve' | 'spend_settle';
-/** Where money came from (purchases) or what spent it. */
-export type Source = 'x402' | 'pix' | 'asaas' | 'operator' | 'call' | 'job';
+export type { CreditKind, MovementKind, Source } from './ledger-queries.js';
 
 export const MICROS_PER_USD = 1_000_000;
-
-/** Either the app's storage or a transaction the caller already holds. */
-export type DbLike = Db | Kysely<Database>;
 
 export function walletKey(wallet: Wallet): string {
   return `${wallet.kind}:${wallet.id}`;
@@ -40,70 +44,18 @@ export function parseWalletKey(key: string): Wallet {
 /** A reference that was already used by another movement: the work was done before. */
 class Duplicate extends Error {}
 
-export function kyselyOf(db: DbLike): Kysely<Database> {
-  return 'kysely' in db && !('selectFrom' in db) ? db.kysely : (db as Kysely<Database>);
-}
-
-/**
- * Runs `fn` in a transaction, or in the caller's when it passed one. SQLite shared by
- * several processes (the server and `svc credit …`): a transaction that read before writing
- * gets SQLITE_BUSY if another process wrote in between; it rolled back whole, so it is
- * simply run again.
- */
-export async function inTransaction<T>(db: DbLike, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  const k = kyselyOf(db);
-  if (k.isTransaction) return fn(k);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await k.transaction().execute((trx: Transaction<Database>) => fn(trx));
-    } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      if (attempt >= 20 || typeof code !== 'string' || !code.startsWith('SQLITE_BUSY')) throw err;
-      await new Promise((r) => setTimeout(r, attempt * 5));
-    }
-  }
-}
-
 /**
  * SQLite's synchronous path for reserve and settle (ledger-sqlite.ts), unless the caller
  * passed a transaction or one is open on the connection (a query-builder transaction
  * between two of its statements): then the statements below, which wait for it.
  */
 function fastPath(db: DbLike): SqliteLedger | undefined {
-  const sqlite = 'sqlite' in db ? db.sqlite : undefined;
-  if (!sqlite || sqlite.inTransaction) return undefined;
-  return sqliteLedger(sqlite, movementId);
-}
-
-const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
-
-let sequence = 0;
-/** Movement ids sort by creation (wall clock, then a per-process counter): the statement's order. */
-function movementId(): string {
-  sequence = (sequence + 1) % 1_679_616; // 36^4
-  return `mov_${Date.now().toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${newId('').slice(1, 9)}`;
-}
-
-interface Movement {
-  wallet: string;
-  kind: MovementKind;
-  amount: number;
-  reference: string;
-  source: Source;
-  product?: string | null;
-  resource?: string | null;
-  purchased?: number;
-  spent?: number;
-  at: number;
+  if (!('sqlite' in db) || !db.sqlite || db.sqlite.inTransaction) return undefined;
+  return sqliteLedger(db.sqlite, db.kysely);
 }
 
 async function movementExists(trx: Kysely<Database>, reference: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('credit_movements')
-    .select('id')
-    .where('reference', '=', reference)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await Q.movementExists(trx, { reference }).executeTakeFirst()) !== undefined;
 }
 
 /**
@@ -112,38 +64,10 @@ async function movementExists(trx: Kysely<Database>, reference: string): Promise
  * transaction must then roll back).
  */
 async function apply(trx: Kysely<Database>, m: Movement): Promise<number | undefined> {
-  const updated = await trx
-    .updateTable('credit_wallets')
-    .set({
-      balance_micros: sql`balance_micros + ${m.amount}`,
-      purchased_micros: sql`purchased_micros + ${m.purchased ?? 0}`,
-      spent_micros: sql`spent_micros + ${m.spent ?? 0}`,
-      ...(m.kind === 'spend_reserve' ? { last_used_at: m.at } : {}),
-    })
-    .where('id', '=', m.wallet)
-    .where('balance_micros', '>=', -m.amount)
-    .returning('balance_micros')
-    .executeTakeFirst();
+  const updated = await Q.changeBalance(trx, balanceChange(m)).executeTakeFirst();
   if (!updated) return undefined;
   const balance = Number(updated.balance_micros);
-  const inserted = await trx
-    .insertInto('credit_movements')
-    .values({
-      id: movementId(),
-      wallet: m.wallet,
-      kind: m.kind,
-      amount_micros: m.amount,
-      balance_after: balance,
-      reference: m.reference,
-      source: m.source,
-      product: m.product ?? null,
-      resource: m.resource ?? null,
-      day: utcDay(m.at),
-      created_at: m.at,
-    })
-    .onConflict((oc) => oc.column('reference').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await Q.recordMovement(trx, movementRow(m, balance)).executeTakeFirst();
   if (!inserted) throw new Duplicate();
   return balance;
 }
@@ -269,20 +193,7 @@ export async function reserve(db: DbLike, input: ReserveInput): Promise<ReserveR
       if (balance === undefined) {
         return { ok: false, reason: 'insufficient', balance: await balanceIn(trx, key) } as const;
       }
-      await trx
-        .insertInto('credit_reservations')
-        .values({
-          id,
-          wallet: key,
-          reserved_micros: input.micros,
-          actual_micros: null,
-          state: 'open',
-          source: input.source ?? 'call',
-          resource: input.resource ?? null,
-          created_at: at,
-          settled_at: null,
-        })
-        .execute();
+      await Q.openReservation(trx, reservationRow(input, key, at)).execute();
       return { ok: true, reservation: id, balance } as const;
     });
   } catch (err) {
@@ -319,17 +230,7 @@ export async function settle(
   }
   try {
     return await inTransaction(db, async (trx) => {
-      const closed = await trx
-        .updateTable('credit_reservations')
-        .set(() => ({
-          state: 'settled',
-          settled_at: at,
-          actual_micros: sql<number>`case when reserved_micros < ${actual} then reserved_micros else ${actual} end`,
-        }))
-        .where('id', '=', input.reservation)
-        .where('state', '=', 'open')
-        .returning(['wallet', 'reserved_micros', 'actual_micros', 'source', 'resource'])
-        .executeTakeFirst();
+      const closed = await Q.closeReservation(trx, { id: input.reservation, actual, at }).executeTakeFirst();
       if (!closed) return settledBefore(trx, input.reservation);
       const charged = Number(closed.actual_micros);
       const back = Number(closed.reserved_micros) - charged;
@@ -353,11 +254,7 @@ export async function settle(
 }
 
 async function settledBefore(trx: Kysely<Database>, id: string): Promise<SettleResult> {
-  const row = await trx
-    .selectFrom('credit_reservations')
-    .select(['wallet', 'actual_micros'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await Q.reservation(trx, { id }).executeTakeFirst();
   if (!row) throw new UnknownReservationError(`unknown reservation ${id}`);
   return { charged: Number(row.actual_micros ?? 0), balance: await balanceIn(trx, row.wallet) };
 }
@@ -381,11 +278,7 @@ export async function settleAbandoned(db: DbLike, olderThanMs: number, now = Dat
 }
 
 async function balanceIn(trx: Kysely<Database>, key: string): Promise<number> {
-  const row = await trx
-    .selectFrom('credit_wallets')
-    .select('balance_micros')
-    .where('id', '=', key)
-    .executeTakeFirst();
+  const row = await Q.walletBalance(trx, { wallet: key }).executeTakeFirst();
   return row ? Number(row.balance_micros) : 0;
 }
 

@@ -8,16 +8,8 @@ import type { Database } from '../../platform/db/schema.js';
 import { generateSecret, isWellFormed, KEY_PREFIX } from '../../platform/identity/api-key-secrets.js';
 import { newId } from '../../platform/ids.js';
 import { deriveKey } from '../../platform/secret.js';
-import {
-  balanceOf,
-  creditWallet,
-  type DbLike,
-  inTransaction,
-  kyselyOf,
-  MICROS_PER_USD,
-  openWallet,
-  type Wallet,
-} from './ledger.js';
+import { type DbLike, inTransaction, kyselyOf } from '../../platform/db/transactions.js';
+import { balanceOf, creditWallet, MICROS_PER_USD, openWallet, type Wallet } from './ledger.js';
 
 export const TOKEN_PREFIX = 'cred_';
 export const PACKAGES_USD = [1, 5, 10, 25] as const;

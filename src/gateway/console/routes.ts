@@ -3,7 +3,7 @@
 // talks to the same public routes as any client.
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../platform/http/app.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { HTTP } from '../../platform/http/errors.js';
 import { type ConsoleFile, loadConsoleFiles } from './files.js';
 
 /** Paths the page's own router draws; each is answered with index.html. */
@@ -50,7 +50,7 @@ export function registerConsoleRoutes(app: App, files: Map<string, ConsoleFile> 
         schema: { summary: `Console page ${path}`, tags: ['console'], hide: true },
       },
       async (_request, reply) => {
-        if (!index) throw new ApiError(404, 'not_found', 'O console não foi construído (npm run build).');
+        if (!index) throw HTTP.not_found('O console não foi construído (npm run build).');
         return send(reply, index);
       },
     );
@@ -60,7 +60,7 @@ export function registerConsoleRoutes(app: App, files: Map<string, ConsoleFile> 
     { config: { auth: 'none' }, schema: { summary: 'Console asset', tags: ['console'], hide: true } },
     async (request, reply) => {
       const file = files.get(request.url.split('?')[0] ?? '');
-      if (!file) throw new ApiError(404, 'not_found', 'Arquivo não encontrado.');
+      if (!file) throw HTTP.not_found('Arquivo não encontrado.');
       return send(reply, file);
     },
   );

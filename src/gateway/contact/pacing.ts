@@ -4,23 +4,13 @@
 // real just before the message leaves, so retries, restarts and late claims can never put
 // two sends of one network closer than the interval.
 import { createHmac } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
-import type { Database } from '../../platform/db/schema.js';
 import { networkOf } from '../../platform/identity/throttle.js';
 
 export const INTERVAL_MS = 10_000;
 /** How far ahead one network may queue: 60 messages (beyond that, 429 until the queue drains). */
 export const MAX_BACKLOG_MS = 60 * INTERVAL_MS;
-
-interface ContactNetworksTable {
-  network: string;
-  next_at: number;
-  last_sent_at: number | null;
-}
-
-type PacingDb = Kysely<Database & { contact_networks: ContactNetworksTable }>;
-const pacingDb = (db: Db): PacingDb => db.kysely.withTables<{ contact_networks: ContactNetworksTable }>();
 
 /** The network's name in the database: a keyed hash, so no address is stored. */
 export function networkKey(key: Buffer, address: string): string {
@@ -48,7 +38,7 @@ export async function reserveSlot(db: Db, network: string, now: number): Promise
  * time is written at once); otherwise the time from which to try again.
  */
 export async function takeSendSlot(db: Db, network: string, now: number): Promise<true | number> {
-  const p = pacingDb(db);
+  const p = db.kysely;
   const r = await p
     .updateTable('contact_networks')
     .set({ last_sent_at: now })
@@ -75,7 +65,7 @@ export async function takeSendSlot(db: Db, network: string, now: number): Promis
 
 /** After a send: the interval counts from when the server accepted the message. */
 export async function markSent(db: Db, network: string, at: number): Promise<void> {
-  await pacingDb(db)
+  await db.kysely
     .updateTable('contact_networks')
     .set({ last_sent_at: at })
     .where('network', '=', network)
@@ -85,7 +75,7 @@ export async function markSent(db: Db, network: string, at: number): Promise<voi
 /** Networks quiet for a day are forgotten. */
 export async function sweepNetworks(db: Db, now: number): Promise<void> {
   const day = now - 86_400_000;
-  await pacingDb(db)
+  await db.kysely
     .deleteFrom('contact_networks')
     .where('next_at', '<', day)
     .where((eb) => eb.or([eb('last_sent_at', 'is', null), eb('last_sent_at', '<', day)]))

@@ -10,12 +10,12 @@ import {
   startRunner,
   type JobHandler,
 } from '../../platform/jobs/index.js';
-import { jobsDb } from '../../platform/jobs/table.js';
 import type { Logger } from '../../platform/logger.js';
 import { MailError } from '../../platform/mail/index.js';
 import { contactMail } from './mail.js';
 import { markSent, reserveSlot, sweepNetworks, takeSendSlot } from './pacing.js';
 import type { ContactMessage } from './validate.js';
+import { kyselyOf } from '../../platform/db/transactions.js';
 
 export const KIND = 'contact.send';
 
@@ -84,7 +84,7 @@ export function contactHandler(ctx: Context): JobHandler<Payload> {
         result: { sent_at: sentAt },
         // Sent: the job row no longer needs the message.
         effects: async (trx) => {
-          await jobsDb(trx).updateTable('jobs').set({ payload: '{}' }).where('id', '=', job.id).execute();
+          await kyselyOf(trx).updateTable('jobs').set({ payload: '{}' }).where('id', '=', job.id).execute();
         },
       };
     },

@@ -3,13 +3,13 @@
 import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
-import { ApiError } from '../../platform/http/errors.js';
-import { cidrMatcher, clientAddress } from '../../platform/net.js';
+import { HTTP } from '../../platform/http/errors.js';
 import { deriveKey } from '../../platform/secret.js';
 import { INTERVAL_MS, networkKey } from './pacing.js';
 import { partnersDocument, placementIds } from './partners.js';
 import { queueContact, startContactQueue } from './queue.js';
 import { DURACOES, LIMITS, MAX_ESPACOS, ORCAMENTOS, PAGAMENTOS, readContact, TIPOS } from './validate.js';
+import { CONTACT } from './errors.js';
 
 const str = (description: string, maxLength?: number) =>
   Type.Optional(Type.String({ description, ...(maxLength ? { maxLength } : {}) }));
@@ -48,7 +48,7 @@ const ContactBody = Type.Object({
 const Ok = Type.Object({ ok: Type.Literal(true) });
 
 const notConfigured = () =>
-  new ApiError(503, 'not_configured', 'O contato não está configurado neste servidor.', {
+  HTTP.not_configured('O contato não está configurado neste servidor.', {
     headers: { 'retry-after': '3600' },
   });
 
@@ -57,7 +57,6 @@ export function registerContactRoutes(app: App, ctx: Context): void {
   const partners = ctx.config.file.partners;
   const placements = placementIds(partners);
   const key = deriveKey(ctx.secret, 'contact-network');
-  const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies);
   const runner = configured
     ? startContactQueue(ctx, ctx.logger.child({ service: 'gateway', queue: 'contact' }))
     : undefined;
@@ -81,16 +80,10 @@ export function registerContactRoutes(app: App, ctx: Context): void {
     async (request, reply) => {
       if (!configured) throw notConfigured();
       const message = readContact(request.body, placements);
-      const address = clientAddress(
-        request.socket.remoteAddress,
-        request.headers['x-forwarded-for'],
-        isTrustedProxy,
-      );
+      const address = request.ip;
       const queued = await queueContact(ctx, networkKey(key, address), message);
       if (!queued) {
-        throw new ApiError(
-          429,
-          'too_many_requests',
+        throw CONTACT.too_many_requests(
           'Muitas mensagens desta rede aguardam envio. Tente novamente mais tarde.',
           { headers: { 'retry-after': String(INTERVAL_MS / 1000) } },
         );

@@ -1,8 +1,8 @@
 // The body of POST /api/contact, read field by field: aliases (`nome`, `mensagem`), enums,
 // sizes, and the placement ids of the partners document. A refusal is a 400 whose `code`
 // names the field as the caller spelled it; messages never repeat what was sent.
-import { ApiError } from '../../platform/http/errors.js';
 import { EMAIL_MAX, isEmailAddress } from '../../platform/identity/email.js';
+import { HTTP } from '../../platform/http/errors.js';
 
 export const TIPOS = ['patrocinio', 'parceria', 'anuncio'] as const;
 export const ORCAMENTOS = ['ate_100', '100_500', '500_2000', '2000_mais', 'a_combinar'] as const;
@@ -27,8 +27,7 @@ export interface ContactMessage {
   pagamento?: (typeof PAGAMENTOS)[number];
 }
 
-const bad = (field: string, message: string) =>
-  new ApiError(400, 'invalid_request', message, { param: field });
+const bad = (field: string, message: string) => HTTP.invalid_request(message, { param: field });
 
 // Control characters other than tab and line breaks (those are kept in the message only).
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;

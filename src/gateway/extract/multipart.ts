@@ -4,7 +4,8 @@
 // touches the disk.
 import { finished, type Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../platform/http/errors.js';
+import { ApiError, HTTP } from '../../platform/http/errors.js';
+import { EXTRACT } from './errors.js';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
@@ -36,9 +37,7 @@ export function multipartLimits(options: UploadOptions) {
 }
 
 export function tooLarge(maxBytes: number): ApiError {
-  return new ApiError(
-    413,
-    'file_too_large',
+  return EXTRACT.file_too_large(
     `O arquivo excede o tamanho máximo de ${Math.round(maxBytes / (1024 * 1024))} MB.`,
     // The rest of the body is not wanted: closing the connection stops reading it.
     { param: 'file', headers: { connection: 'close' } },
@@ -61,15 +60,11 @@ function collect(file: Readable, maxBytes: number): Promise<Buffer> {
   });
 }
 
-const invalid = (message: string, param?: string) => new ApiError(400, 'invalid_request', message, { param });
+const invalid = (message: string, param?: string) => HTTP.invalid_request(message, { param });
 
 export async function readUpload(request: FastifyRequest, options: UploadOptions): Promise<Upload> {
   if (!request.isMultipart()) {
-    throw new ApiError(
-      415,
-      'unsupported_media_type',
-      'Envie o arquivo como multipart/form-data, no campo "file".',
-    );
+    throw HTTP.unsupported_media_type('Envie o arquivo como multipart/form-data, no campo "file".');
   }
   let file: Buffer | undefined;
   let fileName = '';
@@ -110,7 +105,7 @@ function uploadError(err: unknown, maxBytes: number): unknown {
     case 'FST_FIELDS_LIMIT':
       return invalid('O formulário tem campos demais.');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new ApiError(415, 'unsupported_media_type', 'Envie o arquivo como multipart/form-data.');
+      return HTTP.unsupported_media_type('Envie o arquivo como multipart/form-data.');
     default:
       // busboy's own errors (a cut or malformed body); their text is not for people.
       return invalid('Formulário multipart malformado.');

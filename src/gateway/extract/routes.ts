@@ -12,7 +12,7 @@ import {
 } from '../../documents/index.js';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { HTTP } from '../../platform/http/errors.js';
 import { isPolicy, type Policy } from '../../privacy/index.js';
 import { principalOf } from '../keys/auth.js';
 import { createAuditLog } from '../privacy/audit.js';
@@ -93,7 +93,7 @@ export async function registerExtractRoutes(app: App, ctx: Context, options: Ext
 function policyField(value: string | undefined): Policy | undefined {
   if (value === undefined) return undefined;
   if (!isPolicy(value))
-    throw new ApiError(400, 'invalid_request', 'O campo policy deve ser placeholder, redact ou block.', {
+    throw HTTP.invalid_request('O campo policy deve ser placeholder, redact ou block.', {
       param: 'policy',
     });
   return value;

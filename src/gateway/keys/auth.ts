@@ -10,10 +10,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Context } from '../../platform/context.js';
 import type { Db } from '../../platform/db/index.js';
+import { prepared } from '../../platform/db/statements.js';
 import type { Database } from '../../platform/db/schema.js';
 import { bearerToken } from '../../platform/http/authorization.js';
-import { ApiError } from '../../platform/http/errors.js';
-import { cidrMatcher, clientAddress } from '../../platform/net.js';
+import { cidrMatcher } from '../../platform/net.js';
 import { deriveKey } from '../../platform/secret.js';
 import {
   DEFAULT_SENSITIVITY,
@@ -25,6 +25,7 @@ import {
 import { PRODUCT_ID } from '../product.js';
 import { isWellFormed, secretHash } from '../../platform/identity/api-key-secrets.js';
 import { INTERNAL_EMAIL } from '../../platform/identity/internal-key.js';
+import { KEYS } from './errors.js';
 
 /** Who is calling a `/v1` route, and the organisation settings that apply. */
 export interface Principal {
@@ -55,10 +56,9 @@ declare module 'fastify' {
 const HOUR = 3_600_000;
 
 const unauthorized = () =>
-  new ApiError(401, 'invalid_api_key', 'Chave de API ausente ou inválida.', {
+  KEYS.invalid_api_key('Chave de API ausente ou inválida.', {
     headers: { 'www-authenticate': 'Bearer' },
   });
-const forbidden = (code: string, message: string) => new ApiError(403, code, message);
 
 export function presentedKey(request: FastifyRequest): string | undefined {
   const bearer = bearerToken(request.headers.authorization);
@@ -90,14 +90,14 @@ const COLUMNS = [
   'o.billing',
 ] as const;
 
-function lookupQuery(db: Kysely<Database>, hash: string) {
+function lookupQuery(db: Kysely<Database>, p: { hash: string }) {
   return db
     .selectFrom('api_keys as k')
     .innerJoin('accounts as a', 'a.id', 'k.account_id')
     .leftJoin('organizations as o', 'o.id', 'k.organization_id')
     .select(COLUMNS)
     .select(sql<number>`case when a.totp_secret is null then 0 else 1 end`.as('has_mfa'))
-    .where('k.secret_hash', '=', hash);
+    .where('k.secret_hash', '=', p.hash);
 }
 
 type KeyRow = Awaited<ReturnType<ReturnType<typeof lookupQuery>['executeTakeFirst']>>;
@@ -109,12 +109,11 @@ type KeyRow = Awaited<ReturnType<ReturnType<typeof lookupQuery>['executeTakeFirs
  * property in C++, a fifth of the look-up's cost.
  */
 function createLookup(db: Db): (hash: string) => Promise<KeyRow> {
-  if (!db.sqlite) return (hash) => lookupQuery(db.kysely, hash).executeTakeFirst();
-  const { sql: text } = lookupQuery(db.kysely, '?').compile();
-  const statement = db.sqlite.prepare(text).raw(true);
+  if (!db.sqlite) return (hash) => lookupQuery(db.kysely, { hash }).executeTakeFirst();
+  const { statement, args } = prepared(db.sqlite, db.kysely, lookupQuery, 'raw');
   const names = statement.columns().map((c) => c.name);
   return async (hash) => {
-    const values = statement.get(hash) as unknown[] | undefined;
+    const values = statement.get(...args({ hash })) as unknown[] | undefined;
     if (!values) return undefined;
     const row: Record<string, unknown> = {};
     for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
@@ -125,7 +124,6 @@ function createLookup(db: Db): (hash: string) => Promise<KeyRow> {
 export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
   const pepper = deriveKey(ctx.secret, 'api-key');
   const lookup = createLookup(ctx.db);
-  const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies);
   const matchers = new Map<string, (address: string) => boolean>();
   const touched = new Map<string, number>(); // key id → hour last written by this process
 
@@ -150,20 +148,17 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
     if (!row || row.revoked_at !== null || row.stopped_at !== null || row.product_id !== PRODUCT_ID)
       throw unauthorized();
     const at = now();
-    if (row.released !== 1) throw forbidden('account_not_released', 'A conta aguarda liberação.');
+    if (row.released !== 1) throw KEYS.account_not_released('A conta aguarda liberação.');
     if (row.trial_ends_at !== null && row.trial_ends_at <= at) {
-      throw forbidden('trial_ended', 'O período de avaliação gratuita terminou.');
+      throw KEYS.trial_ended('O período de avaliação gratuita terminou.');
     }
     if (row.organization_id !== null) {
       if (row.product_enabled !== 1) {
-        throw forbidden('product_disabled', 'O produto não está habilitado para esta organização.');
+        throw KEYS.product_disabled('O produto não está habilitado para esta organização.');
       }
       // An organisation that requires a second factor accepts only keys of members who have one.
       if (row.mfa_required === 1 && row.has_mfa !== 1) {
-        throw forbidden(
-          'organization_mfa_required',
-          'A organização exige segundo fator do dono desta chave.',
-        );
+        throw KEYS.organization_mfa_required('A organização exige segundo fator do dono desta chave.');
       }
       if (row.allowed_cidrs) {
         let matcher = matchers.get(row.allowed_cidrs);
@@ -171,13 +166,9 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
           matcher = cidrMatcher(JSON.parse(row.allowed_cidrs) as string[]);
           matchers.set(row.allowed_cidrs, matcher);
         }
-        const address = clientAddress(
-          request.socket.remoteAddress,
-          request.headers['x-forwarded-for'],
-          isTrustedProxy,
-        );
+        const address = request.ip;
         if (!matcher(address)) {
-          throw forbidden('network_not_allowed', 'A origem de rede está fora da política da organização.');
+          throw KEYS.network_not_allowed('A origem de rede está fora da política da organização.');
         }
       }
     }

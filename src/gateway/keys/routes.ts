@@ -1,15 +1,16 @@
 // The three Session routes for API keys. The bodies are checked here rather
 // than by the schema validator, so that each broken field gets its own documented code
 // (`invalid_key_name`, `invalid_organization`, `invalid_key_id`) instead of `invalid_request`.
+import { KEYS } from './errors.js';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
-import { ApiError } from '../../platform/http/errors.js';
 import { Nullable, Ok } from '../../platform/http/schemas.js';
 import { findOrganization, getRole } from '../orgs/store.js';
 import { sessionOf } from '../sessions/guard.js';
 import { assertRecentSignIn } from '../sessions/reauth.js';
 import type { ScopeDeps } from '../sessions/scope.js';
 import { createKey, KeyLimitError, listKeys, MAX_LIVE_KEYS, revokeKey } from './store.js';
+import { ORGS } from '../orgs/errors.js';
 
 export const KEY_NAME_MAX = 60;
 
@@ -43,10 +44,9 @@ const Created = Type.Object({
 const RevokeBody = Type.Object({ id: Type.String({ minLength: 1 }) });
 
 const invalidName = () =>
-  new ApiError(400, 'invalid_key_name', `Informe um nome para a chave, com até ${KEY_NAME_MAX} caracteres.`);
-const invalidOrganization = (message = 'Organização inválida.') =>
-  new ApiError(400, 'invalid_organization', message);
-const forbidden = (message: string) => new ApiError(403, 'organization_forbidden', message);
+  KEYS.invalid_key_name(`Informe um nome para a chave, com até ${KEY_NAME_MAX} caracteres.`);
+const invalidOrganization = (message = 'Organização inválida.') => KEYS.invalid_organization(message);
+const forbidden = (message: string) => ORGS.organization_forbidden(message);
 
 // Control characters would let a name forge lines in a listing or a log viewer.
 const CONTROL = /\p{Cc}/u;
@@ -116,9 +116,7 @@ export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer): 
         if (org.product_enabled !== 1)
           throw forbidden('O produto não está habilitado para esta organização.');
         if (session.mfa_state !== 'verified') {
-          throw new ApiError(
-            403,
-            'organization_mfa_required',
+          throw KEYS.organization_mfa_required(
             'Chaves de organização exigem uma sessão com segundo fator. Ative-o e entre novamente.',
           );
         }
@@ -132,9 +130,7 @@ export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer): 
         });
       } catch (err) {
         if (err instanceof KeyLimitError) {
-          throw new ApiError(
-            409,
-            'key_limit_reached',
+          throw KEYS.key_limit_reached(
             `Limite de ${MAX_LIVE_KEYS} chaves ativas atingido. Revogue uma chave para criar outra.`,
           );
         }
@@ -158,10 +154,10 @@ export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer): 
     async (request) => {
       const id = asObject(request.body).id;
       if (typeof id !== 'string' || id.trim() === '' || id.length > 100) {
-        throw new ApiError(400, 'invalid_key_id', 'Informe o id da chave.');
+        throw KEYS.invalid_key_id('Informe o id da chave.');
       }
       const found = await revokeKey(deps.db, sessionOf(request).account_id!, deps.productId, id);
-      if (!found) throw new ApiError(404, 'key_not_found', 'Chave não encontrada.');
+      if (!found) throw KEYS.key_not_found('Chave não encontrada.');
       return { ok: true as const };
     },
   );

@@ -3,8 +3,10 @@
 // Each key names its own window ("rpm:<key>:<minute>"), so a counter never needs a reset:
 // the next window is another key, and old keys expire (Redis) or are swept (database).
 import { Redis } from 'ioredis';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
+import type { Database } from '../../platform/db/schema.js';
+import { prepared } from '../../platform/db/statements.js';
 
 export interface Counters {
   /** Adds `by` to `key` (created at 0, kept until `expiresAt` ms) and answers the new total. */
@@ -13,11 +15,14 @@ export interface Counters {
   close(): Promise<void>;
 }
 
-const UPSERT =
-  'insert into limit_counters (key, count, expires_at) values ($1, $2, $3) ' +
-  'on conflict (key) do update set count = limit_counters.count + excluded.count returning count';
-
 /** One atomic upsert per add: `INSERT … ON CONFLICT DO UPDATE … RETURNING`, on SQLite and PostgreSQL. */
+const addQuery = (db: Kysely<Database>, p: { key: string; by: number; expiresAt: number }) =>
+  db
+    .insertInto('limit_counters')
+    .values({ key: p.key, count: p.by, expires_at: p.expiresAt })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ count: sql`limit_counters.count + excluded.count` }))
+    .returning('count');
+
 export class DbCounters implements Counters {
   #adds = 0;
   readonly #add: (key: string, by: number, expiresAt: number) => Promise<number>;
@@ -26,16 +31,11 @@ export class DbCounters implements Counters {
     if (db.sqlite) {
       // A prepared statement: this runs on every /v1 request, the query builder would cost more than the write.
       // pluck: the count itself, not a row object around it.
-      const statement = db.sqlite.prepare(UPSERT.replace(/\$\d/g, '?')).pluck();
-      this.#add = async (key, by, expiresAt) => statement.get(key, by, expiresAt) as number;
+      const { statement, args } = prepared(db.sqlite, db.kysely, addQuery, 'pluck');
+      this.#add = async (key, by, expiresAt) => statement.get(...args({ key, by, expiresAt })) as number;
     } else {
-      this.#add = async (key, by, expiresAt) => {
-        const { rows } = await sql<{ count: number }>`insert into limit_counters (key, count, expires_at)
-          values (${key}, ${by}, ${expiresAt})
-          on conflict (key) do update set count = limit_counters.count + excluded.count
-          returning count`.execute(db.kysely);
-        return Number(rows[0]!.count);
-      };
+      this.#add = async (key, by, expiresAt) =>
+        Number((await addQuery(db.kysely, { key, by, expiresAt }).executeTakeFirstOrThrow()).count);
     }
   }
 

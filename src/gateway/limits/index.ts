@@ -5,10 +5,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../platform/context.js';
 import type { Logger } from '../../platform/logger.js';
-import { ApiError } from '../../platform/http/errors.js';
 import { type Principal, principalOf } from '../keys/auth.js';
 import { type Counters, DbCounters, RedisCounters } from './counters.js';
 import { type TokenUsage, UsageTally, type UsageWriter, usageWriter } from './usage.js';
+import { LIMITS } from './errors.js';
 
 /** Where neither the organisation nor the config file says otherwise. */
 export const DEFAULT_REQUESTS_PER_MINUTE = 600;
@@ -86,9 +86,7 @@ export class Limits {
     const reset = Math.max(1, Math.ceil((resetAt - at) / 1000));
     const headers = rateHeaders(limit, count, reset);
     if (count > limit) {
-      throw new ApiError(
-        429,
-        'rate_limit_exceeded',
+      throw LIMITS.rate_limit_exceeded(
         `Limite de ${limit} requisições por minuto desta chave atingido; tente de novo em ${reset} s.`,
         { headers: { ...headers, 'retry-after': String(reset) } },
       );
@@ -111,9 +109,7 @@ export class Limits {
     }
     if (used < quota) return;
     const reset = Math.max(1, Math.ceil((end - at) / 1000));
-    throw new ApiError(
-      429,
-      'quota_exceeded',
+    throw LIMITS.quota_exceeded(
       'A cota mensal de tokens da organização foi atingida; ela se renova no primeiro dia do próximo mês (UTC).',
       { headers: { ...rateHeaders(quota, used, reset), 'retry-after': String(reset) } },
     );

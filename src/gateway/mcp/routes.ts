@@ -3,12 +3,12 @@
 // a server that offers no server-initiated stream and no sessions.
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
-import { ApiError } from '../../platform/http/errors.js';
 import type { GatewayDeps } from '../deps.js';
 import { principalOf } from '../keys/auth.js';
 import { COUNTERS, tally } from '../telemetry/counters.js';
 import { McpServers } from './server.js';
 import type { McpCatalogue } from './tools.js';
+import { SESSIONS } from '../sessions/errors.js';
 
 /** As the model routes: prompts can be long. */
 const BODY_LIMIT = 10 * 1024 * 1024;
@@ -63,7 +63,7 @@ export function registerMcpRoutes(app: App, deps: GatewayDeps, tools: McpCatalog
         onRequest: (request, _reply, done) => {
           const sent = request.headers.origin;
           if (sent !== undefined && sent !== origin) {
-            done(new ApiError(403, 'invalid_origin', `Origem não permitida; a origem esperada é ${origin}.`));
+            done(SESSIONS.invalid_origin(`Origem não permitida; a origem esperada é ${origin}.`));
             return;
           }
           done();

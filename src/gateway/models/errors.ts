@@ -1,32 +1,41 @@
 // Errors of the model formats, the providers and the steps that use them (pipeline, routes,
 // transcription). Messages are for people (pt-BR) and never echo content:
 // a field is named by its path, never by its value.
-import { ApiError } from '../../platform/http/errors.js';
+import { type ApiError, errorCodes, HTTP } from '../../platform/http/errors.js';
+
+export const MODELS = errorCodes('gateway/models', {
+  unsupported_content: 400,
+  untranslatable_field: 400,
+  model_not_found: 404,
+  upstream_rate_limited: 429,
+  upstream_rejected: 400,
+  upstream_error: 502,
+  upstream_timeout: 504,
+  transcription_not_configured: 503,
+  transcription_timeout: 504,
+  unreadable_audio: 422,
+});
 
 export function invalid(param: string, message: string): ApiError {
-  return new ApiError(400, 'invalid_request', message, { param });
+  return HTTP.invalid_request(message, { param });
 }
 
 export function unsupportedContent(param: string, kind: string): ApiError {
-  return new ApiError(
-    400,
-    'unsupported_content',
+  return MODELS.unsupported_content(
     `Conteúdo do tipo "${kind}" não é aceito aqui: a barreira de privacidade lê apenas texto; envie o conteúdo do arquivo como texto.`,
     { param },
   );
 }
 
 export function untranslatable(param: string, target: string): ApiError {
-  return new ApiError(
-    400,
-    'untranslatable_field',
+  return MODELS.untranslatable_field(
     `O campo "${param}" não tem equivalente no formato do provedor deste modelo (${target}); remova-o ou escolha outro modelo.`,
     { param },
   );
 }
 
 export function modelNotFound(): ApiError {
-  return new ApiError(404, 'model_not_found', 'Modelo desconhecido. Consulte GET /v1/models.', {
+  return MODELS.model_not_found('Modelo desconhecido. Consulte GET /v1/models.', {
     param: 'model',
   });
 }
@@ -34,39 +43,31 @@ export function modelNotFound(): ApiError {
 /** Upstream failures. The upstream body is never copied: it may echo the prompt. */
 export function upstreamError(status: number): ApiError {
   if (status === 429) {
-    return new ApiError(
-      429,
-      'upstream_rate_limited',
-      'O provedor do modelo limitou as requisições; tente mais tarde.',
-    );
+    return MODELS.upstream_rate_limited('O provedor do modelo limitou as requisições; tente mais tarde.');
   }
   if (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 408) {
-    return new ApiError(
-      400,
-      'upstream_rejected',
+    return MODELS.upstream_rejected(
       `O provedor do modelo recusou a requisição (HTTP ${status}); verifique os parâmetros enviados.`,
     );
   }
-  return new ApiError(502, 'upstream_error', `O provedor do modelo falhou (HTTP ${status}).`);
+  return MODELS.upstream_error(`O provedor do modelo falhou (HTTP ${status}).`);
 }
 
 export function upstreamUnavailable(): ApiError {
-  return new ApiError(502, 'upstream_error', 'Nenhum provedor do modelo pôde ser contatado.');
+  return MODELS.upstream_error('Nenhum provedor do modelo pôde ser contatado.');
 }
 
 export function upstreamTimeout(): ApiError {
-  return new ApiError(504, 'upstream_timeout', 'O provedor do modelo não respondeu a tempo.');
+  return MODELS.upstream_timeout('O provedor do modelo não respondeu a tempo.');
 }
 
 export function upstreamBadReply(): ApiError {
-  return new ApiError(502, 'upstream_error', 'O provedor do modelo enviou uma resposta ilegível.');
+  return MODELS.upstream_error('O provedor do modelo enviou uma resposta ilegível.');
 }
 
 /** No transcription provider configured (and, where the route asks, no transcription worker seen). */
 export function transcriptionNotConfigured(): ApiError {
-  return new ApiError(
-    503,
-    'transcription_not_configured',
+  return MODELS.transcription_not_configured(
     'A transcrição de áudio não está disponível neste servidor: nenhum provedor configurado e nenhum worker de transcrição visto nos últimos 2 minutos.',
   );
 }

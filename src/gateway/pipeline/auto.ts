@@ -1,9 +1,9 @@
 // svc/auto: picks a catalogue model from what the request holds. Deterministic — the same
 // request and catalogue always give the same model — and cheap: one pass over the text,
 // no tokenizer. The rules are in docs/gateway.md ("svc/auto"); keep the two in step.
-import { ApiError } from '../../platform/http/errors.js';
 import type { CatalogueModel } from './catalogue.js';
 import type { Conversation } from '../models/types.js';
+import { PIPELINE } from './errors.js';
 
 export const AUTO_ID = 'svc/auto';
 
@@ -124,9 +124,7 @@ export function chooseModel(
   }
   const usable = released.filter((m) => !m.auto?.exclude);
   if (usable.length === 0 || all.some((m) => misfit(m, needs) === null)) {
-    throw new ApiError(
-      403,
-      'model_not_released',
+    throw PIPELINE.model_not_released(
       'Nenhum modelo liberado para a organização atende a esta requisição em svc/auto.',
       { param: 'model' },
     );

@@ -1,11 +1,11 @@
 // The first two steps: which catalogue model answers the conversation, and whether the
 // principal may use it.
-import { ApiError } from '../../platform/http/errors.js';
 import { AUTO_ID, chooseModel } from './auto.js';
 import type { Catalogue, CatalogueModel } from './catalogue.js';
 import { modelNotFound } from '../models/errors.js';
 import type { Conversation } from '../models/types.js';
 import type { Principal } from './principal.js';
+import { PIPELINE } from './errors.js';
 
 /** The model named by `conv.model` (404 when unknown); svc/auto picks among what the principal may use. */
 export function resolveModel(catalogue: Catalogue, principal: Principal, conv: Conversation): CatalogueModel {
@@ -20,6 +20,6 @@ export function resolveModel(catalogue: Catalogue, principal: Principal, conv: C
 /** 403 unless the organisation released this model (null = the whole catalogue). */
 export function assertReleased(principal: Principal, modelId: string): void {
   if (principal.releasedModels !== null && !principal.releasedModels.includes(modelId)) {
-    throw new ApiError(403, 'model_not_released', 'Este modelo não está liberado para a organização.');
+    throw PIPELINE.model_not_released('Este modelo não está liberado para a organização.');
   }
 }

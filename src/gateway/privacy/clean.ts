@@ -1,7 +1,7 @@
 // POST /v1/privacy/clean without HTTP: choose the policy, clean one of text / input /
 // items with one placeholder map (items read as consecutive parts), report findings.
 // Throws ApiError for the HTTP layer.
-import { ApiError } from '../../platform/http/errors.js';
+import { type ApiError, HTTP } from '../../platform/http/errors.js';
 import {
   createCleaner,
   DEFAULT_SENSITIVITY,
@@ -11,6 +11,7 @@ import {
   type Sensitivity,
   strictest,
 } from '../../privacy/index.js';
+import { PRIVACY } from './errors.js';
 
 export interface CleanInput {
   text?: string;
@@ -31,7 +32,7 @@ export interface CleanOutput {
 export const MAX_ITEMS = 1000;
 
 export function badRequest(message: string, param?: string): ApiError {
-  return new ApiError(400, 'invalid_request', message, { param });
+  return HTTP.invalid_request(message, { param });
 }
 
 /** `nameSensitivity`: the one that applies (the organisation's, raised by the request). */
@@ -84,9 +85,7 @@ export function findingsHeader(findings: Finding[]): string {
 }
 
 export function blockedError(findings: Finding[]): ApiError {
-  return new ApiError(
-    422,
-    'pii_blocked',
+  return PRIVACY.pii_blocked(
     `A política de privacidade bloqueou o conteúdo porque ele contém dados pessoais (${findingsHeader(findings)}).`,
   );
 }

@@ -2,7 +2,7 @@
 // organisation's setting (`strict`); `balanced` is accepted and changes nothing, since a
 // request can only raise the setting, like X-SVC-Policy raises the policy.
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../platform/http/errors.js';
+import { HTTP } from '../../platform/http/errors.js';
 import { isSensitivity, type Sensitivity, strictestSensitivity } from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';
 
@@ -12,7 +12,7 @@ export const NAMES_HEADER = 'x-svc-nomes';
 export function nameSensitivityOf(request: FastifyRequest, principal: Principal): Sensitivity {
   const asked = request.headers[NAMES_HEADER];
   if (asked !== undefined && !isSensitivity(asked)) {
-    throw new ApiError(400, 'invalid_request', 'O cabeçalho X-SVC-Nomes deve ser strict ou balanced.', {
+    throw HTTP.invalid_request('O cabeçalho X-SVC-Nomes deve ser strict ou balanced.', {
       param: NAMES_HEADER,
     });
   }

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { HTTP } from '../../platform/http/errors.js';
 import { principalOf } from '../keys/auth.js';
 import { createAuditLog } from './audit.js';
 import { auditedInput, badRequest, blockedError, cleanRequest, findingsHeader, MAX_ITEMS } from './clean.js';
@@ -133,5 +133,5 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
   );
 }
 
-const notFound = () => new ApiError(404, 'not_found', 'Job de privacidade não encontrado.');
+const notFound = () => HTTP.not_found('Job de privacidade não encontrado.');
 export { badRequest };

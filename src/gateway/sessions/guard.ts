@@ -5,10 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { Guard } from '../../platform/http/auth.js';
-import { ApiError } from '../../platform/http/errors.js';
 import { readSessionCookie } from './cookie.js';
 import { csrfMatches } from './csrf.js';
 import { findSession, type SessionRow } from './store.js';
+import { SESSIONS } from './errors.js';
 
 export interface SessionDeps {
   db: Kysely<Database>;
@@ -37,11 +37,10 @@ declare module 'fastify' {
 }
 
 export const invalidSession = () =>
-  new ApiError(401, 'invalid_session', 'Sessão ausente, expirada ou encerrada. Entre novamente.');
+  SESSIONS.invalid_session('Sessão ausente, expirada ou encerrada. Entre novamente.');
 export const invalidOrigin = (expected: string) =>
-  new ApiError(403, 'invalid_origin', `Origem da requisição não permitida; a origem esperada é ${expected}.`);
-export const invalidCsrf = (message = 'Token CSRF ausente ou inválido.') =>
-  new ApiError(403, 'invalid_csrf', message);
+  SESSIONS.invalid_origin(`Origem da requisição não permitida; a origem esperada é ${expected}.`);
+export const invalidCsrf = (message = 'Token CSRF ausente ou inválido.') => SESSIONS.invalid_csrf(message);
 
 /**
  * Origin and fetch metadata. `origin` must equal PUBLIC_ORIGIN exactly when `required`

@@ -1,14 +1,14 @@
 // Sensitive actions (key creation, second-factor enrolment) need a recent sign-in, not just
 // a live session: a session left open on a shared computer cannot mint credentials.
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../platform/http/errors.js';
 import { type SessionDeps, sessionOf } from './guard.js';
+import { SESSIONS } from './errors.js';
 
 /** How recent a sign-in must be to create a key. */
 export const REAUTH_WINDOW = 5 * 60_000;
 
 export const reauthRequired = () =>
-  new ApiError(401, 'reauth_required', 'Por segurança, entre novamente para concluir esta ação.');
+  SESSIONS.reauth_required('Por segurança, entre novamente para concluir esta ação.');
 
 export function assertRecentSignIn(deps: SessionDeps, request: FastifyRequest): void {
   const authTime = sessionOf(request).auth_time;

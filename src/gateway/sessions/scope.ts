@@ -6,12 +6,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
-import { ApiError, envelope } from '../../platform/http/errors.js';
+import { envelope } from '../../platform/http/errors.js';
 import { toApiError } from '../../platform/http/platform-errors.js';
 import { describeError } from '../../platform/logger.js';
 import { deriveKey } from '../../platform/secret.js';
 import { PRODUCT_ID } from '../product.js';
 import { type SessionDeps, sessionGuard } from './guard.js';
+import { SESSIONS } from './errors.js';
 
 /** What every session-scoped route may use: storage, the clock, the session settings. */
 export type ScopeDeps = SessionDeps;
@@ -39,14 +40,9 @@ export function registerSessionScope(app: App, deps: ScopeDeps, plugins: ScopedP
       let api = toApiError(error);
       if (api.status >= 500) {
         request.log.error({ error: describeError(error) }, 'identity store unavailable');
-        api = new ApiError(
-          503,
-          'auth_unavailable',
-          'Autenticação indisponível no momento. Tente novamente.',
-          {
-            headers: { 'retry-after': '5' },
-          },
-        );
+        api = SESSIONS.auth_unavailable('Autenticação indisponível no momento. Tente novamente.', {
+          headers: { 'retry-after': '5' },
+        });
       }
       // An error never replaces the browser's session.
       reply.removeHeader('set-cookie');

@@ -1,7 +1,6 @@
 // Showcase documents and the collector's lease, in the database shared by every instance.
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
-import { tables } from '../telemetry/tables.js';
 
 export interface StoredDocument {
   produto: string;
@@ -32,7 +31,7 @@ function toStored(row: {
 }
 
 export async function readDocument(db: Db, produto: string): Promise<StoredDocument | undefined> {
-  const row = await tables(db)
+  const row = await db.kysely
     .selectFrom('showcase_documents')
     .selectAll()
     .where('produto', '=', produto)
@@ -42,7 +41,7 @@ export async function readDocument(db: Db, produto: string): Promise<StoredDocum
 
 /** Every product's document, in product id order. */
 export async function readDocuments(db: Db): Promise<StoredDocument[]> {
-  const rows = await tables(db).selectFrom('showcase_documents').selectAll().orderBy('produto').execute();
+  const rows = await db.kysely.selectFrom('showcase_documents').selectAll().orderBy('produto').execute();
   return rows.map(toStored);
 }
 
@@ -59,40 +58,38 @@ export async function saveDocument(
   source: Source,
   lease?: { holder: string; token: number; ttlMs: number },
 ): Promise<boolean> {
-  return tables(db)
-    .transaction()
-    .execute(async (trx) => {
-      if (lease) {
-        const held = await trx
-          .updateTable('showcase_leases')
-          .set({ expires_at: now + lease.ttlMs })
-          .where('name', '=', LEASE)
-          .where('holder', '=', lease.holder)
-          .where('token', '=', lease.token)
-          .where('expires_at', '>', now)
-          .executeTakeFirst();
-        if (Number(held.numUpdatedRows) !== 1) return false;
-      }
-      const column = source === 'borda' ? 'borda_at' : 'cli_at';
-      await trx
-        .insertInto('showcase_documents')
-        .values({
-          produto,
+  return db.kysely.transaction().execute(async (trx) => {
+    if (lease) {
+      const held = await trx
+        .updateTable('showcase_leases')
+        .set({ expires_at: now + lease.ttlMs })
+        .where('name', '=', LEASE)
+        .where('holder', '=', lease.holder)
+        .where('token', '=', lease.token)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (Number(held.numUpdatedRows) !== 1) return false;
+    }
+    const column = source === 'borda' ? 'borda_at' : 'cli_at';
+    await trx
+      .insertInto('showcase_documents')
+      .values({
+        produto,
+        document: JSON.stringify(document),
+        collected_at: now,
+        borda_at: source === 'borda' ? now : null,
+        cli_at: source === 'cli' ? now : null,
+      })
+      .onConflict((oc) =>
+        oc.column('produto').doUpdateSet({
           document: JSON.stringify(document),
           collected_at: now,
-          borda_at: source === 'borda' ? now : null,
-          cli_at: source === 'cli' ? now : null,
-        })
-        .onConflict((oc) =>
-          oc.column('produto').doUpdateSet({
-            document: JSON.stringify(document),
-            collected_at: now,
-            [column]: now,
-          }),
-        )
-        .execute();
-      return true;
-    });
+          [column]: now,
+        }),
+      )
+      .execute();
+    return true;
+  });
 }
 
 /**
@@ -105,7 +102,7 @@ export async function acquireLease(
   now: number,
   ttlMs: number,
 ): Promise<number | undefined> {
-  const t = tables(db);
+  const t = db.kysely;
   await t
     .insertInto('showcase_leases')
     .values({ name: LEASE, holder: null, token: 0, expires_at: 0 })
@@ -127,7 +124,7 @@ export async function acquireLease(
 
 /** Gives the lease up (at shutdown), so another instance need not wait for it to expire. */
 export async function releaseLease(db: Db, holder: string): Promise<void> {
-  await tables(db)
+  await db.kysely
     .updateTable('showcase_leases')
     .set({ expires_at: 0 })
     .where('name', '=', LEASE)

@@ -1,10 +1,11 @@
 // Daily counters for telemetry that keeps no record: one adding upsert per event, shared by
 // every instance through the database.
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
+import type { Database } from '../../platform/db/schema.js';
+import { prepared } from '../../platform/db/statements.js';
 import { describeError, type Logger } from '../../platform/logger.js';
 import { utcDay } from './days.js';
-import { tables } from './tables.js';
 
 /** Counter names (bounded: robots are counted by agent from a fixed list, bots.ts). */
 export const COUNTERS = {
@@ -21,29 +22,23 @@ export const SURFACES = ['indice', 'openapi'] as const;
 export type Surface = (typeof SURFACES)[number];
 export const surfaceCounter = (surface: Surface | '') => `superficie:${surface}`;
 
-const BUMP =
-  'insert into telemetry_daily (day, name, count) values (?, ?, ?) ' +
-  'on conflict (day, name) do update set count = telemetry_daily.count + excluded.count';
-const prepared = new WeakMap<object, { run(...args: unknown[]): unknown }>();
+const bumpQuery = (db: Kysely<Database>, p: { day: string; name: string; by: number }) =>
+  db
+    .insertInto('telemetry_daily')
+    .values({ day: p.day, name: p.name, count: p.by })
+    .onConflict((oc) =>
+      oc.columns(['day', 'name']).doUpdateSet({ count: sql`telemetry_daily.count + excluded.count` }),
+    );
 
 export async function bump(db: Db, name: string, now: number, by = 1): Promise<void> {
+  const params = { day: utcDay(now), name, by };
   // SQLite: a prepared statement (robots and payment views arrive with page views).
   if (db.sqlite && !db.sqlite.inTransaction) {
-    let statement = prepared.get(db.sqlite);
-    if (!statement) {
-      statement = db.sqlite.prepare(BUMP);
-      prepared.set(db.sqlite, statement);
-    }
-    statement.run(utcDay(now), name, by);
+    const { statement, args } = prepared(db.sqlite, db.kysely, bumpQuery);
+    statement.run(...args(params));
     return;
   }
-  await tables(db)
-    .insertInto('telemetry_daily')
-    .values({ day: utcDay(now), name, count: by })
-    .onConflict((oc) =>
-      oc.columns(['day', 'name']).doUpdateSet({ count: sql`telemetry_daily.count + ${by}` }),
-    )
-    .execute();
+  await bumpQuery(db.kysely, params).execute();
 }
 
 /** Counts one event without making the caller wait: a failed write is logged, never thrown. */
@@ -56,7 +51,7 @@ export function tally(db: Db, log: Pick<Logger, 'warn'>, name: string, now: numb
 /** day → count for one counter over the given days (missing days are absent). */
 export async function countsByDay(db: Db, name: string, days: string[]): Promise<Map<string, number>> {
   if (days.length === 0) return new Map();
-  const rows = await tables(db)
+  const rows = await db.kysely
     .selectFrom('telemetry_daily')
     .select(['day', 'count'])
     .where('name', '=', name)
@@ -73,7 +68,7 @@ export async function totalsByName(
   from: string,
   to: string,
 ): Promise<Map<string, number>> {
-  const rows = await tables(db)
+  const rows = await db.kysely
     .selectFrom('telemetry_daily')
     .select(['name', (eb) => eb.fn.sum<number>('count').as('total')])
     .where('name', 'like', `${prefix}%`)

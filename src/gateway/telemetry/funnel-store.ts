@@ -1,12 +1,13 @@
 // The funnel archive in the database (several instances write to it): one NDJSON line per
 // batch, placed at consecutive byte offsets of its UTC day, with a daily byte ceiling and a
 // number of days kept.
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
+import type { Database } from '../../platform/db/schema.js';
+import { prepared } from '../../platform/db/statements.js';
 import { lastDays, utcDay } from './days.js';
 import type { FunnelRecord } from './funnel.js';
 import { VIEW_EVENT } from './funnel.js';
-import { tables } from './tables.js';
 
 export interface FunnelCeilings {
   bytesDia: number;
@@ -17,14 +18,35 @@ export interface FunnelCeilings {
 export const ARCHIVE_CHUNK = 4 * 1024 * 1024;
 const DAY_MS = 86_400_000;
 
-const SQLITE_APPEND = {
-  day: 'insert into funnel_days (day, bytes, batches) values (?, 0, 0) on conflict (day) do nothing',
-  take: 'update funnel_days set bytes = bytes + ?, batches = batches + 1 where day = ? and bytes + ? <= ? returning bytes',
-  batch:
-    'insert into funnel_batches (day, start_byte, size, vid, sid, views, line, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
-};
-
 type Row = { day: string; size: number; vid: string; sid: string; views: number; line: string; ts: number };
+
+// An append's three statements, run by the query builder (PostgreSQL) or prepared (SQLite).
+const openDay = (db: Kysely<Database>, p: { day: string }) =>
+  db
+    .insertInto('funnel_days')
+    .values({ day: p.day, bytes: 0, batches: 0 })
+    .onConflict((oc) => oc.column('day').doNothing());
+
+/** The batch's bytes taken from the day's ceiling; no row when they do not fit. */
+const takeBytes = (db: Kysely<Database>, p: { day: string; size: number; ceiling: number }) =>
+  db
+    .updateTable('funnel_days')
+    .set({ bytes: sql`bytes + ${p.size}`, batches: sql`batches + 1` })
+    .where('day', '=', p.day)
+    .where(sql<number>`bytes + ${p.size}`, '<=', p.ceiling)
+    .returning('bytes');
+
+const storeBatch = (db: Kysely<Database>, p: Row & { start: number }) =>
+  db.insertInto('funnel_batches').values({
+    day: p.day,
+    start_byte: p.start,
+    size: p.size,
+    vid: p.vid,
+    sid: p.sid,
+    views: p.views,
+    line: p.line,
+    created_at: p.ts,
+  });
 
 interface Pending {
   row: Row;
@@ -49,15 +71,16 @@ export class FunnelStore {
   ) {
     const sqlite = db.sqlite;
     if (sqlite) {
-      const day = sqlite.prepare(SQLITE_APPEND.day);
-      const take = sqlite.prepare(SQLITE_APPEND.take).pluck();
-      const batch = sqlite.prepare(SQLITE_APPEND.batch);
+      const day = prepared(sqlite, db.kysely, openDay);
+      const take = prepared(sqlite, db.kysely, takeBytes, 'pluck');
+      const batch = prepared(sqlite, db.kysely, storeBatch);
       const append = sqlite.transaction((rows: Row[]): boolean[] =>
         rows.map((r) => {
-          day.run(r.day);
-          const bytes = take.get(r.size, r.day, r.size, this.ceilings.bytesDia) as number | undefined;
+          day.statement.run(...day.args(r));
+          const taken = take.args({ day: r.day, size: r.size, ceiling: this.ceilings.bytesDia });
+          const bytes = take.statement.get(...taken) as number | undefined;
           if (bytes === undefined) return false;
-          batch.run(r.day, Number(bytes) - r.size, r.size, r.vid, r.sid, r.views, r.line, r.ts);
+          batch.statement.run(...batch.args({ ...r, start: Number(bytes) - r.size }));
           return true;
         }),
       );
@@ -77,41 +100,18 @@ export class FunnelStore {
     const line = `${JSON.stringify(record)}\n`;
     const size = Buffer.byteLength(line);
     const views = record.e.filter((e) => e.t === VIEW_EVENT).length;
+    const row = { day, size, vid: record.vid, sid: record.sid, views, line, ts: record.ts };
     if (this.#appendSqlite) {
-      const row = { day, size, vid: record.vid, sid: record.sid, views, line, ts: record.ts };
       return new Promise((resolve, reject) => {
         this.#pending.push({ row, resolve, reject });
         this.#schedule(0);
       });
     }
-    const db = tables(this.db);
-    return db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('funnel_days')
-        .values({ day, bytes: 0, batches: 0 })
-        .onConflict((oc) => oc.column('day').doNothing())
-        .execute();
-      const row = await trx
-        .updateTable('funnel_days')
-        .set({ bytes: sql`bytes + ${size}`, batches: sql`batches + 1` })
-        .where('day', '=', day)
-        .where(sql<number>`bytes + ${size}`, '<=', this.ceilings.bytesDia)
-        .returning('bytes')
-        .executeTakeFirst();
-      if (!row) return false;
-      await trx
-        .insertInto('funnel_batches')
-        .values({
-          day,
-          start_byte: Number(row.bytes) - size,
-          size,
-          vid: record.vid,
-          sid: record.sid,
-          views,
-          line,
-          created_at: record.ts,
-        })
-        .execute();
+    return this.db.kysely.transaction().execute(async (trx) => {
+      await openDay(trx, row).execute();
+      const taken = await takeBytes(trx, { day, size, ceiling: this.ceilings.bytesDia }).executeTakeFirst();
+      if (!taken) return false;
+      await storeBatch(trx, { ...row, start: Number(taken.bytes) - size }).execute();
       return true;
     });
   }
@@ -148,7 +148,7 @@ export class FunnelStore {
   /** Drops days older than the `dias` kept (today included); once per day per instance. */
   async purge(now: number): Promise<void> {
     const oldest = utcDay(now - (this.ceilings.dias - 1) * DAY_MS);
-    const db = tables(this.db);
+    const db = this.db.kysely;
     await db.deleteFrom('funnel_batches').where('day', '<', oldest).execute();
     await db.deleteFrom('funnel_days').where('day', '<', oldest).execute();
     this.#purgedFor = utcDay(now);
@@ -156,7 +156,7 @@ export class FunnelStore {
 
   /** Every kept day from the oldest stored one to today, with its size (0 when empty). */
   async index(now: number): Promise<Array<{ dia: string; bytes: number }>> {
-    const rows = await tables(this.db)
+    const rows = await this.db.kysely
       .selectFrom('funnel_days')
       .select(['day', 'bytes'])
       .where('day', '>=', utcDay(now - (this.ceilings.dias - 1) * DAY_MS))
@@ -171,7 +171,7 @@ export class FunnelStore {
   }
 
   async daySize(day: string): Promise<number> {
-    const row = await tables(this.db)
+    const row = await this.db.kysely
       .selectFrom('funnel_days')
       .select('bytes')
       .where('day', '=', day)
@@ -195,7 +195,7 @@ export class FunnelStore {
     let end = from;
     const page = 500;
     for (;;) {
-      const rows = await tables(this.db)
+      const rows = await this.db.kysely
         .selectFrom('funnel_batches')
         .select(['start_byte', 'size', 'line'])
         .where('day', '=', day)
@@ -220,7 +220,7 @@ export class FunnelStore {
   /** Per day: distinct sessions (visits), distinct browsers and page views. */
   async visits(days: string[]): Promise<Map<string, { visits: number; visitors: number; views: number }>> {
     if (days.length === 0) return new Map();
-    const rows = await tables(this.db)
+    const rows = await this.db.kysely
       .selectFrom('funnel_batches')
       .select((eb) => [
         'day',
@@ -242,7 +242,7 @@ export class FunnelStore {
 
   /** Distinct browsers over a span of days. */
   async visitors(from: string, to: string): Promise<number> {
-    const row = await tables(this.db)
+    const row = await this.db.kysely
       .selectFrom('funnel_batches')
       .select((eb) => eb.fn.count<number>('vid').distinct().as('n'))
       .where('day', '>=', from)
@@ -253,7 +253,7 @@ export class FunnelStore {
 
   /** The first day holding a batch, or null. */
   async firstDay(): Promise<string | null> {
-    const row = await tables(this.db)
+    const row = await this.db.kysely
       .selectFrom('funnel_days')
       .select((eb) => eb.fn.min<string>('day').as('day'))
       .executeTakeFirst();

@@ -29,7 +29,6 @@ export function registerTelemetry(app: App, ctx: Context, telemetry: Telemetry, 
     db: ctx.db,
     now,
     publicOrigin: ctx.config.publicOrigin,
-    trustedProxies: ctx.config.trustedProxies,
     ...telemetry,
   });
 }

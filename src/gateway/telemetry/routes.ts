@@ -4,17 +4,14 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { HTTP } from '../../platform/http/errors.js';
 import { networkOf } from '../../platform/identity/throttle.js';
-import { cidrMatcher, clientAddress } from '../../platform/net.js';
 import { PRODUCT_ID } from '../product.js';
 import { isUtcDay } from './days.js';
 import { FUNNEL_LIMITS, SMOKE_HEADER } from './funnel.js';
 import { type IntakeDeps, recordFunnel, recordPaymentView, reportClientError } from './intake.js';
 
-export interface TelemetryRouteOptions extends IntakeDeps {
-  trustedProxies: string[];
-}
+export type TelemetryRouteOptions = IntakeDeps;
 
 const Index = Type.Object({
   v: Type.Integer(),
@@ -34,11 +31,7 @@ const ArchiveQuery = Type.Object(
 );
 
 export function registerTelemetryRoutes(app: App, deps: TelemetryRouteOptions): void {
-  const isTrustedProxy = cidrMatcher(deps.trustedProxies);
-  const networkOfRequest = (request: FastifyRequest) =>
-    networkOf(
-      clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], isTrustedProxy),
-    );
+  const networkOfRequest = (request: FastifyRequest) => networkOf(request.ip);
 
   app.register(async (intake) => {
     intake.removeAllContentTypeParsers();
@@ -122,12 +115,11 @@ export function registerTelemetryRoutes(app: App, deps: TelemetryRouteOptions): 
     },
     async (request, reply) => {
       const { dia, desde } = request.query;
-      if (!isUtcDay(dia))
-        throw new ApiError(400, 'invalid_request', 'Parâmetro dia inválido: use AAAA-MM-DD (UTC).');
+      if (!isUtcDay(dia)) throw HTTP.invalid_request('Parâmetro dia inválido: use AAAA-MM-DD (UTC).');
       const from = Number(desde ?? '0');
       const size = await deps.funnel.daySize(dia);
       if (from > size) {
-        throw new ApiError(400, 'invalid_request', 'Parâmetro desde além do tamanho do dia.');
+        throw HTTP.invalid_request('Parâmetro desde além do tamanho do dia.');
       }
       const chunk = await deps.funnel.read(dia, from);
       return reply

@@ -2,7 +2,7 @@
 // decided by its bytes and its stated length checked against the synchronous limit, then
 // the chosen backend (backend.ts).
 import { TRANSCRIPTION_DEFAULTS } from '../../platform/config/transcription.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { HTTP } from '../../platform/http/errors.js';
 import { isPolicy, type Policy } from '../../privacy/index.js';
 import type { GatewayDeps } from '../deps.js';
 import type { Principal } from '../keys/auth.js';
@@ -20,7 +20,7 @@ export interface TranscriptionForm {
   policy?: Policy;
 }
 
-const invalid = (param: string, message: string) => new ApiError(400, 'invalid_request', message, { param });
+const invalid = (param: string, message: string) => HTTP.invalid_request(message, { param });
 
 /** The text fields of the form; `model` is accepted (OpenAI clients always send one) and not used: the configuration names the provider's model. */
 export function readForm(fields: Record<string, string>): TranscriptionForm {

@@ -14,36 +14,12 @@ import {
   fail,
   heartbeat,
   type JobStatus,
-  jobsDb,
   type Lease,
   sweepExpired,
 } from '../../platform/jobs/index.js';
 import { CAPABILITY_NAMES } from './capabilities.js';
 import type { WorkerSettings } from './settings.js';
-
-interface WorkerJobsTable {
-  id: string;
-  owner: string;
-  key_id: string;
-  capability: string;
-  policy: string;
-  input_type: string | null;
-  input_b64: string | null;
-  result_type: string | null;
-  result_b64: string | null;
-  created_at: number;
-}
-
-interface WorkersTable {
-  id: string;
-  name: string;
-  version: string;
-  capabilities: string;
-  seen_at: number;
-}
-
-const tables = (db: Db | Kysely<Database>) =>
-  jobsDb(db).withTables<{ worker_jobs: WorkerJobsTable; workers: WorkersTable }>();
+import { kyselyOf } from '../../platform/db/transactions.js';
 
 export interface NewWorkerJob {
   id: string;
@@ -78,7 +54,7 @@ export async function createJob(db: Db, job: NewWorkerJob, settings: WorkerSetti
       { id, kind: job.capability, payload: job.input, maxAttempts: settings.maxAttempts, runAt: now },
       now,
     );
-    await tables(trx)
+    await kyselyOf(trx)
       .insertInto('worker_jobs')
       .values({
         id,
@@ -99,7 +75,7 @@ export async function createJob(db: Db, job: NewWorkerJob, settings: WorkerSetti
 
 /** The job as its owner sees it; undefined for an unknown id or another owner's. */
 export async function readJob(db: Db, id: string, owner?: string): Promise<JobView | undefined> {
-  let q = tables(db)
+  let q = kyselyOf(db)
     .selectFrom('jobs')
     .innerJoin('worker_jobs as w', 'w.id', 'jobs.id')
     .select([
@@ -131,7 +107,7 @@ export async function readJob(db: Db, id: string, owner?: string): Promise<JobVi
 }
 
 export async function readBinaryResult(db: Db, id: string, owner: string) {
-  const row = await tables(db)
+  const row = await kyselyOf(db)
     .selectFrom('worker_jobs')
     .select(['result_type', 'result_b64'])
     .where('id', '=', id)
@@ -145,8 +121,8 @@ export async function readBinaryResult(db: Db, id: string, owner: string) {
 
 /** The holder's copies of inputs are dropped with the job's end, in the same transaction. */
 const dropInput = (id: string) => async (trx: Kysely<Database>) => {
-  await tables(trx).updateTable('worker_jobs').set({ input_b64: null }).where('id', '=', id).execute();
-  await jobsDb(trx).updateTable('jobs').set({ payload: 'null' }).where('id', '=', id).execute();
+  await kyselyOf(trx).updateTable('worker_jobs').set({ input_b64: null }).where('id', '=', id).execute();
+  await kyselyOf(trx).updateTable('jobs').set({ payload: 'null' }).where('id', '=', id).execute();
 };
 
 export async function cancelJob(db: Db, id: string, now = Date.now()): Promise<boolean> {
@@ -170,7 +146,7 @@ export async function leaseJob(
   now = Date.now(),
 ): Promise<LeasedJob | undefined> {
   // Idle long polls look often: a read first, so an empty queue costs no write (SQLite has one writer).
-  const waiting = await jobsDb(db)
+  const waiting = await kyselyOf(db)
     .selectFrom('jobs')
     .select('id')
     .where('status', '=', 'queued')
@@ -181,7 +157,7 @@ export async function leaseJob(
   if (!waiting) return undefined;
   const lease = await claim(db, capabilities, leaseMs, now);
   if (!lease) return undefined;
-  const side = await tables(db)
+  const side = await kyselyOf(db)
     .selectFrom('worker_jobs')
     .select(['input_type', 'input_b64'])
     .where('id', '=', lease.id)
@@ -207,7 +183,7 @@ export type HolderState = 'ok' | 'cancelled' | 'stale';
 
 /** Why a fenced write changed nothing: the job was cancelled (tell the worker) or the lease is not this token's. */
 async function whyNot(db: Db, id: string): Promise<HolderState> {
-  const row = await jobsDb(db).selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst();
+  const row = await kyselyOf(db).selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst();
   return row?.status === 'cancelled' ? 'cancelled' : 'stale';
 }
 
@@ -233,7 +209,7 @@ export async function completeJob(
       effects: async (trx) => {
         await dropInput(id)(trx);
         if (binary)
-          await tables(trx)
+          await kyselyOf(trx)
             .updateTable('worker_jobs')
             .set({ result_type: binary.type, result_b64: binary.bytes.toString('base64') })
             .where('id', '=', id)
@@ -265,7 +241,7 @@ export async function releaseJob(db: Db, id: string, token: number, now = Date.n
  */
 export async function sweepWorkerJobs(db: Db, settings: WorkerSettings, now = Date.now()) {
   const swept = await sweepExpired(db, now, CAPABILITY_NAMES);
-  const stale = await jobsDb(db)
+  const stale = await kyselyOf(db)
     .selectFrom('jobs')
     .select(['id', 'lease_token'])
     .where('status', '=', 'queued')
@@ -275,7 +251,7 @@ export async function sweepWorkerJobs(db: Db, settings: WorkerSettings, now = Da
     .execute();
   for (const row of stale) {
     // Fenced like a holder's write: a claim that lands first wins.
-    await jobsDb(db)
+    await kyselyOf(db)
       .updateTable('jobs')
       .set({ status: 'failed', last_error: 'expired', payload: 'null', updated_at: now })
       .where('id', '=', row.id)
@@ -288,7 +264,7 @@ export async function sweepWorkerJobs(db: Db, settings: WorkerSettings, now = Da
                AND id IN (SELECT id FROM jobs WHERE status IN (${sql.join([...finished])}))`.execute(
     db.kysely,
   );
-  const old = await jobsDb(db)
+  const old = await kyselyOf(db)
     .selectFrom('jobs')
     .select('id')
     .where('kind', 'in', CAPABILITY_NAMES)
@@ -299,11 +275,11 @@ export async function sweepWorkerJobs(db: Db, settings: WorkerSettings, now = Da
   if (old.length > 0) {
     const ids = old.map((r) => r.id);
     await db.kysely.transaction().execute(async (trx) => {
-      await tables(trx).deleteFrom('worker_jobs').where('id', 'in', ids).execute();
-      await jobsDb(trx).deleteFrom('jobs').where('id', 'in', ids).execute();
+      await kyselyOf(trx).deleteFrom('worker_jobs').where('id', 'in', ids).execute();
+      await kyselyOf(trx).deleteFrom('jobs').where('id', 'in', ids).execute();
     });
   }
-  await tables(db)
+  await kyselyOf(db)
     .deleteFrom('workers')
     .where('seen_at', '<', now - 7 * 86_400_000)
     .execute();
@@ -320,7 +296,7 @@ export interface WorkerInfo {
 
 export async function registerWorker(db: Db, info: WorkerInfo, id?: string, now = Date.now()) {
   const workerId = id ?? newId('wrk');
-  await tables(db)
+  await kyselyOf(db)
     .insertInto('workers')
     .values({ id: workerId, ...info, capabilities: JSON.stringify(info.capabilities), seen_at: now })
     .onConflict((oc) =>
@@ -337,13 +313,13 @@ export async function registerWorker(db: Db, info: WorkerInfo, id?: string, now 
 
 /** Marks a registered worker as seen; its capabilities, or undefined when unknown. */
 export async function touchWorker(db: Db, id: string, now = Date.now()): Promise<string[] | undefined> {
-  const r = await tables(db)
+  const r = await kyselyOf(db)
     .updateTable('workers')
     .set({ seen_at: now })
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return undefined;
-  const row = await tables(db)
+  const row = await kyselyOf(db)
     .selectFrom('workers')
     .select('capabilities')
     .where('id', '=', id)
@@ -352,7 +328,7 @@ export async function touchWorker(db: Db, id: string, now = Date.now()): Promise
 }
 
 export async function freshWorkers(db: Db, freshMs: number, now = Date.now()) {
-  const rows = await tables(db)
+  const rows = await kyselyOf(db)
     .selectFrom('workers')
     .select(['name', 'version', 'capabilities', 'seen_at'])
     .where('seen_at', '>=', now - freshMs)

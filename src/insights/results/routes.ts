@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { HTTP } from '../../platform/http/errors.js';
 import { credentialsQuery } from '../tenants/auth.js';
 import { getInsight, listInsights } from './store.js';
 
@@ -26,7 +26,7 @@ export function registerResultRoutes(app: App, ctx: Context): void {
       const q = request.query as { limit?: string; cursor?: string };
       const limit = q.limit === undefined ? 50 : Number(q.limit);
       if (limit < 1 || limit > 100)
-        throw new ApiError(400, 'invalid_request', 'limit deve estar entre 1 e 100.', { param: 'limit' });
+        throw HTTP.invalid_request('limit deve estar entre 1 e 100.', { param: 'limit' });
       return listInsights(ctx.db, request.tenant!.id, limit, q.cursor);
     },
   );
@@ -45,7 +45,7 @@ export function registerResultRoutes(app: App, ctx: Context): void {
     async (request) => {
       const { sessionId } = request.params as { sessionId: string };
       const insight = await getInsight(ctx.db, request.tenant!.id, sessionId);
-      if (!insight) throw new ApiError(404, 'not_found', 'Insight não encontrado.');
+      if (!insight) throw HTTP.not_found('Insight não encontrado.');
       return { insight };
     },
   );

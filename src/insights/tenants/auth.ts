@@ -6,8 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../../platform/context.js';
 import { bearerToken } from '../../platform/http/authorization.js';
-import { ApiError } from '../../platform/http/errors.js';
-import { cidrMatcher, clientAddress } from '../../platform/net.js';
+import { HTTP } from '../../platform/http/errors.js';
 import { type Tenant, tenantCache, tokenHash, tokenMatches } from './store.js';
 
 declare module 'fastify' {
@@ -55,7 +54,6 @@ export function createTenantAuth(
   },
 ) {
   const lookup = tenantCache(ctx.db.kysely);
-  const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies);
   // Spent when the client id is unknown, so that case costs what a wrong token costs.
   const dummyHash = tokenHash(ctx, 'insights-unknown-client');
 
@@ -66,11 +64,7 @@ export function createTenantAuth(
       tokenMatches(ctx, { tokenHash: dummyHash }, token ?? '', options.equal);
       return 'unknown_client_id';
     }
-    const address = clientAddress(
-      request.socket.remoteAddress,
-      request.headers['x-forwarded-for'],
-      isTrustedProxy,
-    );
+    const address = request.ip;
     if (!tenant.isAllowed(address)) return 'ip_not_allowed';
     if (!tokenMatches(ctx, tenant, token ?? '', options.equal)) return 'bad_token';
     return tenant;
@@ -81,7 +75,7 @@ export function createTenantAuth(
     if (typeof result === 'string') {
       // The client id is public; the token and the address are not logged.
       request.log.warn({ reason: result }, 'insights request unauthorized');
-      throw new ApiError(401, 'unauthorized', 'Credenciais inválidas.', { body: options.body });
+      throw HTTP.unauthorized('Credenciais inválidas.', { body: options.body });
     }
     request.tenant = result;
   };

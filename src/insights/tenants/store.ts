@@ -69,9 +69,7 @@ export function platformToken(ctx: Pick<Context, 'secret'>, tenant: Tenant): str
   return tenant.platformTokenSealed ? decrypt(platformKey(ctx), tenant.platformTokenSealed) : null;
 }
 
-// platform_private_ok comes with migration 0008-jobs.
-type Row = Database['insight_tenants'] & { platform_private_ok: number };
-const tenants = (db: Kysely<Database>) => db.withTables<{ insight_tenants: Row }>();
+type Row = Database['insight_tenants'];
 
 function fromRow(row: Row): Tenant {
   const allowedCidrs = JSON.parse(row.allowed_cidrs) as string[];
@@ -109,7 +107,7 @@ export async function createTenant(
     time_zone: input.timeZone ?? DEFAULT_TIME_ZONE,
     created_at: Date.now(),
   };
-  const inserted = await tenants(ctx.db.kysely)
+  const inserted = await ctx.db.kysely
     .insertInto('insight_tenants')
     .values(row)
     .onConflict((oc) => oc.column('client_id').doNothing())
@@ -123,7 +121,7 @@ export async function findTenantByClientId(
   db: Kysely<Database>,
   clientId: string,
 ): Promise<Tenant | undefined> {
-  const row = await tenants(db)
+  const row = await db
     .selectFrom('insight_tenants')
     .selectAll()
     .where('client_id', '=', clientId)
@@ -132,7 +130,7 @@ export async function findTenantByClientId(
 }
 
 export async function findTenant(db: Kysely<Database>, idOrClientId: string): Promise<Tenant | undefined> {
-  const row = await tenants(db)
+  const row = await db
     .selectFrom('insight_tenants')
     .selectAll()
     .where((eb) => eb.or([eb('id', '=', idOrClientId), eb('client_id', '=', idOrClientId)]))
@@ -141,9 +139,7 @@ export async function findTenant(db: Kysely<Database>, idOrClientId: string): Pr
 }
 
 export async function listTenants(db: Kysely<Database>): Promise<Tenant[]> {
-  return (await tenants(db).selectFrom('insight_tenants').selectAll().orderBy('created_at').execute()).map(
-    fromRow,
-  );
+  return (await db.selectFrom('insight_tenants').selectAll().orderBy('created_at').execute()).map(fromRow);
 }
 
 /** Tenants are read on every webhook: a short in-process cache keeps that off the database. */

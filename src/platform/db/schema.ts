@@ -1,6 +1,7 @@
-// Table types for Kysely. Conventions that keep one set of queries valid on both dialects:
-// timestamps are epoch milliseconds in bigint columns (`*_at`), booleans are 0/1 integers,
-// JSON is stored as text.
+// Every table's type, in the one `Database` that Kysely is built with: a migration that adds
+// a table adds its type here (features do not declare tables of their own). Conventions
+// that keep one set of queries valid on both dialects: timestamps are epoch milliseconds in
+// bigint columns (`*_at`), booleans are 0/1 integers, JSON is stored as text.
 
 export interface SvcMetaTable {
   key: string;
@@ -131,6 +132,8 @@ export interface InsightTenantsTable {
   watched_tags: string;
   time_zone: string;
   created_at: number;
+  /** Migration 0008-jobs. */
+  platform_private_ok: number;
 }
 
 export interface InsightJobsTable {
@@ -297,6 +300,150 @@ export interface X402PaymentsTable {
   updated_at: number;
 }
 
+// The durable job queue (migration 0008-jobs, platform/jobs).
+export interface JobsTable {
+  id: string;
+  kind: string;
+  payload: string;
+  dedup_key: string | null;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  run_at: number;
+  lease_token: number;
+  lease_expires_at: number | null;
+  result: string | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * `failed` is the dead end: attempts ran out or the error was permanent. `superseded`: a newer
+ * waiting job with the same dedup key does the work. `cancelled`: its owner asked (`cancel`).
+ */
+export type JobStatus = 'queued' | 'leased' | 'completed' | 'failed' | 'superseded' | 'cancelled';
+
+// Worker jobs (migration 0014-worker-jobs, gateway/workers).
+export interface WorkerJobsTable {
+  id: string;
+  owner: string;
+  key_id: string;
+  capability: string;
+  policy: string;
+  input_type: string | null;
+  input_b64: string | null;
+  result_type: string | null;
+  result_b64: string | null;
+  created_at: number;
+}
+
+export interface WorkersTable {
+  id: string;
+  name: string;
+  version: string;
+  capabilities: string;
+  seen_at: number;
+}
+
+// UI telemetry and the showcase (migration 0016).
+export interface FunnelDaysTable {
+  day: string;
+  bytes: number;
+  batches: number;
+}
+
+export interface FunnelBatchesTable {
+  day: string;
+  start_byte: number;
+  size: number;
+  vid: string;
+  sid: string;
+  views: number;
+  line: string;
+  created_at: number;
+}
+
+export interface TelemetryDailyTable {
+  day: string;
+  name: string;
+  count: number;
+}
+
+export interface ShowcaseDocumentsTable {
+  produto: string;
+  document: string;
+  collected_at: number;
+  borda_at: number | null;
+  cli_at: number | null;
+}
+
+export interface ShowcaseLeasesTable {
+  name: string;
+  holder: string | null;
+  token: number;
+  expires_at: number;
+}
+
+// Pix and Asaas sales (migration 0013).
+export type PixState = 'pendente' | 'liberado' | 'recusado' | 'falhou';
+export type ChargeState = 'pendente' | 'pago' | 'vencido' | 'estornado' | 'falhou';
+
+export interface PixRequestsTable {
+  id: string;
+  state: PixState;
+  usd: number;
+  token_id: string;
+  txid: string;
+  account_id: string | null;
+  navegador_id: string | null;
+  network: string;
+  day: string;
+  created_at: number;
+  state_at: number;
+  decided_at: number | null;
+}
+
+export interface AsaasChargesTable {
+  id: string;
+  state: ChargeState;
+  offer: 'pacote' | 'saldo';
+  usd: number | null;
+  brl_centavos: number;
+  credit_micros: number;
+  token_id: string | null;
+  organization_id: string | null;
+  account_id: string | null;
+  payment_id: string | null;
+  asaas_status: string | null;
+  expires_at: number | null;
+  pagina: string | null;
+  navegador_id: string | null;
+  network: string;
+  day: string;
+  created_at: number;
+  state_at: number;
+  paid_at: number | null;
+}
+
+export interface AsaasEventsTable {
+  id: string;
+  received_at: number;
+}
+
+export interface AsaasCustomersTable {
+  account_id: string;
+  customer_id: string;
+  created_at: number;
+}
+
+// The contact form's pacing (gateway/contact).
+export interface ContactNetworksTable {
+  network: string;
+  next_at: number;
+  last_sent_at: number | null;
+}
+
 export interface Database {
   svc_meta: SvcMetaTable;
   accounts: AccountsTable;
@@ -324,4 +471,17 @@ export interface Database {
   credit_reservations: CreditReservationsTable;
   credit_tokens: CreditTokensTable;
   x402_payments: X402PaymentsTable;
+  jobs: JobsTable;
+  worker_jobs: WorkerJobsTable;
+  workers: WorkersTable;
+  funnel_days: FunnelDaysTable;
+  funnel_batches: FunnelBatchesTable;
+  telemetry_daily: TelemetryDailyTable;
+  showcase_documents: ShowcaseDocumentsTable;
+  showcase_leases: ShowcaseLeasesTable;
+  pix_requests: PixRequestsTable;
+  asaas_charges: AsaasChargesTable;
+  asaas_events: AsaasEventsTable;
+  asaas_customers: AsaasCustomersTable;
+  contact_networks: ContactNetworksTable;
 }

@@ -11,8 +11,9 @@ import Fastify, {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { describeError, type Logger } from '../logger.js';
+import { trustProxy } from '../net.js';
 import { AuthRegistry } from './auth.js';
-import { ApiError, type EnvelopeKind, envelope } from './errors.js';
+import { envelope, type EnvelopeKind, HTTP } from './errors.js';
 import { toApiError } from './platform-errors.js';
 import { requestId } from './request-id.js';
 import { AccessLogController, lazyChildLogger } from './request-logger.js';
@@ -31,6 +32,12 @@ export interface AppOptions {
   /** Which error envelope a request gets (depends on the service and the path). */
   envelopeFor: (path: string) => EnvelopeKind;
   bodyLimit?: number;
+  /**
+   * TRUSTED_PROXIES: addresses and CIDR blocks whose X-Forwarded-For is believed. `request.ip`
+   * is then the right-most forwarded address that is not itself a trusted proxy; without
+   * them (or from any other peer) it is the socket's peer.
+   */
+  trustedProxies?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -63,6 +70,7 @@ export function createApp(options: AppOptions): App {
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: trustProxy(options.trustedProxies ?? []),
     routerOptions: { ignoreTrailingSlash: true },
     // SIGTERM: stop accepting, answer what is in flight, close idle keep-alive sockets.
     forceCloseConnections: 'idle',
@@ -74,8 +82,8 @@ export function createApp(options: AppOptions): App {
     frameworkErrors: (error, request, reply: FastifyReply) => {
       const api =
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? new ApiError(414, 'uri_too_long', 'Parâmetro de caminho longo demais.')
-          : new ApiError(400, 'invalid_request', 'URL inválida.');
+          ? HTTP.uri_too_long('Parâmetro de caminho longo demais.')
+          : HTTP.invalid_request('URL inválida.');
       reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
       reply.status(api.status).send(envelope(kindOf(request), api));
     },
@@ -102,7 +110,7 @@ export function createApp(options: AppOptions): App {
     if (closing) {
       reply.header('connection', 'close');
       done(
-        new ApiError(503, 'shutting_down', 'O serviço está sendo reiniciado. Tente novamente.', {
+        HTTP.shutting_down('O serviço está sendo reiniciado. Tente novamente.', {
           headers: { 'retry-after': '1' },
         }),
       );
@@ -133,10 +141,10 @@ export function createApp(options: AppOptions): App {
     const allowed = table.allowedMethods(path);
     const api =
       allowed.length > 0
-        ? new ApiError(405, 'method_not_allowed', `Método ${request.method} não permitido nesta rota.`, {
+        ? HTTP.method_not_allowed(`Método ${request.method} não permitido nesta rota.`, {
             headers: { allow: allowed.join(', ') },
           })
-        : new ApiError(404, 'not_found', 'Rota não encontrada.');
+        : HTTP.not_found('Rota não encontrada.');
     if (api.extra.headers) reply.headers(api.extra.headers);
     reply.status(api.status).send(envelope(kindOf(request), api));
   });

@@ -1,7 +1,14 @@
 // Every error code of platform/identity, with its HTTP status and the message people see.
 // Identity functions throw IdentityError (a domain error); each area's edge turns it into
 // its own envelope and code style with `identityApiError`.
-import { ApiError } from '../http/errors.js';
+import { type ApiError, errorCodes } from '../http/errors.js';
+
+/** The HTTP codes: the throttle's in both areas' styles, and the e-mail rule's (gateway). */
+export const IDENTITY = errorCodes('platform/identity', {
+  too_many_attempts: 429,
+  TOO_MANY_ATTEMPTS: 429,
+  invalid_email: 400,
+});
 
 export const IDENTITY_ERRORS = {
   TOO_MANY_ATTEMPTS: {
@@ -26,10 +33,8 @@ export class IdentityError extends Error {
 /** The HTTP form of an identity error; `style` is the area's code style (gateway lower case, contracts upper case). */
 export function identityApiError(err: IdentityError, style: 'lower' | 'upper'): ApiError {
   const entry = IDENTITY_ERRORS[err.code];
-  return new ApiError(
-    entry.status,
-    style === 'lower' ? err.code.toLowerCase() : err.code,
-    entry.message(err.retryAfterSeconds),
-    { headers: { 'retry-after': String(err.retryAfterSeconds) } },
-  );
+  const code = (style === 'lower' ? err.code.toLowerCase() : err.code) as keyof typeof IDENTITY;
+  return IDENTITY[code](entry.message(err.retryAfterSeconds), {
+    headers: { 'retry-after': String(err.retryAfterSeconds) },
+  });
 }

@@ -19,4 +19,4 @@ export {
 } from './queue.js';
 export { type JobHandler, type JobOutcome, JobRegistry } from './registry.js';
 export { type Runner, type RunnerOptions, startRunner } from './runner.js';
-export { type JobStatus, type JobsTable, jobsDb } from './table.js';
+export type { JobStatus, JobsTable } from '../db/schema.js';

@@ -8,7 +8,8 @@ import { type Kysely, sql, type Updateable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
-import { type JobsDb, type JobsTable, jobsDb } from './table.js';
+import type { JobsTable } from '../db/schema.js';
+import { kyselyOf } from '../db/transactions.js';
 
 export const DEFAULT_MAX_ATTEMPTS = 8;
 
@@ -42,7 +43,7 @@ export async function enqueue(
   now = Date.now(),
 ): Promise<{ id: string; created: boolean }> {
   const id = job.id ?? newId('job');
-  const r = await jobsDb(db)
+  const r = await kyselyOf(db)
     .insertInto('jobs')
     .values({
       id,
@@ -104,7 +105,7 @@ export async function claim(
   };
 }
 
-const fenced = (db: JobsDb, lease: Pick<Lease, 'id' | 'leaseToken'>) =>
+const fenced = (db: Kysely<Database>, lease: Pick<Lease, 'id' | 'leaseToken'>) =>
   db
     .updateTable('jobs')
     .where('id', '=', lease.id)
@@ -113,7 +114,7 @@ const fenced = (db: JobsDb, lease: Pick<Lease, 'id' | 'leaseToken'>) =>
 
 /** Extends the lease; false when it is no longer this holder's (the work should stop). */
 export async function heartbeat(db: Db, lease: Lease, leaseMs: number, now = Date.now()): Promise<boolean> {
-  const r = await fenced(jobsDb(db), lease)
+  const r = await fenced(kyselyOf(db), lease)
     .set({ lease_expires_at: now + leaseMs, updated_at: now })
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
@@ -135,7 +136,7 @@ export async function complete(
 ): Promise<boolean> {
   try {
     await db.kysely.transaction().execute(async (trx) => {
-      const r = await fenced(jobsDb(trx), lease)
+      const r = await fenced(kyselyOf(trx), lease)
         .set({
           status: 'completed',
           lease_expires_at: null,
@@ -164,7 +165,7 @@ class StaleLease extends Error {}
 export async function cancel(db: Db, id: string, effects?: Effects, now = Date.now()): Promise<boolean> {
   try {
     await db.kysely.transaction().execute(async (trx) => {
-      const r = await jobsDb(trx)
+      const r = await kyselyOf(trx)
         .updateTable('jobs')
         .where('id', '=', id)
         .where('status', 'in', ['queued', 'leased'])
@@ -197,7 +198,7 @@ export async function fail(
 ): Promise<FailState> {
   const base = { lease_expires_at: null, last_error: error, updated_at: now };
   const set = async (fields: Updateable<JobsTable>, state: FailState) =>
-    Number((await fenced(jobsDb(db), lease).set(fields).executeTakeFirst()).numUpdatedRows) === 1
+    Number((await fenced(kyselyOf(db), lease).set(fields).executeTakeFirst()).numUpdatedRows) === 1
       ? state
       : 'lost';
   if (retryAt === undefined) return set({ ...base, status: 'failed' }, 'failed');
@@ -224,7 +225,7 @@ export async function sweepExpired(
   kinds?: readonly string[],
 ): Promise<{ requeued: number; failed: number }> {
   if (kinds?.length === 0) return { requeued: 0, failed: 0 };
-  let q = jobsDb(db).selectFrom('jobs').select(['id', 'lease_token', 'attempts', 'max_attempts']);
+  let q = kyselyOf(db).selectFrom('jobs').select(['id', 'lease_token', 'attempts', 'max_attempts']);
   if (kinds) q = q.where('kind', 'in', kinds);
   const expired = await q
     .where('status', '=', 'leased')
@@ -249,7 +250,7 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number, random
 }
 
 export async function countByStatus(db: Db, kind?: string): Promise<Record<string, number>> {
-  let q = jobsDb(db)
+  let q = kyselyOf(db)
     .selectFrom('jobs')
     .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
     .groupBy('status');

@@ -1,6 +1,20 @@
 // Viterbi decoding over one run of consecutive candidate tokens. Tokens outside runs
 // are O, so each run starts after an O (or the start of the text) and ends before one.
-import { TAG_B, TAG_I, TAG_O, TAG_START, TAGS } from './model.js';
+import {
+  GAZ_CONTEXT,
+  GAZ_FIRST_MASK,
+  GAZ_PARTICLE,
+  GAZ_SURNAME,
+  LEX_ORDINARY,
+  TAG_B,
+  TAG_I,
+  TAG_O,
+  TAG_START,
+  TAGS,
+} from './model.js';
+import { hashWord, SHAPE_LOWER, type Tokens } from './tokenize.js';
+
+const AND = hashWord('e');
 
 /**
  * Best tag sequence for `m` tokens whose emission scores are `em[t * TAGS + tag]`.
@@ -86,4 +100,94 @@ export function eachName(tags: Uint8Array, n: number, visit: (start: number, end
     visit(i, e);
     i = e;
   }
+}
+
+/**
+ * A title or role word is never the first word of a name: "Dona Zulmira", "Pastor
+ * Elias", "Vereador Estadual Luís Boaventura" mask the person only.
+ */
+export function dropLeadingTitles(tags: Uint8Array, flags: Uint16Array, n: number): void {
+  for (let i = 0; i + 1 < n; i++) {
+    if (tags[i] === TAG_B && (flags[i]! & GAZ_CONTEXT) !== 0 && tags[i + 1] === TAG_I) {
+      tags[i] = TAG_O;
+      tags[i + 1] = TAG_B;
+    }
+  }
+}
+
+/**
+ * Two detections that are one name: an inverted name at the start of a text, a line or
+ * after a label ("Autor: SIQUEIRA, Marcelo Antunes", "bastos, carolina ferreira"), and a
+ * name with particles cut at its last "e" ("pedro henrique de bragança e lima").
+ */
+export function joinNameParts(
+  text: string,
+  tok: Tokens,
+  tags: Uint8Array,
+  flags: Uint16Array,
+  n: number,
+): void {
+  for (let i = 0; i + 2 < n; i++) {
+    if (tags[i] !== TAG_B || tags[i + 1] === TAG_I) continue;
+    const c = text.charCodeAt(tok.start[i + 1]!);
+    if (
+      c === 0x2c &&
+      tags[i + 2] === TAG_B &&
+      i + 3 < n &&
+      tags[i + 3] === TAG_I &&
+      (flags[i]! & GAZ_FIRST_MASK) <= 2 &&
+      (flags[i + 2]! & GAZ_FIRST_MASK) >= 3 &&
+      startsEntry(text, tok, i)
+    ) {
+      tags[i + 1] = TAG_I;
+      tags[i + 2] = TAG_I;
+    }
+  }
+  for (let i = 0; i + 2 < n; i++) {
+    if (tags[i] === TAG_O || tags[i + 1] !== TAG_O || tok.hash[i + 1] !== AND || tags[i + 2] !== TAG_B)
+      continue;
+    if (i + 3 < n && tags[i + 3] === TAG_I) continue;
+    const last = flags[i + 2]!;
+    if ((last & GAZ_SURNAME) === 0 || (last & GAZ_FIRST_MASK) > 3) continue;
+    let b = i;
+    while (b > 0 && tags[b] === TAG_I) b--;
+    let particle = false;
+    for (let j = b; j < i; j++) if ((flags[j]! & GAZ_PARTICLE) !== 0) particle = true;
+    if (!particle) continue;
+    tags[i + 1] = TAG_I;
+    tags[i + 2] = TAG_I;
+  }
+}
+
+/** Token i is the first of the text, of a line or after a colon. */
+function startsEntry(text: string, tok: Tokens, i: number): boolean {
+  if (i === 0) return true;
+  const prev = text.charCodeAt(tok.start[i - 1]!);
+  if (prev === 0x3a) return true;
+  for (let p = tok.end[i - 1]!; p < tok.start[i]!; p++) if (text.charCodeAt(p) === 0x0a) return true;
+  return false;
+}
+
+/**
+ * In prose that capitalises names, a detection made only of lower-case ordinary words of
+ * the dictionary that are rare first names at most ("menos severa", "o mar é cristalino",
+ * "comerão mel") is a word, not a name. Not after a title ("a dona rosa"). Under
+ * `balanced` only.
+ */
+export function dropLowerWords(
+  tok: Tokens,
+  tags: Uint8Array,
+  flags: Uint16Array,
+  lex: Uint8Array,
+  n: number,
+): void {
+  eachName(tags, n, (s, e) => {
+    if (s > 0 && (flags[s - 1]! & GAZ_CONTEXT) !== 0) return;
+    for (let i = s; i < e; i++) {
+      const f = flags[i]!;
+      if (tok.shape[i] !== SHAPE_LOWER || (lex[i]! & LEX_ORDINARY) === 0) return;
+      if ((f & GAZ_SURNAME) !== 0 || (f & GAZ_FIRST_MASK) > 3) return;
+    }
+    tags.fill(TAG_O, s, e);
+  });
 }

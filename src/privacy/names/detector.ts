@@ -2,10 +2,10 @@
 // so detection allocates only the returned matches.
 import type { Match } from '../types.js';
 import { nameKey } from './chars.js';
-import { eachName, viterbi } from './decode.js';
+import { dropLeadingTitles, dropLowerWords, eachName, joinNameParts, viterbi } from './decode.js';
 import { dropCompanies, rememberCompanies } from './companies.js';
 import { type NameMemory, rememberNames, tagEchoes } from './echo.js';
-import { Analysis, MAX_FEATURES } from './features.js';
+import { Analysis, MAX_FEATURES, TEXT_CASED, TEXT_INITIAL_CAPS } from './features.js';
 import { GAZ_PARTICLE, type NameModel, TAG_O, TAGS } from './model.js';
 import { SHAPE_PUNCT, Tokens } from './tokenize.js';
 
@@ -31,6 +31,11 @@ export interface NameDetector {
 
 /** Bias added to the B and I scores under `strict`, in model score units (chosen on the dev sets). */
 export const STRICT_BIAS = 8;
+
+/** Text that uses capitals: inside sentences, or at least where sentences start. */
+function capitalises(textCase: number): boolean {
+  return textCase === TEXT_CASED || textCase === TEXT_INITIAL_CAPS;
+}
 
 export function createNameDetector(model: NameModel): NameDetector {
   const tok = new Tokens();
@@ -60,7 +65,12 @@ export function createNameDetector(model: NameModel): NameDetector {
     const n = tok.count;
     if (all.length < n) all = new Uint8Array(n * 2);
     all.fill(TAG_O, 0, n);
-    if (candidates > 0) decodeRuns(text, n, bias);
+    if (candidates > 0) {
+      decodeRuns(text, n, bias);
+      dropLeadingTitles(all, an.flags, n);
+      joinNameParts(text, tok, all, an.flags, n);
+      if (bias === 0 && capitalises(an.caseOf(tok))) dropLowerWords(tok, all, an.flags, an.lex, n);
+    }
     local.clear();
     const known = memory?.words ?? local;
     rememberNames(tok, an.flags, all, known);

@@ -11,7 +11,14 @@ import {
   GAZ_PLACE,
   GAZ_STOP,
   GAZ_SURNAME,
-  gazLookup,
+  gazEntry,
+  LEX_BRAND,
+  LEX_DICT_MASK,
+  LEX_FREQ_MASK,
+  LEX_FREQ_SHIFT,
+  LEX_GIVEN,
+  LEX_ORDINARY,
+  LEX_SURNAME,
   NAME_BITS,
   type NameModel,
   WORD_BITS,
@@ -28,7 +35,7 @@ import {
 } from './tokenize.js';
 
 /** Upper bound on the number of features of one token. */
-export const MAX_FEATURES = 48;
+export const MAX_FEATURES = 56;
 
 const BOS = 0x5bd1e995;
 const EOS = 0x1b873593;
@@ -55,6 +62,18 @@ function nameNear(flags: Uint16Array, i: number, n: number): boolean {
   return (i > 0 && (flags[i - 1]! & NAME_BITS) !== 0) || (i + 1 < n && (flags[i + 1]! & NAME_BITS) !== 0);
 }
 
+/**
+ * A frequent ordinary word by the dictionary alone, in no name list of any language
+ * ("Curioso", "Mania"): like a common word of the corpora, a candidate only next to a name.
+ */
+function isPlainWord(x: number): boolean {
+  return (
+    (x & LEX_DICT_MASK) === LEX_ORDINARY &&
+    (x & LEX_FREQ_MASK) >= 4 << LEX_FREQ_SHIFT &&
+    (x & (LEX_SURNAME | LEX_GIVEN)) === 0
+  );
+}
+
 export function isWordShape(s: number): boolean {
   return s <= SHAPE_MIXED;
 }
@@ -62,6 +81,8 @@ export function isWordShape(s: number): boolean {
 /** Per-text analysis: gazetteer flags and the candidate mask for every token. */
 export class Analysis {
   flags = new Uint16Array(256);
+  /** Lexicon byte of every token (LEX_*). */
+  lex = new Uint8Array(256);
   cand = new Uint8Array(256);
   /**
    * Case of the whole text (TEXT_*), or -1 until known: set by run() when the text has
@@ -83,13 +104,17 @@ export class Analysis {
       let size = this.flags.length;
       while (size < n) size *= 2;
       this.flags = new Uint16Array(size);
+      this.lex = new Uint8Array(size);
       this.cand = new Uint8Array(size);
     }
     const flags = this.flags;
+    const lex = this.lex;
     const cand = this.cand;
     const shape = tok.shape;
     for (let i = 0; i < n; i++) {
-      flags[i] = isWordShape(shape[i]!) ? gazLookup(model, tok.hash[i]!) : 0;
+      const entry = isWordShape(shape[i]!) ? gazEntry(model, tok.hash[i]!) : 0;
+      flags[i] = entry & 0xffff;
+      lex[i] = entry >>> 16;
     }
     // Triggers: words that could be part of a name by themselves or by what precedes them.
     // A capitalised word seen in lower case in ordinary text ("APELAÇÃO", "Contrato") and
@@ -108,14 +133,16 @@ export class Analysis {
               ? 1
               : 0;
         } else if (s !== SHAPE_LOWER) {
-          c = (f & WORD_BITS) === 0 || nameNear(flags, i, n) ? 1 : 0;
+          c = ((f & WORD_BITS) === 0 && !isPlainWord(lex[i]!)) || nameNear(flags, i, n) ? 1 : 0;
         } else if (i > 0 && (flags[i - 1]! & GAZ_CONTEXT) !== 0) c = 1;
         else if ((f & (WORD_BITS | GAZ_ORG)) === 0 && tok.end[i]! - tok.start[i]! >= 3) {
-          // An unknown lower-case word may be a name in lower-case text ("o boulos"), a
+          // An unknown lower-case word may be a name in lower-case text ("o boulos", but not
+          // "o moleque", an ordinary word by the dictionary), a
           // surname right after a name word ("joao bolsonaro"), also behind a particle
           // ("ana de carvalhal"). Place words (many are surnames) are left to the model.
           if (
             (f & GAZ_PLACE) === 0 &&
+            (lex[i]! & LEX_DICT_MASK) !== LEX_ORDINARY &&
             tok.end[i]! - tok.start[i]! >= 4 &&
             this.caseMode(tok, i) === CASE_LOWER
           ) {
@@ -214,6 +241,7 @@ export class Analysis {
     out[k++] = mix2(35, s0, wp1);
     // At the start of a sentence capitalisation says nothing: the word itself must.
     const initial = i === 0 || isSentenceEnd(text, tok, i - 1) ? 1 : 0;
+    k = this.lexFeatures(tok, i, initial, cm, out, k);
     out[k++] = mix2(36, initial * 16 + s0, g0);
     out[k++] = mix2(37, initial * 16 + s0, wp1);
     if (s0 !== SHAPE_PUNCT && s0 !== SHAPE_DIGIT && len >= 3) {
@@ -224,6 +252,32 @@ export class Analysis {
       out[k++] = mix2(34, affix(text, end - 2, end), g0 & GAZ_FIRST_MASK);
       out[k++] = mix2(38, initial, affix(text, end - 3, end));
     }
+    return k;
+  }
+
+  /**
+   * What general word lists say of the word and its neighbours: an ordinary Portuguese
+   * word, a proper noun only, or unknown to the dictionary; how frequent; a brand word; a
+   * surname or given name in some language ("Kowalczyk", "Lindqvist" are surnames no
+   * Brazilian list holds, "Renner" is a brand, "Moro" at a sentence start is a verb form).
+   */
+  lexFeatures(tok: Tokens, i: number, initial: number, cm: number, out: Int32Array, k: number): number {
+    const lex = this.lex;
+    const n = tok.count;
+    const s0 = tok.shape[i]!;
+    const x0 = lex[i]!;
+    const kind0 = x0 & ~LEX_FREQ_MASK;
+    const dictFreq = x0 & (LEX_DICT_MASK | LEX_FREQ_MASK);
+    const dm1 = i > 0 ? lex[i - 1]! & (LEX_DICT_MASK | LEX_BRAND) : 0x100;
+    const dp1 = i + 1 < n ? lex[i + 1]! & (LEX_DICT_MASK | LEX_BRAND) : 0x200;
+    const g0 = this.flags[i]!;
+    out[k++] = mix(60, x0);
+    out[k++] = mix2(61, kind0, s0);
+    out[k++] = mix2(62, initial * 16 + s0, dictFreq);
+    out[k++] = mix2(63, g0 & (NAME_BITS | WORD_BITS), kind0);
+    out[k++] = mix2(64, dm1 * 1024 + dp1, (x0 & (LEX_DICT_MASK | LEX_SURNAME | LEX_GIVEN)) * 16 + s0);
+    out[k++] = mix2(65, cm * 16 + s0, dictFreq);
+    if (s0 === SHAPE_LOWER) out[k++] = mix2(66, this.textCase, dictFreq | (x0 & LEX_BRAND));
     return k;
   }
 

@@ -37,6 +37,25 @@ export const NAME_BITS = GAZ_FIRST_MASK | GAZ_SURNAME | GAZ_INTL;
 /** Ordinary words: verbs and words seen in lower case in ordinary text. */
 export const WORD_BITS = GAZ_COMMON | GAZ_VERB;
 
+/**
+ * Lexicon byte, one per word beside the flags (derived from general word lists by
+ * tools/build-lexicon.ts). Bits 0-1: what the Brazilian Portuguese spelling dictionary
+ * says of the lower-case word — LEX_ORDINARY (accepted in lower case), LEX_PROPER (listed
+ * with a capital only), both ("rosa" / "Rosa"), or neither (unknown to it). Bits 2-4: its
+ * frequency level in general Portuguese text, 0 (unlisted) to 7 (most frequent).
+ */
+export const LEX_DICT_MASK = 3;
+export const LEX_ORDINARY = 1;
+export const LEX_PROPER = 2;
+export const LEX_FREQ_SHIFT = 2;
+export const LEX_FREQ_MASK = 7 << LEX_FREQ_SHIFT;
+/** A word of a brand or company name (shops, banks, car makers, operators in Brazil). */
+export const LEX_BRAND = 32;
+/** A surname in Wiktionary's lists of surnames by language. */
+export const LEX_SURNAME = 64;
+/** A given name in Wiktionary's lists of given names by language. */
+export const LEX_GIVEN = 128;
+
 export interface NameModel {
   /** log2 of the number of feature buckets. */
   bits: number;
@@ -44,12 +63,25 @@ export interface NameModel {
   weights: Float32Array;
   /** (TAG_START + 1) * TAGS transition scores: trans[prev * TAGS + tag]. */
   trans: Float32Array;
-  /** Open-addressing table of word hashes (0 = empty slot) and their flags. */
-  gazKeys: Int32Array;
-  gazVals: Uint16Array;
+  /**
+   * Open-addressing table of word hashes, interleaved with their entries: gaz[2 * slot] is
+   * the hash (0 = empty slot), gaz[2 * slot + 1] the flags (bits 0-15) and the lexicon
+   * byte (bits 16-23). One cache line per lookup: every token of every text is looked up.
+   */
+  gaz: Int32Array;
 }
 
-const MAGIC = 0x314d4e4e; // "NNM1"
+/** Flags of a packed gazetteer entry. */
+export function entryFlags(entry: number): number {
+  return entry & 0xffff;
+}
+
+/** Lexicon byte (LEX_*) of a packed gazetteer entry. */
+export function entryLex(entry: number): number {
+  return (entry >>> 16) & 0xff;
+}
+
+const MAGIC = 0x334d4e4e; // "NNM3"
 
 /** Slot of a word hash in the gazetteer table; shared by lookup and build. */
 export function gazSlot(h: number, mask: number): number {
@@ -58,39 +90,54 @@ export function gazSlot(h: number, mask: number): number {
   return x & mask;
 }
 
-export function gazLookup(model: NameModel, hash: number): number {
-  const keys = model.gazKeys;
-  const mask = keys.length - 1;
+/** Packed entry (flags and lexicon byte) of a word hash; 0 if the word is not in the gazetteer. */
+export function gazEntry(model: NameModel, hash: number): number {
+  const gaz = model.gaz;
+  const mask = (gaz.length >>> 1) - 1;
   const h = hash === 0 ? 1 : hash;
   let i = gazSlot(h, mask);
   for (;;) {
-    const k = keys[i]!;
-    if (k === h) return model.gazVals[i]!;
+    const k = gaz[2 * i]!;
+    if (k === h) return gaz[2 * i + 1]!;
     if (k === 0) return 0;
     i = (i + 1) & mask;
   }
 }
 
-/** Builds the gazetteer table from word hash -> flags (flags of equal hashes are OR-ed). */
-export function buildGazetteer(entries: Map<number, number>): { keys: Int32Array; vals: Uint16Array } {
-  let size = 1;
-  while (size < entries.size * 2) size <<= 1;
-  const keys = new Int32Array(size);
-  const vals = new Uint16Array(size);
-  const mask = size - 1;
-  for (const [hash, flags] of entries) {
-    const h = hash === 0 ? 1 : hash;
-    let i = gazSlot(h, mask);
-    while (keys[i] !== 0 && keys[i] !== h) i = (i + 1) & mask;
-    keys[i] = h;
-    vals[i] = vals[i]! | flags;
-  }
-  return { keys, vals };
+export function gazLookup(model: NameModel, hash: number): number {
+  return entryFlags(gazEntry(model, hash));
+}
+
+export function lexLookup(model: NameModel, hash: number): number {
+  return entryLex(gazEntry(model, hash));
 }
 
 /**
- * Binary layout: header (magic, bits, gazetteer size, non-zero weights, scale), transitions
- * (f32), gazetteer keys (i32) and flags (u16), then the non-zero weights as varint index
+ * Builds the gazetteer table from word hash -> flags (flags of equal hashes are OR-ed)
+ * and word hash -> lexicon byte.
+ */
+export function buildGazetteer(
+  entries: Map<number, number>,
+  lexicon: Map<number, number> = new Map(),
+): Int32Array {
+  const all = new Set([...entries.keys(), ...lexicon.keys()]);
+  let size = 1;
+  while (size < all.size * 2) size <<= 1;
+  const gaz = new Int32Array(2 * size);
+  const mask = size - 1;
+  for (const hash of all) {
+    const h = hash === 0 ? 1 : hash;
+    let i = gazSlot(h, mask);
+    while (gaz[2 * i] !== 0 && gaz[2 * i] !== h) i = (i + 1) & mask;
+    gaz[2 * i] = h;
+    gaz[2 * i + 1] = gaz[2 * i + 1]! | (entries.get(hash) ?? 0) | ((lexicon.get(hash) ?? 0) << 16);
+  }
+  return gaz;
+}
+
+/**
+ * Binary layout: header (magic, bits, gazetteer slots, non-zero weights, scale), transitions
+ * (f32), the gazetteer table as it is in memory (i32 pairs), then the non-zero weights as varint index
  * deltas followed by int16 values. Quantising to int16 keeps the file small with no
  * measurable accuracy change (weights are sums of +-1 updates, averaged).
  */
@@ -123,7 +170,7 @@ export function serializeModel(model: NameModel): Buffer {
     idx.push(d);
     vals[k++] = q[i]!;
   }
-  const gaz = model.gazKeys.length;
+  const gaz = model.gaz.length >>> 1;
   const head = Buffer.alloc(20 + model.trans.length * 4);
   head.writeUInt32LE(MAGIC, 0);
   head.writeUInt32LE(model.bits, 4);
@@ -135,8 +182,7 @@ export function serializeModel(model: NameModel): Buffer {
   });
   const raw = Buffer.concat([
     head,
-    Buffer.from(model.gazKeys.buffer, model.gazKeys.byteOffset, gaz * 4),
-    Buffer.from(model.gazVals.buffer, model.gazVals.byteOffset, gaz * 2),
+    Buffer.from(model.gaz.buffer, model.gaz.byteOffset, gaz * 8),
     Buffer.from(vals.buffer, vals.byteOffset, nnz * 2),
     Buffer.from(idx),
   ]);
@@ -162,8 +208,7 @@ export function deserializeModel(file: Uint8Array): NameModel {
     p += bytes;
     return out.buffer;
   };
-  const gazKeys = new Int32Array(copy(gaz * 4));
-  const gazVals = new Uint16Array(copy(gaz * 2));
+  const gazTable = new Int32Array(copy(gaz * 8));
   const vals = new Int16Array(copy(nnz * 2));
   const weights = new Float32Array((1 << bits) * TAGS);
   let at = 0;
@@ -179,5 +224,5 @@ export function deserializeModel(file: Uint8Array): NameModel {
     at += d;
     weights[at] = vals[i]! * scale;
   }
-  return { bits, weights, trans, gazKeys, gazVals };
+  return { bits, weights, trans, gaz: gazTable };
 }

@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { balanceOf, reserve } from '../../../src/gateway/billing/ledger.js';
 import { findCreditToken, tokenWallet } from '../../../src/gateway/billing/tokens.js';
-import { pixDb } from '../../../src/gateway/billing/pix/tables.js';
 import { testGateway } from '../../helpers/gateway.js';
 import { type FakeAsaas, startFakeAsaas } from '../../fakes/asaas.js';
 import { paymentsConfig } from './config.js';
 import { dumpAllTables, signedIn } from './pix-helpers.js';
+import { kyselyOf } from '../../../src/platform/db/transactions.js';
 
 type Gateway = Awaited<ReturnType<typeof testGateway>>;
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field
@@ -239,7 +239,7 @@ describe('automatic Pix (Asaas)', () => {
   it('Asaas 5xx on create: 502 and the charge recorded falhou; a create whose answer was lost is found, not repeated', async () => {
     const falhou = async () =>
       (
-        await pixDb(gw.ctx.db)
+        await kyselyOf(gw.ctx.db)
           .selectFrom('asaas_charges')
           .select('id')
           .where('state', '=', 'falhou')

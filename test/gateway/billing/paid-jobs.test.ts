@@ -10,12 +10,12 @@ import { wrapFetchWithPayment } from 'x402-fetch';
 import { balanceOf, type Wallet } from '../../../src/gateway/billing/ledger.js';
 import { issueCreditToken, tokenWallet } from '../../../src/gateway/billing/tokens.js';
 import { updateOrganization } from '../../../src/gateway/orgs/store.js';
-import { jobsDb } from '../../../src/platform/jobs/index.js';
 import { FakeFacilitator } from '../../fakes/facilitator.js';
 import { makeKey } from '../../helpers/gateway.js';
 import { prepaidKey } from './prepaid.js';
 import { workerGateway } from '../workers/helpers.js';
 import { PAY_TO } from './config.js';
+import { kyselyOf } from '../../../src/platform/db/transactions.js';
 
 type Gw = Awaited<ReturnType<typeof workerGateway>>;
 const PRICE = 20_000; // US$ 0.02 per speech job, in micro-dollars
@@ -67,7 +67,7 @@ describe('paid worker jobs', () => {
   const jobCount = async () =>
     Number(
       (
-        await jobsDb(gw.ctx.db)
+        await kyselyOf(gw.ctx.db)
           .selectFrom('jobs')
           .select((eb) => eb.fn.countAll().as('c'))
           .executeTakeFirst()
@@ -140,7 +140,7 @@ describe('paid worker jobs', () => {
     const { wallet, auth } = await prepaid(20_000);
     const created = await speech(auth);
     // What a process killed right after the state change leaves: the job failed, the credit held.
-    await jobsDb(gw.ctx.db)
+    await kyselyOf(gw.ctx.db)
       .updateTable('jobs')
       .set({ status: 'failed', last_error: 'crash' })
       .where('id', '=', created.json.id)

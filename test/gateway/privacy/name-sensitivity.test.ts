@@ -10,8 +10,8 @@ import { onPostgres, type TestStorage, testStorage } from '../../helpers/db.js';
 import { type Child, spawnSvc } from '../../helpers/process.js';
 
 // A surname alone where the model hesitates: `strict` masks it, `balanced` does not.
-const TEXT = 'O Leite passou aqui.';
-const WORD = 'Leite';
+const TEXT = 'O Brandão passou aqui.';
+const WORD = 'Brandão';
 
 async function svc(env: Record<string, string>, ...args: string[]) {
   const child = spawnSvc(args, env);

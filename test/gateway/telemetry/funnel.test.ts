@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { FunnelStore } from '../../../src/gateway/telemetry/funnel-store.js';
-import { tables } from '../../../src/gateway/telemetry/tables.js';
 import {
   BROWSER_UA,
   type Gateways,
@@ -42,7 +41,7 @@ async function send(g: Instance, body: unknown, headers: Record<string, string> 
 const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
 
 async function storedLines(g: Instance): Promise<string[]> {
-  const rows = await tables(g.ctx.db)
+  const rows = await g.ctx.db.kysely
     .selectFrom('funnel_batches')
     .select('line')
     .orderBy('day')
@@ -145,7 +144,7 @@ describe('POST /api/funil', () => {
     const smoke = await send(g, batch(), { 'x-svc-smoke-test': '1' });
     assert.equal(smoke.status, 204);
     assert.equal((await storedLines(g)).length, before);
-    const counters = await tables(g.ctx.db).selectFrom('telemetry_daily').select(['name', 'count']).execute();
+    const counters = await g.ctx.db.kysely.selectFrom('telemetry_daily').select(['name', 'count']).execute();
     const byName = Object.fromEntries(counters.map((c) => [c.name, Number(c.count)]));
     assert.equal(byName.pagina_ia, 1);
     assert.equal(byName.pagina_robo, 3);

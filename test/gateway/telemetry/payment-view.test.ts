@@ -2,7 +2,6 @@
 // no-store, and nothing started: no row but the day's counter.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { tables } from '../../../src/gateway/telemetry/tables.js';
 import { BROWSER_UA, type Gateways, gateways, type Instance, ORIGIN } from './helpers.js';
 
 const GOOD = { origin: ORIGIN, 'sec-fetch-site': 'same-origin', 'x-svc-payment-view': '1' };
@@ -17,7 +16,7 @@ describe('POST /api/pagamento/aberto', () => {
       body,
     });
   const counted = async () => {
-    const row = await tables(g.ctx.db)
+    const row = await g.ctx.db.kysely
       .selectFrom('telemetry_daily')
       .select('count')
       .where('name', '=', 'pagamento_aberto')

@@ -2,8 +2,8 @@
 // leases), and the worker protocol spoken with plain fetch, as a worker author would.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { jobsDb } from '../../../src/platform/jobs/index.js';
 import { makeKey, testGateway } from '../../helpers/gateway.js';
+import { kyselyOf } from '../../../src/platform/db/transactions.js';
 
 export const WORKER_TOKEN = 'worker-token-for-tests-0123456789';
 export const CPF = '529.982.247-25';
@@ -70,7 +70,7 @@ export async function workerGateway(workers: Record<string, unknown>, extra: Rec
 
 /** Every text column of the worker-job tables, for grepping personal data. */
 export async function dumpJobs(gw: Awaited<ReturnType<typeof workerGateway>>): Promise<string> {
-  const db = jobsDb(gw.ctx.db).withTables<{ worker_jobs: Record<string, unknown> & { id: string } }>();
+  const db = kyselyOf(gw.ctx.db);
   const jobs = await db.selectFrom('jobs').selectAll().execute();
   const side = await db.selectFrom('worker_jobs').selectAll().execute();
   const sideText = side.map((r: Record<string, unknown>) => ({

@@ -277,7 +277,7 @@ describe('worker jobs', () => {
 
   it('text inputs are cleaned with the organisation’s name sensitivity', async () => {
     // A surname alone where the model hesitates: `strict` masks it, `balanced` does not.
-    const text = 'O Leite passou aqui.';
+    const text = 'O Brandão passou aqui.';
     assert.equal(detectNames(text).length, 0);
     assert.equal(detectNames(text, { sensitivity: 'strict' }).length, 1);
     const strict = await makeKey(gw.ctx, { org: { name_sensitivity: 'strict' } });
@@ -297,7 +297,7 @@ describe('worker jobs', () => {
           .executeTakeFirstOrThrow()
       ).payload;
     assert.match(await inputOf(masked.json.id), /O \[NOME_1\] passou aqui/);
-    assert.match(await inputOf(plain.json.id), /O Leite passou aqui/);
+    assert.match(await inputOf(plain.json.id), /O Brandão passou aqui/);
   });
 
   it('the block policy refuses personal data with 422 pii_blocked, and stores no job', async () => {
@@ -430,11 +430,7 @@ describe('worker jobs', () => {
     assert.ok(r.deleted > 0);
     const gone = await gw.call('GET', `/v1/jobs/${waiting.json.id}`, undefined, key());
     assert.equal(gone.status, 404);
-    const left = await gw.ctx.db.kysely
-      .withTables<{ worker_jobs: { id: string } }>()
-      .selectFrom('worker_jobs')
-      .select('id')
-      .execute();
+    const left = await gw.ctx.db.kysely.selectFrom('worker_jobs').select('id').execute();
     assert.deepEqual(left, []);
   });
 });

@@ -13,13 +13,13 @@ import {
   fail,
   heartbeat,
   JobRegistry,
-  jobsDb,
   PermanentJobError,
   startRunner,
   sweepExpired,
 } from '../../../src/platform/jobs/index.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { onPostgres, type TestStorage, testStorage } from '../../helpers/db.js';
+import { kyselyOf } from '../../../src/platform/db/transactions.js';
 
 const T0 = 1_700_000_000_000;
 const LEASE = 1_000;
@@ -31,7 +31,7 @@ describe(`job queue (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
   /** A fresh kind per test: tests share the table but never each other's jobs. */
   const newKind = () => `test.kind${++kind}`;
   const row = (id: string) =>
-    jobsDb(db).selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    kyselyOf(db).selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const effectsOf = async (key: string) =>
     (await sql<{ n: number }>`SELECT count(*) AS n FROM job_effects WHERE k = ${key}`.execute(db.kysely))
       .rows[0]!.n;
@@ -182,7 +182,7 @@ describe(`job queue (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
       runner.wake();
       for (;;) {
         await runner.idle();
-        const waiting = await jobsDb(db)
+        const waiting = await kyselyOf(db)
           .selectFrom('jobs')
           .select('id')
           .where('kind', '=', k)
@@ -194,7 +194,7 @@ describe(`job queue (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
     } finally {
       await runner.stop();
     }
-    const rows = await jobsDb(db).selectFrom('jobs').selectAll().where('kind', '=', k).execute();
+    const rows = await kyselyOf(db).selectFrom('jobs').selectAll().where('kind', '=', k).execute();
     const byN = new Map(rows.map((r) => [JSON.parse(r.payload).n as number, r]));
     assert.equal(byN.get(1)!.status, 'completed');
     assert.equal(byN.get(1)!.attempts, 3);
@@ -232,7 +232,7 @@ describe(`job queue (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
     try {
       await running;
       // Another holder takes the job over (as after an expiry): the fencing token moves on.
-      await jobsDb(db)
+      await kyselyOf(db)
         .updateTable('jobs')
         .set((eb) => ({ lease_token: eb('lease_token', '+', 1) }))
         .where('id', '=', id)

@@ -63,17 +63,17 @@ describe('name echoes across the texts of one request', () => {
   const rows: [string, string[], string[]][] = [
     [
       'chat, lower case',
-      ['meu nome é Olusegun Adeyemi', 'o adeyemi aqui de novo: preciso da segunda via'],
+      ['meu nome é Olusegun Quaresmini', 'o quaresmini aqui de novo: preciso da segunda via'],
       ['meu nome é [NOME_1]', 'o [NOME_2] aqui de novo: preciso da segunda via'],
     ],
     [
       'surname alone at the start of a message',
-      ['Sou a Lavínia Tompkins, do financeiro.', 'tompkins de novo, alguma novidade?'],
+      ['Sou a Lavínia Quaresmini, do financeiro.', 'quaresmini de novo, alguma novidade?'],
       ['Sou a [NOME_1], do financeiro.', '[NOME_2] de novo, alguma novidade?'],
     ],
     [
       'surname after an article',
-      ['Olá, aqui é Jurema Tavolaro', 'Pode mandar para a Tavolaro mesmo.'],
+      ['Olá, aqui é Jurema Quaresmini', 'Pode mandar para a Quaresmini mesmo.'],
       ['Olá, aqui é [NOME_1]', 'Pode mandar para a [NOME_2] mesmo.'],
     ],
   ];
@@ -82,14 +82,12 @@ describe('name echoes across the texts of one request', () => {
       assert.deepEqual(cleanConversation(messages), expected);
       // Each message alone leaks the surname: the memory is what catches it.
       const alone = messages.map((m) => createCleaner({ policy: 'placeholder' }).cleanText(m));
-      assert.ok(
-        alone[1]!.toLowerCase().includes(messages[1]!.match(/adeyemi|tompkins|tavolaro/i)![0]!.toLowerCase()),
-      );
+      assert.ok(alone[1]!.toLowerCase().includes(messages[1]!.match(/quaresmini/i)![0]!.toLowerCase()));
     });
   }
 
   it('rememberNames reads ahead: an earlier mention is masked by a name given later', () => {
-    const messages = ['oi, aqui é o adeyemi de novo', 'Olusegun Adeyemi'];
+    const messages = ['oi, aqui é o quaresmini de novo', 'Olusegun Quaresmini'];
     const cleaner = createCleaner({ policy: 'placeholder' });
     cleaner.rememberNames(messages);
     assert.deepEqual(
@@ -100,16 +98,16 @@ describe('name echoes across the texts of one request', () => {
   });
 
   it('another request remembers nothing', () => {
-    cleanConversation(['meu nome é Olusegun Adeyemi']);
-    const [later] = cleanConversation(['o adeyemi aqui de novo: preciso da segunda via']);
-    assert.equal(later, 'o adeyemi aqui de novo: preciso da segunda via');
+    cleanConversation(['meu nome é Olusegun Quaresmini']);
+    const [later] = cleanConversation(['o quaresmini aqui de novo: preciso da segunda via']);
+    assert.equal(later, 'o quaresmini aqui de novo: preciso da segunda via');
   });
 
   it('the restored reply gives each placeholder back its own words', () => {
     const cleaner = createCleaner({ policy: 'placeholder' });
-    cleaner.cleanText('meu nome é Olusegun Adeyemi');
-    cleaner.cleanText('o adeyemi aqui de novo');
-    assert.equal(restoreText('[NOME_1] / [NOME_2]', cleaner.map), 'Olusegun Adeyemi / adeyemi');
+    cleaner.cleanText('meu nome é Olusegun Quaresmini');
+    cleaner.cleanText('o quaresmini aqui de novo');
+    assert.equal(restoreText('[NOME_1] / [NOME_2]', cleaner.map), 'Olusegun Quaresmini / quaresmini');
   });
 });
 

@@ -2,7 +2,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 import type { App } from '../../../platform/http/app.js';
-import { ApiError } from '../../../platform/http/errors.js';
 import { sessionOf } from '../../sessions/guard.js';
 import { assertRecentSignIn } from '../../sessions/reauth.js';
 import { regenerateSession, setPendingTotp, stateOf } from '../../sessions/store.js';
@@ -11,9 +10,9 @@ import { CodeBody, PasswordBody, SignInResult, TotpSetup } from '../schemas.js';
 import { getAccount } from '../store.js';
 import { matchTotp, newEnrolment, openTotpSecret, sealTotpSecret } from '../totp.js';
 import { accountRoute, assertNoBody, issue, issuingRoute, staleSession, type Web } from './web.js';
+import { ACCOUNTS } from '../errors.js';
 
-const totpAlreadyEnabled = () =>
-  new ApiError(409, 'totp_already_enabled', 'O segundo fator já está ativo nesta conta.');
+const totpAlreadyEnabled = () => ACCOUNTS.totp_already_enabled('O segundo fator já está ativo nesta conta.');
 
 export function registerSecurityRoutes(scope: App, web: Web): void {
   const { deps } = web;
@@ -55,17 +54,12 @@ export function registerSecurityRoutes(scope: App, web: Web): void {
     async (request, reply) => {
       const session = sessionOf(request);
       if (session.totp_pending === null) {
-        throw new ApiError(
-          409,
-          'totp_not_started',
-          'Inicie a configuração do segundo fator antes de confirmar.',
-        );
+        throw ACCOUNTS.totp_not_started('Inicie a configuração do segundo fator antes de confirmar.');
       }
       const secret = openTotpSecret(deps.totpKey, session.totp_pending);
       const now = deps.now();
       const step = await matchTotp(secret, request.body.code.trim(), now, null);
-      if (step === null)
-        throw new ApiError(401, 'invalid_code', 'Código inválido. Confira o relógio do aparelho.');
+      if (step === null) throw ACCOUNTS.invalid_code('Código inválido. Confira o relógio do aparelho.');
       const enabled = await enableTotp(deps.db, session.account_id!, session.totp_pending, step);
       if (!enabled) throw totpAlreadyEnabled();
       const made = await regenerateSession(

@@ -1,19 +1,19 @@
-// What the account route plugins share: the dependencies, the client's address and the
+// What the account route plugins share: the dependencies (the client address is request.ip) and the
 // answer that hands a browser a freshly regenerated session.
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { App } from '../../../platform/http/app.js';
-import { ApiError } from '../../../platform/http/errors.js';
+import { HTTP } from '../../../platform/http/errors.js';
 import { sessionCookie } from '../../sessions/cookie.js';
 import { browserState, sessionUser } from '../../sessions/view.js';
 import { type Need, sessionOf } from '../../sessions/guard.js';
 import type { SessionRow } from '../../sessions/store.js';
 import type { AccountDeps, Issued } from '../login.js';
 import { SignInResult } from '../schemas.js';
+import { SESSIONS } from '../../sessions/errors.js';
 
 export interface Web {
   deps: AccountDeps;
-  addressOf(request: FastifyRequest): string;
 }
 
 /** New cookie, new CSRF value, new view context; the user only once every step is done. */
@@ -29,10 +29,10 @@ export function issue(deps: AccountDeps, reply: FastifyReply, made: Issued) {
 export function assertNoBody(body: unknown): void {
   if (body === undefined || body === null) return;
   if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return;
-  throw new ApiError(400, 'invalid_request', 'Esta rota não recebe corpo.');
+  throw HTTP.invalid_request('Esta rota não recebe corpo.');
 }
 
-export const staleSession = () => new ApiError(401, 'invalid_session', 'Sessão inválida. Entre novamente.');
+export const staleSession = () => SESSIONS.invalid_session('Sessão inválida. Entre novamente.');
 
 /** What an account route declares besides its summary: its body or query, and its answer. */
 interface AccountSchema {
@@ -58,7 +58,7 @@ export function accountRoute<S extends AccountSchema>(summary: string, schema: S
  */
 export function issuingRoute<B extends TObject>(
   scope: App,
-  { deps, addressOf }: Web,
+  { deps }: Web,
   route: { path: string; summary: string; body: B; need?: Need },
   act: (deps: AccountDeps, session: SessionRow, input: Static<B> & { address: string }) => Promise<Issued>,
 ): void {
@@ -66,7 +66,7 @@ export function issuingRoute<B extends TObject>(
     route.path,
     accountRoute(route.summary, { body: route.body, response: { 200: SignInResult } }, route.need),
     async (request, reply) => {
-      const input = { ...(request.body as Static<B>), address: addressOf(request) };
+      const input = { ...(request.body as Static<B>), address: request.ip };
       return issue(deps, reply, await act(deps, sessionOf(request), input));
     },
   );

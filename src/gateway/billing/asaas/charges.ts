@@ -8,9 +8,9 @@ import { sentToday, takeTurn } from '../caps.js';
 import { isEmailAddress } from '../../../platform/identity/email.js';
 import { isValidCnpj, isValidCpf } from '../../../privacy/checks.js';
 import { invalidPackage } from '../errors.js';
-import { inTransaction, kyselyOf, type DbLike } from '../ledger.js';
+import { type DbLike, inTransaction, kyselyOf } from '../../../platform/db/transactions.js';
 import { hexId, iso, networkKey, utcDay } from '../pix/network.js';
-import { type ChargeState, pixDb } from '../pix/tables.js';
+import type { ChargeState } from '../../../platform/db/schema.js';
 import { isPackage, issueCreditToken, PACKAGES_USD, refuseCreditToken } from '../tokens.js';
 import { type AsaasClient, AsaasError, type AsaasPayment } from './client.js';
 import {
@@ -143,7 +143,7 @@ export async function buyerOrganization(
 
 async function knownCustomer(db: DbLike, accountId: string | undefined): Promise<string | undefined> {
   if (!accountId) return undefined;
-  const row = await pixDb(kyselyOf(db))
+  const row = await kyselyOf(kyselyOf(db))
     .selectFrom('asaas_customers')
     .select('customer_id')
     .where('account_id', '=', accountId)
@@ -176,7 +176,7 @@ export async function createCharge(
   let customer = await knownCustomer(ctx.db, input.accountId);
   const payer = checkedPayer(input.payer, customer !== undefined);
 
-  const db = pixDb(ctx.db);
+  const db = kyselyOf(ctx.db);
   const network = networkKey(ctx.secret, input.address);
   const day = utcDay(now);
   const id = hexId();
@@ -189,7 +189,7 @@ export async function createCharge(
     await takeTurn(ctx.db, trx, 'asaas_charges');
     const made = await sentToday(trx, 'asaas_charges', network, day);
     if (made >= (config.daily_cap_per_network ?? DEFAULT_ASAAS_DAILY_CAP)) throw dailyCharges();
-    const pending = await pixDb(trx)
+    const pending = await kyselyOf(trx)
       .selectFrom('asaas_charges')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('state', 'in', ['pendente', 'vencido'])
@@ -206,7 +206,7 @@ export async function createCharge(
             now,
           })
         : undefined;
-    await pixDb(trx)
+    await kyselyOf(trx)
       .insertInto('asaas_charges')
       .values({
         id,
@@ -282,7 +282,7 @@ export async function createCharge(
   } catch (err) {
     if (!(err instanceof AsaasError)) throw err;
     await inTransaction(ctx.db, async (trx) => {
-      await pixDb(trx)
+      await kyselyOf(trx)
         .updateTable('asaas_charges')
         .set({ state: 'falhou', state_at: Date.now() })
         .where('id', '=', id)
@@ -325,7 +325,7 @@ export async function chargeState(
   db: DbLike,
   id: string,
 ): Promise<{ estado: ChargeState; pago_em: string | null } | undefined> {
-  const row = await pixDb(kyselyOf(db))
+  const row = await kyselyOf(kyselyOf(db))
     .selectFrom('asaas_charges')
     .select(['state', 'paid_at'])
     .where('id', '=', id)

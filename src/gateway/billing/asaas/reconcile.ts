@@ -7,9 +7,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 import type { Db } from '../../../platform/db/index.js';
 import type { JobHandler } from '../../../platform/jobs/index.js';
-import { pixDb } from '../pix/tables.js';
 import type { AsaasClient, AsaasPayment } from './client.js';
 import { applyPayment } from './status.js';
+import { kyselyOf } from '../../../platform/db/transactions.js';
 
 export const RECONCILE_KIND = 'asaas.reconcile';
 /** Charges older than this are left alone (Asaas keeps an unpaid Pix payable for days, not months). */
@@ -23,7 +23,7 @@ export async function readOpenCharges(
   client: AsaasClient,
   now = Date.now(),
 ): Promise<{ payments: AsaasPayment[]; links: { id: string; paymentId: string }[]; errors: number }> {
-  const open = await pixDb(db)
+  const open = await kyselyOf(db)
     .selectFrom('asaas_charges')
     .select(['id', 'payment_id', 'created_at'])
     .where('state', 'in', ['pendente', 'vencido'])
@@ -57,7 +57,7 @@ export async function applyRead(
   now = Date.now(),
 ): Promise<number> {
   for (const link of read.links)
-    await pixDb(trx)
+    await kyselyOf(trx)
       .updateTable('asaas_charges')
       .set({ payment_id: link.paymentId })
       .where('id', '=', link.id)

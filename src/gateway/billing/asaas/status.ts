@@ -3,10 +3,12 @@
 // paying credits exactly once (the ledger's reference is the charge id).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
-import { balanceOf, creditWallet, type DbLike, inTransaction, type Wallet } from '../ledger.js';
+import { type DbLike, inTransaction } from '../../../platform/db/transactions.js';
+import { balanceOf, creditWallet, type Wallet } from '../ledger.js';
 import { activateCreditToken, refuseCreditToken, tokenWallet } from '../tokens.js';
-import { type ChargeState, pixDb } from '../pix/tables.js';
+import type { ChargeState } from '../../../platform/db/schema.js';
 import type { AsaasPayment } from './client.js';
+import { kyselyOf } from '../../../platform/db/transactions.js';
 
 const PAID = new Set(['RECEIVED', 'RECEIVED_IN_CASH', 'CONFIRMED']);
 const REFUNDED = /^(REFUNDED|REFUND_|CHARGEBACK_|AWAITING_CHARGEBACK_REVERSAL)/;
@@ -48,7 +50,7 @@ export async function applyPayment(
 ): Promise<Applied | undefined> {
   const target = stateOf(payment);
   return inTransaction(db, async (trx: Kysely<Database>) => {
-    const p = pixDb(trx);
+    const p = kyselyOf(trx);
     const charge = await p
       .selectFrom('asaas_charges')
       .selectAll()

@@ -7,8 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../../../platform/context.js';
 import type { Guard } from '../../../platform/http/auth.js';
-import { kyselyOf, type DbLike } from '../ledger.js';
-import { pixDb } from '../pix/tables.js';
+import { type DbLike, kyselyOf } from '../../../platform/db/transactions.js';
 import { type AsaasClient, AsaasError, type AsaasPayment } from './client.js';
 import { asaasFailed, asaasUnavailable, webhookInvalid, webhookUnauthorized } from './errors.js';
 import { type Applied, applyPayment } from './status.js';
@@ -46,7 +45,7 @@ export async function handleWebhook(
   now = Date.now(),
 ): Promise<WebhookOutcome> {
   if (typeof event.id !== 'string' || event.id === '' || event.id.length > 200) throw webhookInvalid();
-  const p = pixDb(kyselyOf(db));
+  const p = kyselyOf(kyselyOf(db));
   const seen = await p.selectFrom('asaas_events').select('id').where('id', '=', event.id).executeTakeFirst();
   if (seen) return { duplicate: true };
   const paymentId = event.payment?.id;

@@ -1,10 +1,9 @@
-// Who sent a public credit request: the client address (behind TRUSTED_PROXIES, the
-// forwarded one) for the daily caps, and the signed-in account when a session cookie is
+// Who sent a public credit request: the client address (request.ip: behind TRUSTED_PROXIES,
+// the forwarded one) for the daily caps, and the signed-in account when a session cookie is
 // present — recorded, never required (a bad or expired cookie is simply no account).
 import type { FastifyRequest } from 'fastify';
 import { PRODUCT_ID } from '../../product.js';
 import type { Context } from '../../../platform/context.js';
-import { cidrMatcher, clientAddress } from '../../../platform/net.js';
 import { readSessionCookie } from '../../sessions/cookie.js';
 import { findSession } from '../../sessions/store.js';
 
@@ -14,13 +13,8 @@ export interface Caller {
 }
 
 export function callerReader(ctx: Context): (request: FastifyRequest) => Promise<Caller> {
-  const isTrustedProxy = cidrMatcher(ctx.config.trustedProxies ?? []);
   return async (request) => {
-    const address = clientAddress(
-      request.socket.remoteAddress,
-      request.headers['x-forwarded-for'],
-      isTrustedProxy,
-    );
+    const address = request.ip;
     const token = readSessionCookie(request.headers.cookie);
     if (token === undefined) return { address };
     const session = await findSession(ctx.db.kysely, PRODUCT_ID, token, Date.now());

@@ -4,13 +4,13 @@
 import type { Context } from '../../../platform/context.js';
 import type { PixConfig } from '../../../platform/config/payments.js';
 import { MailError } from '../../../platform/mail/index.js';
-import { inTransaction, kyselyOf, type DbLike } from '../ledger.js';
+import { type DbLike, inTransaction, kyselyOf } from '../../../platform/db/transactions.js';
 import { activateCreditToken, issueCreditToken, refuseCreditToken } from '../tokens.js';
 import { sentToday, takeTurn } from '../caps.js';
 import { dailyCap, mailFailed, notPending, pixUnavailable, queueFull, requestNotFound } from './errors.js';
 import { hexId, iso, networkKey, utcDay } from './network.js';
 import { PROOF_MIME, type ProofType } from './proof.js';
-import { type PixState, pixDb } from './tables.js';
+import type { PixState } from '../../../platform/db/schema.js';
 import { txidFor } from './brcode.js';
 
 export const DEFAULT_REVIEW_QUEUE = 50;
@@ -58,7 +58,7 @@ export async function submitPixRequest(
     await takeTurn(ctx.db, trx, 'pix_requests');
     const sent = await sentToday(trx, 'pix_requests', network, day);
     if (sent >= (pix.daily_cap_per_network ?? DEFAULT_PIX_DAILY_CAP)) throw dailyCap();
-    const waiting = await pixDb(trx)
+    const waiting = await kyselyOf(trx)
       .selectFrom('pix_requests')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('state', '=', 'pendente')
@@ -73,7 +73,7 @@ export async function submitPixRequest(
       active: false,
       now,
     });
-    await pixDb(trx)
+    await kyselyOf(trx)
       .insertInto('pix_requests')
       .values({
         id,
@@ -111,7 +111,7 @@ export async function submitPixRequest(
     if (!(err instanceof MailError)) throw err;
     // The token must never become valid: the owner never saw this proof.
     await inTransaction(ctx.db, async (trx) => {
-      await pixDb(trx)
+      await kyselyOf(trx)
         .updateTable('pix_requests')
         .set({ state: 'falhou', state_at: Date.now() })
         .where('id', '=', id)
@@ -183,7 +183,7 @@ function view(row: {
 }
 
 export async function getPixRequest(db: DbLike, id: string): Promise<PixRequestView | undefined> {
-  const row = await pixDb(kyselyOf(db))
+  const row = await kyselyOf(kyselyOf(db))
     .selectFrom('pix_requests')
     .selectAll()
     .where('id', '=', id)
@@ -192,7 +192,7 @@ export async function getPixRequest(db: DbLike, id: string): Promise<PixRequestV
 }
 
 export async function listPixRequests(db: DbLike, state?: PixState, limit = 200): Promise<PixRequestView[]> {
-  let q = pixDb(kyselyOf(db))
+  let q = kyselyOf(kyselyOf(db))
     .selectFrom('pix_requests')
     .selectAll()
     .orderBy('created_at', 'desc')
@@ -210,7 +210,7 @@ export const PIX_STATES: readonly PixState[] = ['pendente', 'liberado', 'recusad
  */
 export async function releasePixRequest(db: DbLike, id: string, now = Date.now()): Promise<PixRequestView> {
   return inTransaction(db, async (trx) => {
-    const p = pixDb(trx);
+    const p = kyselyOf(trx);
     const row = await p.selectFrom('pix_requests').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw requestNotFound();
     if (row.state === 'liberado') return view(row);
@@ -230,7 +230,7 @@ export async function releasePixRequest(db: DbLike, id: string, now = Date.now()
 /** The owner found no payment: `recusado`, and the token never becomes valid. Twice: harmless. */
 export async function refusePixRequest(db: DbLike, id: string, now = Date.now()): Promise<PixRequestView> {
   return inTransaction(db, async (trx) => {
-    const p = pixDb(trx);
+    const p = kyselyOf(trx);
     const row = await p.selectFrom('pix_requests').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw requestNotFound();
     if (row.state === 'recusado') return view(row);

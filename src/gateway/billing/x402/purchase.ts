@@ -1,13 +1,14 @@
 // `POST /api/credito?usd=N`: one package of credit bought with x402. The token is minted
 // only after the payment settled, in one transaction with the payment row's token id.
 import type { Context } from '../../../platform/context.js';
-import { ApiError } from '../../../platform/http/errors.js';
+import type { ApiError } from '../../../platform/http/errors.js';
 import { formatUsd, MICROS_PER_USD } from '../ledger.js';
 import { issueCreditToken } from '../tokens.js';
 import type { PaymentPayload } from './header.js';
 import type { PaymentCollector } from './pay.js';
 import { type PaymentRequirements, quote, requirements } from './requirements.js';
 import type { X402Config } from '../../../platform/config/payments.js';
+import { BILLING } from '../errors.js';
 
 /** Texts for the payer; the codes in parentheses are the facilitator's or ours. */
 const REASONS: Record<string, string> = {
@@ -27,7 +28,7 @@ const REASONS: Record<string, string> = {
 
 export function paymentRequired(reason: string, req: PaymentRequirements): ApiError {
   const text = REASONS[reason] ?? `Pagamento recusado pelo facilitador (${reason}).`;
-  return new ApiError(402, 'payment_required', text, { body: quote(text, req) });
+  return BILLING.payment_required(text, { body: quote(text, req) });
 }
 
 export interface Purchase {
@@ -56,11 +57,7 @@ export async function buyCredit(
   if ('invalid' in input.payment) throw paymentRequired(input.payment.invalid, req);
   const cap = (config.daily_cap_usd ?? 0) * MICROS_PER_USD;
   if (cap > 0 && (await collector.soldToday()) + micros > cap) {
-    throw new ApiError(
-      429,
-      'daily_cap_reached',
-      'O limite diário de vendas de crédito foi atingido; tente amanhã.',
-    );
+    throw BILLING.daily_cap_reached('O limite diário de vendas de crédito foi atingido; tente amanhã.');
   }
   const paid = await collector.collect(input.payment, req, 'credit');
   if (!paid.ok) throw paymentRequired(paid.reason, req);

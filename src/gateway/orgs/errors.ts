@@ -1,0 +1,6 @@
+// Organisation error codes (docs/errors.md).
+import { errorCodes } from '../../platform/http/errors.js';
+
+export const ORGS = errorCodes('gateway/orgs', {
+  organization_forbidden: 403,
+});
