@@ -103,11 +103,25 @@ const BEFORE = 48;
 const AFTER = 24;
 
 const NON_ASCII = /[^\x00-\x7f]/;
+/** Latin-1 and Latin Extended-A letters (lower case) without their accents; '' where NFD decides. */
+const BASE_LETTER: string[] = [];
+for (let c = 0xc0; c <= 0x17f; c++) {
+  const base = String.fromCharCode(c)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+  BASE_LETTER[c - 0xc0] = base.length === 1 && base.charCodeAt(0) < 128 ? base : '';
+}
+const LATIN = /[\u00c0-\u017f]/g;
+const OTHER_NON_LATIN = /[^\x00-\u017f]/;
 
 /** Lower case, accents removed; only called on short windows. */
 export function fold(s: string): string {
   const lower = s.toLowerCase();
-  return NON_ASCII.test(lower) ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : lower;
+  if (!NON_ASCII.test(lower)) return lower;
+  // Portuguese accents from a table; anything else through NFD.
+  if (!OTHER_NON_LATIN.test(lower))
+    return lower.replace(LATIN, (ch) => BASE_LETTER[ch.charCodeAt(0) - 0xc0] || ch);
+  return lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 }
 
 const ACCENTED: Record<string, string> = {

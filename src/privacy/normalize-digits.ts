@@ -19,7 +19,8 @@ const MIN_DIGITS = 5;
 
 const WORD = 'zero|um|uma|dois|duas|tr[eê]s|quatro|cinco|seis|meia|sete|oito|nove';
 /** Cheap test: three number words in a row, the last two in lower case as dictation is typed. */
-const MAY_WORDS = new RegExp(` (?:${WORD}),? (?:${WORD}),? (?:${WORD})`);
+export const DICTATED_SOURCE = ` (?:${WORD}),? (?:${WORD}),? (?:${WORD})`;
+const MAY_WORDS = new RegExp(DICTATED_SOURCE);
 
 /** Single digits joined by spaces, or by '.', '-', '/' with a space on both sides or none (". " ends a sentence). */
 const SPACED = /(?<![\p{L}\p{N}])[0-9](?:(?: {1,2}| [.\-/] |[.\-/])[0-9]){4,}(?![\p{L}\p{N}])/gu;

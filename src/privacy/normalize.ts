@@ -15,8 +15,16 @@
 // NFKC results that contain digits although the source had no decimal digit
 // (superscripts, circled numbers, fractions: "10²", "①", "½") keep the source: turning
 // them into digits would glue them to the digits around them.
-import { dictatedDigits, mayHaveDictatedDigits } from './normalize-digits.js';
-import { mayHaveSpelledAddress, spelledEmails } from './normalize-email.js';
+import { DICTATED_SOURCE, dictatedDigits, mayHaveDictatedDigits } from './normalize-digits.js';
+import {
+  hasAtBeforeSpelledDot,
+  MAY_SPELL_AT_SOURCE,
+  mayHaveSpelledAddress,
+  spelledEmails,
+} from './normalize-email.js';
+
+/** A spelled "@" or three number words in a row: the cheap test for the spelled stages. */
+const MAY_SPELL = new RegExp(`${MAY_SPELL_AT_SOURCE}|${DICTATED_SOURCE}`);
 import { MapBuilder, type MappedText } from './normalize-map.js';
 
 export { type MappedText, originalSpan } from './normalize-map.js';
@@ -171,7 +179,8 @@ function normaliseChars(text: string): MappedText | null {
  */
 export function normalisedView(text: string): MappedText | null {
   const plain = NOTHING_SPECIAL.test(text);
-  if (plain && !mayHaveSpelledAddress(text) && !mayHaveDictatedDigits(text)) return null;
+  // One scan for both cues (a spelled "@", three number words) before the exact tests.
+  if (plain && !MAY_SPELL.test(text) && !hasAtBeforeSpelledDot(text)) return null;
   const chars = plain ? null : normaliseChars(text);
   const t = chars ? chars.text : text;
   const digits = (mayHaveDictatedDigits(t) ? dictatedDigits(t, chars) : null) ?? chars;

@@ -18,7 +18,7 @@ const REACH = 32;
 
 /** The last word of a label ("agência", "c/c", "nº", "corrente"…), checked before the whole label. */
 const LAST_WORD = new Set(
-  'agência agencia ag conta corrente poupança poupanca c cc n no nº n° número numero num bancária bancaria salário salario pagamento digital é a o'.split(
+  'agência agencia ag conta corrente poupança poupanca c cc bancária bancaria salário salario pagamento digital'.split(
     ' ',
   ),
 );
@@ -34,6 +34,16 @@ function isWordChar(c: number): boolean {
   );
 }
 
+/** Words between a label and its number: "é a", "nº", "número" ("conta é a 12345-6", "conta nº 1"). */
+const FILLERS = new Set(['é', 'e', 'a', 'o', 'n', 'no', 'nº', 'n°', 'número', 'numero', 'num']);
+
+function isFiller(text: string, w: number, k: number): boolean {
+  const c = text.charCodeAt(w) | 32;
+  // Every filler starts with a vowel, 'é' or 'n'.
+  if (c !== 97 && c !== 101 && c !== 111 && c !== 110 && c !== 0xe9) return false;
+  return FILLERS.has(text.slice(w, k).toLowerCase());
+}
+
 /** (first letter, last letter) of each word of LAST_WORD, lower case: a cheap filter before the lookup. */
 const EDGES = new Set([...LAST_WORD].map((w) => edges(w.charCodeAt(0), w.charCodeAt(w.length - 1))));
 
@@ -45,11 +55,20 @@ function edges(first: number, last: number): number {
 function labelBefore(text: string, start: number): boolean {
   let k = start;
   while (k > 0 && start - k < 4 && isLabelPunct(text.charCodeAt(k - 1))) k--;
-  let w = k;
-  while (w > 0 && k - w < 10 && isWordChar(text.charCodeAt(w - 1))) w--;
-  if (w === k || isWordChar(text.charCodeAt(w - 1))) return false;
-  if (!EDGES.has(edges(text.charCodeAt(w), text.charCodeAt(k - 1)))) return false;
-  if (!LAST_WORD.has(text.slice(w, k).toLowerCase())) return false;
+  // "minha conta é a 12345-6": step over the fillers to the label word.
+  for (let fillers = 0; ; fillers++) {
+    let w = k;
+    while (w > 0 && k - w < 10 && isWordChar(text.charCodeAt(w - 1))) w--;
+    if (w === k || isWordChar(text.charCodeAt(w - 1))) return false;
+    if (fillers < 3 && isFiller(text, w, k)) {
+      k = w;
+      while (k > 0 && text.charCodeAt(k - 1) === 32) k--;
+      continue;
+    }
+    if (!EDGES.has(edges(text.charCodeAt(w), text.charCodeAt(k - 1)))) return false;
+    if (!LAST_WORD.has(text.slice(w, k).toLowerCase())) return false;
+    break;
+  }
   let before = fold(text.slice(Math.max(0, start - REACH), start));
   const nl = before.lastIndexOf('\n');
   if (nl >= 0) before = before.slice(nl + 1);

@@ -21,8 +21,6 @@ function checkX(text: string, end: number): { key: string; length: number } | nu
   return { key: 'X', length: 2 };
 }
 
-const CURRENCY = /\$\s*$/;
-
 /**
  * How identity numbers are grouped: one run, thousands groups of three ("1.234.567",
  * "12 345 678"), and a final check digit after "-" ("12.345.678-9", "1234567-8"). Not
@@ -30,17 +28,23 @@ const CURRENCY = /\$\s*$/;
  */
 function rgShape(text: string, c: Cluster, i: number, j: number): boolean {
   const g = c.groups;
-  // "R$ 1.234.567", "US$ 12.345.678": money.
-  if (CURRENCY.test(text.slice(Math.max(0, g[i]!.start - 4), g[i]!.start))) return false;
   let last = j;
   if (j > i && g[j]!.end - g[j]!.start <= 2 && g[j]!.sep.trim() === '-') last = j - 1;
-  if (last === i) return true;
-  if (g[i]!.end - g[i]!.start > 3) return false;
-  for (let k = i + 1; k <= last; k++) {
-    const sep = g[k]!.sep;
-    if (g[k]!.end - g[k]!.start !== 3 || (sep !== '.' && sep !== ' ')) return false;
+  if (last > i) {
+    if (g[i]!.end - g[i]!.start > 3) return false;
+    for (let k = i + 1; k <= last; k++) {
+      const sep = g[k]!.sep;
+      if (g[k]!.end - g[k]!.start !== 3 || (sep !== '.' && sep !== ' ')) return false;
+    }
   }
-  return true;
+  return !afterCurrency(text, g[i]!.start);
+}
+
+/** "R$ 1.234.567", "US$ 12.345.678": money. */
+function afterCurrency(text: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && text.charCodeAt(k) === 32) k--;
+  return text.charCodeAt(k) === 36;
 }
 
 export const rgDetector = defineDetector({
