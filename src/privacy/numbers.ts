@@ -7,11 +7,13 @@
 import type { Analysis, Run } from './analysis.js';
 import { type Cluster, digitsOf, sepsWithin, softAfter, softBefore } from './clusters.js';
 import { type ContextKind, labelledAs, notForeign } from './context.js';
-import type { Span } from './types.js';
+import { defineDetector, type Detector, type Span } from './types.js';
 
 export interface NumberRule {
   /** The context kind (the category) whose words label the number. */
   kind: ContextKind;
+  /** The key of an accepted value, from its digits (default: the digits). */
+  key?: (digits: string) => string;
   /** Digit counts a value may have. */
   lengths: readonly number[];
   /** Most groups a value is written in. */
@@ -29,7 +31,7 @@ export interface NumberRule {
    * Where no check rule exists for every form (RG outside São Paulo): readings accepted
    * with a word of the category although `valid` fails. Default: none.
    */
-  loose?: (c: Cluster, i: number, j: number) => boolean;
+  loose?: (text: string, c: Cluster, i: number, j: number) => boolean;
   /** Text glued before the first group that still lets a value start there ("MG-" of an RG). */
   gluedPrefix?: RegExp;
   /**
@@ -69,7 +71,9 @@ export function findNumbers(a: Analysis, rule: NumberRule): Span[] {
       if (!sepsWithin(c, i, j, rule.seps)) continue;
       run.digits ??= digitsOf(a.text, c, i, j);
       const found = readAt(a, run, rule);
-      if (found !== null) out.push(found);
+      if (found === null) continue;
+      if (rule.key) found.key = rule.key(found.key);
+      out.push(found);
     }
   }
   return out;
@@ -92,7 +96,7 @@ function readAt(a: Analysis, run: Run, rule: NumberRule): Span | null {
     end += tail.length;
   } else if (!softAfter(c, j)) return null;
   const valid = rule.valid(key);
-  if (!valid && !rule.loose?.(c, i, j)) return null;
+  if (!valid && !rule.loose?.(text, c, i, j)) return null;
   const shape = shapeOf(c, i, j) + (tail ? '+' : '');
   const masked = valid && rule.masks.includes(shape);
   const shaped = masked || rule.shapes === undefined || rule.shapes.includes(shape);
@@ -103,4 +107,19 @@ function readAt(a: Analysis, run: Run, rule: NumberRule): Span | null {
   const near = valid || !ctx.nearestAfter || ctx.nearestDistance <= LOOSE_AFTER;
   if (mentioned && near && labelledAs(ctx, rule.kind, rule.friends)) return { start, end, key };
   return masked && notForeign(ctx, rule.kind) ? { start, end, key } : null;
+}
+
+/**
+ * A numbered document's detector: its declaration (category, label, orders, words, check
+ * rule) and the rule its numbers are read by.
+ */
+export function numberDetector<const C extends string>(
+  d: Omit<Detector<C>, 'detect' | 'validate'> & {
+    validate: (key: string) => boolean;
+    rule: Omit<NumberRule, 'kind' | 'valid'>;
+  },
+): Detector<C> {
+  const rule: NumberRule = { ...d.rule, kind: d.category, valid: d.validate };
+  const { rule: _rule, ...declared } = d;
+  return defineDetector<C>({ ...declared, detect: (a: Analysis) => findNumbers(a, rule) });
 }

@@ -3,12 +3,10 @@
 // in a card's groups (4-4-4-4, 4-4-4-4-3, Amex 4-6-5, Diners 4-6-4) they need no context;
 // bare runs need a word of the category nearby. Card-looking numbers that fail the
 // check, or belong to no issuer, stay.
-import type { Analysis } from '../analysis.js';
 import { isValidCard } from '../check-digits.js';
-import { findNumbers } from '../numbers.js';
-import { defineDetector, type Span } from '../types.js';
+import { numberDetector } from '../numbers.js';
 
-export const cardDetector = defineDetector({
+export const cardDetector = numberDetector({
   category: 'cartao',
   label: 'CARTAO',
   priority: 18,
@@ -33,15 +31,11 @@ export const cardDetector = defineDetector({
     'bandeira',
   ],
   validate: isValidCard,
-  detect(a: Analysis): Span[] {
-    return findNumbers(a, {
-      kind: 'cartao',
-      lengths: [13, 14, 15, 16, 17, 18, 19],
-      maxGroups: 5,
-      seps: '.- ',
-      valid: isValidCard,
-      masks: ['4,4,4,4', '4,4,4,4,3', '4,6,5', '4,6,4'],
-      shapes: ['13', '14', '15', '16', '17', '18', '19', '4,4,4,4', '4,4,4,4,3', '4,6,5', '4,6,4'],
-    });
+  rule: {
+    lengths: [13, 14, 15, 16, 17, 18, 19],
+    maxGroups: 5,
+    seps: '.- ',
+    masks: ['4,4,4,4', '4,4,4,4,3', '4,6,5', '4,6,4'],
+    shapes: ['13', '14', '15', '16', '17', '18', '19', '4,4,4,4', '4,4,4,4,3', '4,6,5', '4,6,4'],
   },
 });

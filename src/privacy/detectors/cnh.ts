@@ -2,12 +2,10 @@
 // check digits (check-digits.ts), always with a word of the category nearby ("CNH",
 // "habilitação", "carteira de motorista"): bare 11-digit runs are as often CPFs,
 // telephones or order numbers.
-import type { Analysis } from '../analysis.js';
 import { isValidCnh } from '../check-digits.js';
-import { findNumbers } from '../numbers.js';
-import { defineDetector, type Span } from '../types.js';
+import { numberDetector } from '../numbers.js';
 
-export const cnhDetector = defineDetector({
+export const cnhDetector = numberDetector({
   category: 'cnh',
   label: 'CNH',
   priority: 12,
@@ -23,15 +21,11 @@ export const cnhDetector = defineDetector({
     'permissao para dirigir',
   ],
   validate: isValidCnh,
-  detect(a: Analysis): Span[] {
-    return findNumbers(a, {
-      kind: 'cnh',
-      lengths: [11],
-      maxGroups: 2,
-      seps: '- ',
-      valid: isValidCnh,
-      masks: [],
-      shapes: ['11', '9,2'],
-    });
+  rule: {
+    lengths: [11],
+    maxGroups: 2,
+    seps: '- ',
+    masks: [],
+    shapes: ['11', '9,2'],
   },
 });

@@ -2,12 +2,10 @@
 // or provisional (7, 8, 9), checked by the Ministry of Health's rule (check-digits.ts).
 // Printed as 898 0012 3456 7890 it needs no context; other forms need a word of the
 // category nearby ("CNS", "cartão do SUS").
-import type { Analysis } from '../analysis.js';
 import { isValidCns } from '../check-digits.js';
-import { findNumbers } from '../numbers.js';
-import { defineDetector, type Span } from '../types.js';
+import { numberDetector } from '../numbers.js';
 
-export const cnsDetector = defineDetector({
+export const cnsDetector = numberDetector({
   category: 'cns',
   label: 'CNS',
   priority: 15,
@@ -23,15 +21,11 @@ export const cnsDetector = defineDetector({
   ],
   contextAfter: ['sus'],
   validate: isValidCns,
-  detect(a: Analysis): Span[] {
-    return findNumbers(a, {
-      kind: 'cns',
-      lengths: [15],
-      maxGroups: 5,
-      seps: '.- ',
-      valid: isValidCns,
-      masks: ['3,4,4,4'],
-      shapes: ['15', '3,4,4,4'],
-    });
+  rule: {
+    lengths: [15],
+    maxGroups: 5,
+    seps: '.- ',
+    masks: ['3,4,4,4'],
+    shapes: ['15', '3,4,4,4'],
   },
 });

@@ -1,12 +1,10 @@
 // PIS/PASEP/NIT/NIS (category 'pis', one number under four names): 11 digits with a
 // check digit (check-digits.ts). Printed as 123.45678.90-1 it needs no context; other
 // forms need a word of the category nearby.
-import type { Analysis } from '../analysis.js';
 import { isValidPis } from '../check-digits.js';
-import { findNumbers } from '../numbers.js';
-import { defineDetector, type Span } from '../types.js';
+import { numberDetector } from '../numbers.js';
 
-export const pisDetector = defineDetector({
+export const pisDetector = numberDetector({
   category: 'pis',
   label: 'PIS',
   priority: 13,
@@ -27,15 +25,11 @@ export const pisDetector = defineDetector({
     'numero de identificacao social',
   ],
   validate: isValidPis,
-  detect(a: Analysis): Span[] {
-    return findNumbers(a, {
-      kind: 'pis',
-      lengths: [11],
-      maxGroups: 4,
-      seps: '.- ',
-      valid: isValidPis,
-      masks: ['3,5,2,1'],
-      shapes: ['11', '10,1', '3,5,2,1'],
-    });
+  rule: {
+    lengths: [11],
+    maxGroups: 4,
+    seps: '.- ',
+    masks: ['3,5,2,1'],
+    shapes: ['11', '10,1', '3,5,2,1'],
   },
 });

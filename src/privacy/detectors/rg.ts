@@ -3,11 +3,9 @@
 // 12345678-9), it needs no context. Every other form, and the other states' numbers
 // (7 to 10 digits, no public check rule: 1.234.567, MG-12.345.678, 1234567-8), need a
 // word of the category nearby: "RG", "identidade", "SSP/XX", "órgão emissor"…
-import type { Analysis } from '../analysis.js';
 import { isValidRgSp } from '../check-digits.js';
 import type { Cluster } from '../clusters.js';
-import { findNumbers } from '../numbers.js';
-import { defineDetector, type Span } from '../types.js';
+import { numberDetector } from '../numbers.js';
 
 /** "-X" / " x" after the digits: São Paulo's check character 10. */
 function checkX(text: string, end: number): { key: string; length: number } | null {
@@ -47,7 +45,7 @@ function afterCurrency(text: string, at: number): boolean {
   return text.charCodeAt(k) === 36;
 }
 
-export const rgDetector = defineDetector({
+export const rgDetector = numberDetector({
   category: 'rg',
   label: 'RG',
   priority: 25,
@@ -68,17 +66,13 @@ export const rgDetector = defineDetector({
   ],
   contextAfter: ['ssp', 'sesp', 'sspds', 'orgao emissor', 'orgao expedidor'],
   validate: isValidRgSp,
-  detect(a: Analysis): Span[] {
-    return findNumbers(a, {
-      kind: 'rg',
-      lengths: [7, 8, 9, 10],
-      maxGroups: 5,
-      seps: '.- ',
-      valid: isValidRgSp,
-      masks: ['2,3,3,1', '8,1', '2,3,3+', '8+'],
-      loose: (c, i, j) => rgShape(a.text, c, i, j),
-      suffix: checkX,
-      gluedPrefix: /(?:^|[^A-Za-z])[A-Z]{2}-?$/,
-    });
+  rule: {
+    lengths: [7, 8, 9, 10],
+    maxGroups: 5,
+    seps: '.- ',
+    masks: ['2,3,3,1', '8,1', '2,3,3+', '8+'],
+    loose: rgShape,
+    suffix: checkX,
+    gluedPrefix: /(?:^|[^A-Za-z])[A-Z]{2}-?$/,
   },
 });

@@ -1,12 +1,10 @@
 // Título de eleitor (category 'titulo_eleitor'): 12 digits, the last four being the UF
 // code and two check digits (check-digits.ts), with a word of the category nearby
 // ("título de eleitor", "eleitoral", "zona", "seção" after it).
-import type { Analysis } from '../analysis.js';
 import { isValidTituloEleitor } from '../check-digits.js';
-import { findNumbers } from '../numbers.js';
-import { defineDetector, type Span } from '../types.js';
+import { numberDetector } from '../numbers.js';
 
-export const tituloEleitorDetector = defineDetector({
+export const tituloEleitorDetector = numberDetector({
   category: 'titulo_eleitor',
   label: 'TITULO',
   priority: 14,
@@ -25,15 +23,11 @@ export const tituloEleitorDetector = defineDetector({
   ],
   contextAfter: ['zona', 'zona eleitoral', 'secao eleitoral'],
   validate: isValidTituloEleitor,
-  detect(a: Analysis): Span[] {
-    return findNumbers(a, {
-      kind: 'titulo_eleitor',
-      lengths: [12],
-      maxGroups: 4,
-      seps: '.- ',
-      valid: isValidTituloEleitor,
-      masks: [],
-      shapes: ['12', '4,4,4', '8,4', '8,2,2'],
-    });
+  rule: {
+    lengths: [12],
+    maxGroups: 4,
+    seps: '.- ',
+    masks: [],
+    shapes: ['12', '4,4,4', '8,4', '8,2,2'],
   },
 });

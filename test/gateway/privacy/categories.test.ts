@@ -7,7 +7,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { fakeOpenAI } from '../../fakes/openai.js';
 import type { FakeUpstream } from '../../fakes/upstream.js';
 import { type KeyFixture, makeKey } from '../../helpers/gateway.js';
-import { collect, listeningGateway, writeConfig } from '../models/helpers.js';
+import { collect, listeningGateway, oneOpenAIModel } from '../models/helpers.js';
 
 type Gateway = Awaited<ReturnType<typeof listeningGateway>>;
 
@@ -41,20 +41,7 @@ describe('every category, chat completions to a fake vendor', () => {
 
   before(async () => {
     oa = await fakeOpenAI();
-    const config = writeConfig({
-      providers: { oa: { type: 'openai', base_url: `${oa.url}/v1`, api_key: 'sk-upstream' } },
-      models: [
-        {
-          id: 'svc/gpt',
-          provider: 'oa',
-          upstream_model: 'gpt-x',
-          display_name: 'GPT',
-          context_window: 128000,
-          description: 'g',
-        },
-      ],
-    });
-    gw = await listeningGateway({ SVC_CONFIG: config });
+    gw = await listeningGateway({ SVC_CONFIG: oneOpenAIModel(oa.url, 128000) });
     key = await makeKey(gw.ctx);
     restoring = await makeKey(gw.ctx, { org: { restore_placeholders: 1 } });
   });
