@@ -4,7 +4,9 @@
 // Exit codes: 0 cleaned, 1 unreadable input, 2 bad command line, 3 blocked by policy.
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { createCleaner, PrivacyInputError } from '../privacy/barrier.js';
+import { cleanerFor, DEFAULT_BARRIER } from '../gateway/privacy/cleaning-choice.js';
+import { type Cleaner, PrivacyInputError } from '../privacy/barrier.js';
+import { DEFAULT_SENSITIVITY, isSensitivity, type Sensitivity } from '../privacy/names/index.js';
 import { isPolicy } from '../privacy/policy.js';
 import type { Finding, Policy } from '../privacy/types.js';
 import { type CliCommand, UsageError } from './command.js';
@@ -12,7 +14,7 @@ import { type CliCommand, UsageError } from './command.js';
 export type Format = 'text' | 'json' | 'jsonl';
 
 const USAGE = `Usage: svc clean FILE|- [--policy placeholder|redact|block] [--format text|json|jsonl]
-                 [--include-business-phones]
+                 [--sensitivity balanced|strict] [--include-business-phones]
 
 Removes personal data (CPF, CNPJ, e-mail, telephone, person names) from FILE, or from
 stdin when FILE is "-".
@@ -20,17 +22,21 @@ stdin when FILE is "-".
   --policy    placeholder (default): values become [CPF_1], [EMAIL_1] …
               redact: values become [CPF removido] …
               block: nothing is printed when personal data is found (exit 3)
+  --sensitivity  name detection: balanced (default) or strict (masks more words
+              as names: a surname alone, a name in lower case; more false alarms)
   --format    text, json (every string value cleaned) or jsonl (one JSON value per
               line); guessed from the extension (.json, .jsonl, .ndjson), else text
   --include-business-phones   also treat 0800/0300/4004-xxxx numbers as personal
 
-Cleaned content goes to stdout; a JSON summary {policy, blocked, findings} to stderr.
+Cleaned content goes to stdout; a JSON summary {policy, sensitivity, blocked, findings}
+to stderr.
 A progress bar is drawn on stderr for inputs over 1 MB when stderr is a terminal.
 Exit codes: 0 cleaned, 1 unreadable input, 2 bad arguments, 3 blocked.`;
 
 export interface CleanArgs {
   file: string;
   policy: Policy;
+  sensitivity: Sensitivity;
   format: Format | null;
   includeBusinessPhones: boolean;
 }
@@ -38,6 +44,7 @@ export interface CleanArgs {
 export function parseCleanArgs(args: string[]): CleanArgs {
   let file: string | null = null;
   let policy: Policy = 'placeholder';
+  let sensitivity: Sensitivity = DEFAULT_SENSITIVITY;
   let format: Format | null = null;
   let includeBusinessPhones = false;
   for (let i = 0; i < args.length; i++) {
@@ -55,6 +62,10 @@ export function parseCleanArgs(args: string[]): CleanArgs {
       const v = value();
       if (!isPolicy(v)) throw new UsageError(`unknown policy "${v}" (placeholder, redact or block)`);
       policy = v;
+    } else if (flag === '--sensitivity') {
+      const v = value();
+      if (!isSensitivity(v)) throw new UsageError(`unknown sensitivity "${v}" (balanced or strict)`);
+      sensitivity = v;
     } else if (flag === '--format') {
       const v = value();
       if (v !== 'text' && v !== 'json' && v !== 'jsonl')
@@ -66,7 +77,7 @@ export function parseCleanArgs(args: string[]): CleanArgs {
     else file = a;
   }
   if (file === null) throw new UsageError('missing FILE (use "-" for stdin)');
-  return { file, policy, format, includeBusinessPhones };
+  return { file, policy, sensitivity, format, includeBusinessPhones };
 }
 
 export function guessFormat(file: string): Format {
@@ -107,10 +118,15 @@ function* chunksOf(text: string): Generator<string> {
 export function cleanInput(
   input: string,
   format: Format,
-  opts: { policy: Policy; includeBusinessPhones?: boolean },
+  opts: { policy: Policy; sensitivity?: Sensitivity; includeBusinessPhones?: boolean },
   progress?: (done: number, total: number) => void,
 ): CleanOutcome {
-  const cleaner = createCleaner({ policy: opts.policy, includeBusinessPhones: opts.includeBusinessPhones });
+  // No organisation here: the defaults, tightened by the flags, as a request tightens its organisation's.
+  const cleaner = cleanerFor(
+    DEFAULT_BARRIER,
+    { policy: opts.policy, nameSensitivity: opts.sensitivity },
+    { includeBusinessPhones: opts.includeBusinessPhones },
+  );
   let output = '';
   if (format === 'text') {
     let done = 0;
@@ -153,7 +169,7 @@ export function cleanInput(
   return { output: blocked ? null : output, blocked, findings: cleaner.findings() };
 }
 
-function cleanJson(cleaner: ReturnType<typeof createCleaner>, value: unknown): unknown {
+function cleanJson(cleaner: Cleaner, value: unknown): unknown {
   try {
     return cleaner.cleanJson(value);
   } catch (err) {
@@ -221,7 +237,12 @@ export async function runClean(args: string[], io: CleanIo): Promise<number> {
   }
   if (outcome.output !== null) io.stdout(outcome.output);
   io.stderr(
-    JSON.stringify({ policy: parsed.policy, blocked: outcome.blocked, findings: outcome.findings }) + '\n',
+    JSON.stringify({
+      policy: parsed.policy,
+      sensitivity: parsed.sensitivity,
+      blocked: outcome.blocked,
+      findings: outcome.findings,
+    }) + '\n',
   );
   return outcome.blocked ? 3 : 0;
 }

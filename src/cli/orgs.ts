@@ -9,14 +9,16 @@ import {
 } from '../gateway/orgs/store.js';
 import type { OrganizationSettings } from '../gateway/orgs/store.js';
 import { isCidr } from '../platform/net.js';
-import { POLICIES } from '../privacy/index.js';
+import { barrierOf } from '../gateway/privacy/cleaning-choice.js';
+import { CATEGORIES, POLICIES } from '../privacy/index.js';
 import { withContext } from './context.js';
 import { oneOf, options } from './args.js';
-import { NAMES_OPTION, NAMES_USAGE, namesSetting } from './org-names.js';
+import { BARRIER_OPTIONS, BARRIER_USAGE, categoriesChange, namesSetting } from './org-barrier.js';
 import { type CliCommand, printJson, UsageError } from './command.js';
 
 /** The organisation as operators see it (no secrets live here). */
 export function describeOrganization(org: Organization) {
+  const barrier = barrierOf(org);
   return {
     id: org.id,
     name: org.name,
@@ -24,6 +26,8 @@ export function describeOrganization(org: Organization) {
     mfaRequired: org.mfa_required === 1,
     privacyPolicy: org.privacy_policy,
     nameSensitivity: org.name_sensitivity,
+    maskedCategories: barrier.categories,
+    unmaskedCategories: CATEGORIES.filter((c) => !barrier.categories.includes(c)),
     allowedNetworks: org.allowed_cidrs ? (JSON.parse(org.allowed_cidrs) as string[]) : null,
     releasedModels: org.released_models ? (JSON.parse(org.released_models) as string[]) : null,
     restorePlaceholders: org.restore_placeholders === 1,
@@ -72,17 +76,17 @@ const list = (
 
 export const orgSetCommand: CliCommand = {
   path: ['org', 'set'],
-  summary: "Change an organisation's settings (policy, names, networks, models, MFA, limits)",
+  summary: "Change an organisation's settings (policy, names, categories, networks, models, MFA, limits)",
   usage: `Usage: svc org set --org ORG [--policy placeholder|redact|block] [--networks CIDR,…|any]
                    [--models svc/a,svc/b|all] [--mfa-required on|off] [--product on|off]
                    [--restore on|off] [--rpm N|default] [--monthly-quota N|default]
-                   [--names balanced|strict]
+                   [--names balanced|strict] [--unmask CAT,…] [--mask CAT,…|all]
                    [--billing free|prepaid]
 
 --networks: the CIDR allowlist for /v1 calls with the organisation's keys ("any" clears it).
 --models: the released models ("all": the whole catalogue). --restore: put the original values
 back into model replies. --rpm: requests per minute per key; --monthly-quota: tokens per month.
-${NAMES_USAGE}
+${BARRIER_USAGE}
 --billing prepaid: model calls spend the organisation's credit (or a token's, in X-Credito).
 Prints the organisation's settings.`,
   async run(args) {
@@ -98,7 +102,7 @@ Prints the organisation's settings.`,
         restore: { type: 'string' },
         rpm: { type: 'string' },
         'monthly-quota': { type: 'string' },
-        ...NAMES_OPTION,
+        ...BARRIER_OPTIONS,
         billing: { type: 'string' },
       },
       ['org'],
@@ -115,11 +119,13 @@ Prints the organisation's settings.`,
       ...namesSetting(o.names),
       ...billingPatch(o.billing),
     };
+    const categories = categoriesChange(o.mask, o.unmask);
     for (const k of Object.keys(patch) as (keyof OrganizationSettings)[])
       if (patch[k] === undefined) delete patch[k];
     return withContext(async (ctx) => {
       const org = await findOrganization(ctx.db.kysely, o.org!);
       if (!org) throw new UsageError(`no organisation ${o.org}`);
+      if (categories) Object.assign(patch, categories(barrierOf(org)));
       if (Object.keys(patch).length > 0) await updateOrganization(ctx.db.kysely, org.id, patch);
       printJson(describeOrganization((await findOrganization(ctx.db.kysely, org.id))!));
       return 0;

@@ -109,7 +109,9 @@ export class ContractsError extends Error {
 function wireCodes(entries: Record<string, Entry>): Record<string, number[]> {
   const codes: Record<string, number[]> = {};
   for (const [name, entry] of Object.entries(entries)) {
-    const statuses = (codes[entry.code ?? name] ??= []);
+    const code = entry.code ?? name;
+    const statuses = codes[code] ?? [];
+    codes[code] = statuses;
     if (!statuses.includes(entry.status)) statuses.push(entry.status);
   }
   return codes;

@@ -10,14 +10,7 @@ import { loadConfig } from '../../src/platform/config/index.js';
 import { createContext } from '../../src/platform/context.js';
 import { Browser, ORIGIN, PASSWORD, TOTP_SECRET } from '../gateway/accounts/helpers.js';
 import { onPostgres, type TestStorage, testStorage } from '../helpers/db.js';
-import { type Child, spawnSvc } from '../helpers/process.js';
-
-async function svc(env: Record<string, string>, ...args: string[]) {
-  const child = spawnSvc(args, env);
-  const code = await child.exit();
-  const out = child.stdout.join('\n');
-  return { code, json: code === 0 ? JSON.parse(out) : undefined, stderr: child.stderr.join('') };
-}
+import { type Child, spawnSvc, runSvc as svc } from '../helpers/process.js';
 
 describe(`operator CLI and cross-instance revocation (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
   let storage: TestStorage;

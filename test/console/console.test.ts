@@ -1,5 +1,6 @@
 // The web console in a real browser (Debian's Chromium through playwright-core) against the
-// real server process on SQLite. Without a Chromium the tests are skipped with that reason.
+// real server process on SQLite. Without a Chromium the tests are skipped with that reason
+// (and fail under SVC_TEST_STRICT=1).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
@@ -8,7 +9,7 @@ import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import {
-  CHROMIUM,
+  NO_BROWSER,
   launch,
   newPage,
   type Running,
@@ -17,11 +18,11 @@ import {
   svc,
   watchProblems,
 } from './browser.js';
+import { requires } from '../helpers/requirements.js';
 
 const PASSWORD = 'senha forte do console 2026';
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-const skip = CHROMIUM ? false : 'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)';
-if (skip) console.log(`# console browser tests skipped: ${skip}`);
+const skip = requires(NO_BROWSER);
 
 describe('web console in Chromium', { skip }, () => {
   let gateway: Running;

@@ -9,9 +9,10 @@ import { after, before, describe, it } from 'node:test';
 import jsQRModule from 'jsqr';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
+import { requires } from '../helpers/requirements.js';
 import {
-  CHROMIUM,
   launch,
+  NO_BROWSER,
   newPage,
   type Running,
   screenshots,
@@ -23,7 +24,7 @@ import {
 type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
 const jsQR = ((jsQRModule as unknown as { default?: Decode }).default ?? jsQRModule) as unknown as Decode;
 
-const skip = CHROMIUM ? false : 'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)';
+const skip = requires(NO_BROWSER);
 
 describe('web console: credit page and error reports', { skip }, () => {
   let gateway: Running;

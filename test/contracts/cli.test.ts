@@ -3,15 +3,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createContractsApp } from '../../src/contracts/app.js';
 import { onPostgres } from '../helpers/db.js';
-import { spawnSvc } from '../helpers/process.js';
+import { runSvc as svc } from '../helpers/process.js';
 import { type TestContext, testContext } from '../helpers/context.js';
-
-async function svc(env: Record<string, string>, ...args: string[]) {
-  const child = spawnSvc(args, env);
-  const code = await child.exit();
-  const out = child.stdout.join('\n');
-  return { code, json: code === 0 ? JSON.parse(out) : undefined, stderr: child.stderr.join('') };
-}
 
 describe(`svc user (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
   let ctx: TestContext;

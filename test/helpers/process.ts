@@ -89,3 +89,11 @@ export function spawnNode(args: string[], env: Record<string, string>): Child {
 export function spawnSvc(args: string[], env: Record<string, string>): Child {
   return spawnNode([CLI, ...args], env);
 }
+
+/** Runs one `svc` command to its end: its exit code, its stdout read as JSON when it succeeded, its stderr. */
+export async function runSvc(env: Record<string, string>, ...args: string[]) {
+  const child = spawnSvc(args, env);
+  const code = await child.exit();
+  const out = child.stdout.join('\n');
+  return { code, json: code === 0 ? JSON.parse(out) : undefined, stderr: child.stderr.join('') };
+}

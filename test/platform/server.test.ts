@@ -75,7 +75,7 @@ describe(`server process (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
     try {
       const { urls } = (await child.waitFor(listening)) as { urls: Record<string, string> };
       const inFlight = fetch(`${urls.gateway}/api/slow`);
-      await new Promise((r) => setTimeout(r, 150));
+      await child.waitFor((l) => l.event === 'slow-started');
       child.proc.kill('SIGTERM');
       const res = await inFlight;
       assert.equal(res.status, 200);
@@ -102,9 +102,9 @@ describe(`server process (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
         received += d.toString();
       });
       socket.write(`GET /api/slow HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
-      await new Promise((r) => setTimeout(r, 150));
+      await child.waitFor((l) => l.event === 'slow-started');
       child.proc.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 50));
+      await child.waitFor((l) => l.msg === 'shutting down');
       socket.write(`GET /api/health HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
       await once(socket, 'close');
       const answers = received.split(/(?=HTTP\/1\.1 )/);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type CleanIo, cleanCommand, guessFormat, parseCleanArgs, runClean } from '../../src/cli/clean.js';
 import { UsageError } from '../../src/cli/command.js';
+import { sensitivityExample } from '../helpers/sensitivity.js';
 
 function fakeIo(files: Record<string, string>, stdin = '', tty = false) {
   const out: string[] = [];
@@ -61,6 +62,26 @@ test('block: nothing on stdout, exit 3', async () => {
   assert.equal(clean.out(), 'nada aqui');
 });
 
+test('--sensitivity strict masks what balanced leaves; the summary says which applied', async () => {
+  const { text } = sensitivityExample((w) => `O ${w} passou aqui.`);
+  const balanced = fakeIo({ 'a.txt': text });
+  assert.equal(await runClean(['a.txt'], balanced.io), 0);
+  assert.equal(balanced.out(), text);
+  assert.equal(JSON.parse(balanced.err()).sensitivity, 'balanced');
+  const strict = fakeIo({ 'a.txt': text });
+  assert.equal(await runClean(['a.txt', '--sensitivity', 'strict'], strict.io), 0);
+  assert.equal(strict.out(), 'O [NOME_1] passou aqui.');
+  assert.deepEqual(JSON.parse(strict.err()), {
+    policy: 'placeholder',
+    sensitivity: 'strict',
+    blocked: false,
+    findings: [{ category: 'nome', count: 1, action: 'placeholder' }],
+  });
+  const redact = fakeIo({}, text);
+  assert.equal(await runClean(['-', '--sensitivity=strict', '--policy=redact'], redact.io), 0);
+  assert.equal(redact.out(), 'O [NOME removido] passou aqui.');
+});
+
 test('bad arguments: exit 2 with a clear message', async () => {
   for (const args of [
     [],
@@ -69,6 +90,9 @@ test('bad arguments: exit 2 with a clear message', async () => {
     ['a', 'b'],
     ['a.txt', '--x'],
     ['a.txt', '--policy'],
+    ['a.txt', '--sensitivity', 'maximo'],
+    ['a.txt', '--sensitivity', 'STRICT'],
+    ['a.txt', '--sensitivity'],
   ]) {
     const f = fakeIo({ 'a.txt': TEXT });
     assert.equal(await runClean(args, f.io), 2, args.join(' '));
@@ -113,4 +137,5 @@ test('format guess and command metadata', () => {
   assert.equal(guessFormat('x.txt'), 'text');
   assert.deepEqual(cleanCommand.path, ['clean']);
   assert.match(cleanCommand.usage, /--policy/);
+  assert.match(cleanCommand.usage, /--sensitivity balanced\|strict/);
 });

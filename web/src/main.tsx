@@ -5,6 +5,7 @@ import { pageView } from './funnel.js';
 import { Chaves } from './pages/chaves.js';
 import { Credito } from './pages/credito.js';
 import { Entrar } from './pages/entrar.js';
+import { Organizacao } from './pages/organizacao.js';
 import { Perfil } from './pages/perfil.js';
 import { Privacidade } from './pages/privacidade.js';
 import { Uso } from './pages/uso.js';
@@ -19,6 +20,7 @@ const PAGES: Record<string, { title: string; view: () => preact.JSX.Element; sig
   '/entrar': { title: 'Entrar', view: Entrar, signedIn: false },
   '/chaves': { title: 'Chaves', view: Chaves, signedIn: true },
   '/privacidade': { title: 'Privacidade', view: Privacidade, signedIn: true },
+  '/organizacao': { title: 'Organização', view: Organizacao, signedIn: true },
   '/uso': { title: 'Uso', view: Uso, signedIn: true },
   '/perfil': { title: 'Perfil', view: Perfil, signedIn: true },
   '/credito': { title: 'Crédito', view: Credito, signedIn: false },

@@ -33,3 +33,37 @@ export function Notice({ text }: { text: string }) {
     </p>
   );
 }
+
+export interface Org {
+  id: string;
+  name: string;
+}
+
+/** A labelled choice among the account's organisations; `none` adds a first, empty-valued option. */
+export function OrgSelect(props: {
+  id: string;
+  label: string;
+  orgs: Org[];
+  value: string;
+  onChange: (id: string) => void;
+  none?: string;
+  class?: string;
+}) {
+  return (
+    <div class={props.class ? `field ${props.class}` : 'field'}>
+      <label for={props.id}>{props.label}</label>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={(e) => props.onChange((e.currentTarget as HTMLSelectElement).value)}
+      >
+        {props.none !== undefined && <option value="">{props.none}</option>}
+        {props.orgs.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

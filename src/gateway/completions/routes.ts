@@ -4,14 +4,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
-import { isPolicy, type Policy } from '../../privacy/index.js';
 import type { GatewayDeps } from '../deps.js';
 import { principalOf } from '../keys/auth.js';
 import { payerOf } from '../billing/payer.js';
 import { findingsHeader } from '../privacy/clean.js';
-import { nameSensitivityOf } from '../privacy/names-header.js';
+import { cleaningAskOf } from '../privacy/asked.js';
 import { autoEntry } from '../pipeline/auto.js';
-import { invalid } from '../models/errors.js';
 import { ChatStreamWriter, parseChatRequest, renderChatReply } from '../models/formats/chat.js';
 import { type Obj, replyId } from '../models/formats/check.js';
 import {
@@ -38,15 +36,6 @@ const MessagesBody = Type.Object(
   },
   { additionalProperties: true },
 );
-
-/** The X-SVC-Policy header: a caller may ask for a stricter policy than its organisation's. */
-function askedPolicy(request: FastifyRequest): Policy | undefined {
-  const asked = request.headers['x-svc-policy'];
-  if (asked !== undefined && !isPolicy(asked)) {
-    throw invalid('x-svc-policy', 'O cabeçalho X-SVC-Policy deve ser placeholder, redact ou block.');
-  }
-  return asked;
-}
 
 export function registerModelRoutes(app: App, deps: GatewayDeps): void {
   const { catalogue, models } = deps;
@@ -92,16 +81,15 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
     render: (r: Reply, model: string) => unknown,
     writer: (model: string) => Writer,
   ) {
-    const policy = askedPolicy(request);
-    const nameSensitivity = nameSensitivityOf(request, principalOf(request));
+    // X-SVC-Policy and X-SVC-Nomes: the caller may ask for a stricter barrier than its organisation's.
+    const asked = cleaningAskOf(request);
     // The caller hanging up aborts the upstream request (and, for streams, its body).
     const abort = new AbortController();
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) abort.abort();
     });
     const run = await models.runModel(principalOf(request), parsed, {
-      policy,
-      nameSensitivity,
+      ...asked,
       signal: abort.signal,
       log: request.log,
       // Sent on every answer from here on, a refusal by the barrier or the provider included.

@@ -12,6 +12,7 @@ export const CONSOLE_PAGES = [
   '/entrar',
   '/chaves',
   '/privacidade',
+  '/organizacao',
   '/perfil',
   '/credito',
   '/uso',

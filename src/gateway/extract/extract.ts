@@ -1,8 +1,9 @@
 // POST /v1/privacy/extract without HTTP: the file's text (PDF text layer or OCR), through
-// the barrier with the organisation's policy. The bytes live only in this call.
+// the barrier with the cleaning that applies (privacy/cleaning-choice.ts). The bytes live only in this call.
 import { type ExtractLimits, extractText, type OcrPool, type PdfTextPool } from '../../documents/index.js';
-import { createCleaner, type Finding, type Policy, strictest } from '../../privacy/index.js';
+import type { Finding, Policy } from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';
+import { type CleaningAsk, cleanerFor } from '../privacy/cleaning-choice.js';
 import { asApiError } from './errors.js';
 
 export interface ExtractResult {
@@ -21,7 +22,7 @@ export async function extractAndClean(
   principal: Principal,
   file: Uint8Array,
   ocr: OcrPool,
-  options: { policy?: Policy; limits?: ExtractLimits; pdf?: PdfTextPool } = {},
+  options: { asked?: CleaningAsk; limits?: ExtractLimits; pdf?: PdfTextPool } = {},
 ): Promise<ExtractResult> {
   let extracted: Awaited<ReturnType<typeof extractText>>;
   try {
@@ -29,11 +30,10 @@ export async function extractAndClean(
   } catch (err) {
     throw asApiError(err);
   }
-  const policy = strictest(principal.policy, options.policy);
-  const cleaner = createCleaner({ policy });
+  const cleaner = cleanerFor(principal, options.asked);
   const text = cleaner.cleanText(extracted.text);
   return {
-    policy,
+    policy: cleaner.policy,
     blocked: cleaner.blocked,
     findings: cleaner.findings(),
     text,

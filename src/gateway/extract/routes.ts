@@ -12,9 +12,8 @@ import {
 } from '../../documents/index.js';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
-import { HTTP } from '../../platform/http/errors.js';
-import { isPolicy, type Policy } from '../../privacy/index.js';
 import { principalOf } from '../keys/auth.js';
+import { askedFields, cleaningAskOf } from '../privacy/asked.js';
 import { createAuditLog } from '../privacy/audit.js';
 import { blockedError, findingsHeader } from '../privacy/clean.js';
 import { FindingSchema } from '../privacy/schemas.js';
@@ -25,7 +24,7 @@ import { MAX_UPLOAD_BYTES, multipartLimits, readUpload, type UploadOptions } fro
 // the schema may not constrain the (undefined) parsed body.
 const Form = {
   description:
-    'Formulário multipart: o arquivo (PDF, JPEG, PNG, WebP ou TIFF, até 25 MB) no campo "file"; "policy" opcional (placeholder, redact ou block).',
+    'Formulário multipart: o arquivo (PDF, JPEG, PNG, WebP ou TIFF, até 25 MB) no campo "file"; "policy" (placeholder, redact ou block) e "sensitivity" (balanced ou strict) opcionais, que só tornam a limpeza mais estrita.',
 };
 
 export interface ExtractRouteOptions {
@@ -46,7 +45,7 @@ export async function registerExtractRoutes(app: App, ctx: Context, options: Ext
   app.addHook('onClose', () => pdf.close());
   const upload: UploadOptions = {
     fileField: 'file',
-    fields: ['policy'],
+    fields: ['policy', 'sensitivity'],
     maxBytes: options.maxBytes ?? MAX_UPLOAD_BYTES,
   };
   const limits = options.limits ?? DEFAULT_EXTRACT_LIMITS;
@@ -68,11 +67,8 @@ export async function registerExtractRoutes(app: App, ctx: Context, options: Ext
       async (request, reply) => {
         const principal = principalOf(request);
         const { file, fields } = await readUpload(request, upload);
-        const result = await extractAndClean(principal, file, ocr, {
-          policy: policyField(fields.policy),
-          limits,
-          pdf,
-        });
+        const asked = cleaningAskOf(request, askedFields(fields));
+        const result = await extractAndClean(principal, file, ocr, { asked, limits, pdf });
         const auditId = await audit.write(principal, {
           route: 'POST /v1/privacy/extract',
           policy: result.policy,
@@ -88,13 +84,4 @@ export async function registerExtractRoutes(app: App, ctx: Context, options: Ext
       },
     );
   });
-}
-
-function policyField(value: string | undefined): Policy | undefined {
-  if (value === undefined) return undefined;
-  if (!isPolicy(value))
-    throw HTTP.invalid_request('O campo policy deve ser placeholder, redact ou block.', {
-      param: 'policy',
-    });
-  return value;
 }

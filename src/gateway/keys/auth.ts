@@ -15,35 +15,30 @@ import type { Database } from '../../platform/db/schema.js';
 import { bearerToken } from '../../platform/http/authorization.js';
 import { cidrMatcher } from '../../platform/net.js';
 import { deriveKey } from '../../platform/secret.js';
-import {
-  DEFAULT_SENSITIVITY,
-  isPolicy,
-  isSensitivity,
-  type Policy,
-  type Sensitivity,
-} from '../../privacy/index.js';
+import { type BarrierSettings, barrierOf } from '../privacy/cleaning-choice.js';
 import { PRODUCT_ID } from '../product.js';
 import { isWellFormed, secretHash } from '../../platform/identity/api-key-secrets.js';
 import { INTERNAL_EMAIL } from '../../platform/identity/internal-key.js';
 import { KEYS } from './errors.js';
 
-/** Who is calling a `/v1` route, and the organisation settings that apply. */
-export interface Principal {
+/**
+ * Who is calling a `/v1` route, and the organisation settings that apply: its barrier
+ * settings (policy; name sensitivity, which a request may raise with X-SVC-Nomes; the
+ * categories masked) are what privacy/cleaning-choice.ts chooses from.
+ */
+export interface Principal extends BarrierSettings {
   /** The model pipeline's principals are a union (pipeline/principal.ts); this is its API-key member. */
   kind: 'key';
   keyId: string;
   accountId: string;
   organizationId: string | null;
-  policy: Policy;
-  /** How readily the barrier takes words for names; a request may raise it (X-SVC-Nomes). */
-  nameSensitivity: Sensitivity;
   releasedModels: string[] | null;
   restorePlaceholders: boolean;
   requestsPerMinute: number | null;
   monthlyQuota: number | null;
   /** `prepaid`: model calls spend credit (docs/payments.md "Paid calls"); account keys are `free`. */
   billing?: 'free' | 'prepaid';
-  /** The internal service key of the contracts and insights services (keys/internal.ts). */
+  /** The internal service key of the contracts and insights services (platform/identity/internal-key.ts). */
   internal: boolean;
 }
 
@@ -81,6 +76,7 @@ const COLUMNS = [
   'o.product_enabled',
   'o.privacy_policy',
   'o.name_sensitivity',
+  'o.unmasked_categories',
   'o.allowed_cidrs',
   'o.released_models',
   'o.restore_placeholders',
@@ -178,8 +174,8 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
       keyId: row.key_id,
       accountId: row.account_id,
       organizationId: row.organization_id,
-      policy: isPolicy(row.privacy_policy) ? row.privacy_policy : 'placeholder',
-      nameSensitivity: isSensitivity(row.name_sensitivity) ? row.name_sensitivity : DEFAULT_SENSITIVITY,
+      // An account key has no organisation row: the left join gives nulls, barrierOf the defaults.
+      ...barrierOf(row),
       releasedModels: row.released_models ? (JSON.parse(row.released_models) as string[]) : null,
       restorePlaceholders: row.restore_placeholders === 1,
       internal: row.email === INTERNAL_EMAIL,

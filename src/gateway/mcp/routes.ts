@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
 import type { GatewayDeps } from '../deps.js';
 import { principalOf } from '../keys/auth.js';
+import { cleaningAskOf } from '../privacy/asked.js';
 import { COUNTERS, tally } from '../telemetry/counters.js';
 import { McpServers } from './server.js';
 import type { McpCatalogue } from './tools.js';
@@ -75,7 +76,12 @@ export function registerMcpRoutes(app: App, deps: GatewayDeps, tools: McpCatalog
           if (!reply.raw.writableFinished) abort.abort();
         });
         const answer = await servers.answer(
-          { principal: principalOf(request), signal: abort.signal, log: request.log },
+          {
+            principal: principalOf(request),
+            asked: cleaningAskOf(request),
+            signal: abort.signal,
+            log: request.log,
+          },
           webRequest(request, origin, typeof request.body === 'string' ? request.body : ''),
         );
         reply.status(answer.status);

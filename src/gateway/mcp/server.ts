@@ -10,6 +10,7 @@ import { buildId } from '../../platform/config/build-info.js';
 import { ApiError } from '../../platform/http/errors.js';
 import { describeError, type Logger } from '../../platform/logger.js';
 import type { ModelPipeline, Principal } from '../pipeline/index.js';
+import type { CleaningAsk } from '../privacy/cleaning-choice.js';
 import { type McpCatalogue, readArguments, TOOL_INPUT_SCHEMA, ToolArgumentError } from './tools.js';
 
 export interface McpDeps {
@@ -21,6 +22,8 @@ export interface McpDeps {
 
 export interface McpCall {
   principal: Principal;
+  /** What the HTTP request asked of the barrier (X-SVC-Policy, X-SVC-Nomes). */
+  asked: CleaningAsk;
   /** Aborted when the HTTP caller hangs up. */
   signal: AbortSignal;
   log: Pick<Logger, 'warn' | 'error'>;
@@ -86,6 +89,7 @@ function createServer(sdk: Sdk, deps: McpDeps): Server {
     try {
       const conversation = readArguments(tool.model, request.params.arguments);
       const run = await deps.models.runModel(call.principal, conversation, {
+        ...call.asked,
         signal: AbortSignal.any([call.signal, extra.signal]),
         log: call.log,
       });

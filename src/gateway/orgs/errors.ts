@@ -3,4 +3,5 @@ import { errorCodes } from '../../platform/http/errors.js';
 
 export const ORGS = errorCodes('gateway/orgs', {
   organization_forbidden: 403,
+  organization_not_found: 404,
 });

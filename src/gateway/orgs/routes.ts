@@ -1,17 +1,54 @@
 // The signed-in account's organisations: what the console needs to offer organisation keys
-// (role, whether the organisation asks for a second factor).
+// (role, whether the organisation asks for a second factor), and each one's barrier
+// settings (orgs/barrier.ts).
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
 import { sessionOf } from '../sessions/guard.js';
 import type { ScopeDeps } from '../sessions/scope.js';
+import { changeBarrier, readBarrier } from './barrier.js';
 import { listMemberships } from './store.js';
+
+const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
+const Policy = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
+const Sensitivity = Type.Union([Type.Literal('balanced'), Type.Literal('strict')]);
+
+const BarrierResult = Type.Object({
+  organization: Type.Object({ id: Type.String(), name: Type.String() }),
+  role: Role,
+  editable: Type.Boolean(),
+  policy: Policy,
+  nameSensitivity: Sensitivity,
+  categories: Type.Array(
+    Type.Object({
+      category: Type.String(),
+      /** The placeholder label, as in [CPF_1]. */
+      label: Type.String(),
+      masked: Type.Boolean(),
+    }),
+  ),
+});
+
+const BarrierBody = Type.Object(
+  {
+    policy: Policy,
+    nameSensitivity: Sensitivity,
+    maskedCategories: Type.Array(Type.String({ maxLength: 40 }), {
+      maxItems: 100,
+      uniqueItems: true,
+      description: 'the categories to mask (every other is left in the text); see GET for the list',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const OrgParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
 const OrganizationsResult = Type.Object({
   organizations: Type.Array(
     Type.Object({
       id: Type.String(),
       name: Type.String(),
-      role: Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]),
+      role: Role,
       mfaRequired: Type.Boolean(),
       productEnabled: Type.Boolean(),
     }),
@@ -40,6 +77,58 @@ export function registerOrganizationRoutes(scope: App, deps: Pick<ScopeDeps, 'db
           productEnabled: r.product_enabled === 1,
         })),
       };
+    },
+  );
+
+  scope.get(
+    '/api/account/organizations/:id/privacy',
+    {
+      config: { auth: 'session' },
+      schema: {
+        summary:
+          "An organisation's barrier settings (policy, name sensitivity, categories masked), for a member",
+        tags: ['account'],
+        params: OrgParams,
+        response: { 200: BarrierResult },
+      },
+    },
+    async (request) => readBarrier(deps.db, request.params.id, sessionOf(request).account_id!),
+  );
+
+  scope.put(
+    '/api/account/organizations/:id/privacy',
+    {
+      config: { auth: 'session' },
+      schema: {
+        summary:
+          "Change an organisation's barrier settings (owner or admin, in a session with its second factor)",
+        tags: ['account'],
+        params: OrgParams,
+        body: BarrierBody,
+        response: { 200: BarrierResult },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const view = await changeBarrier(
+        deps.db,
+        request.params.id,
+        session.account_id!,
+        session.mfa_state === 'verified',
+        request.body,
+      );
+      // Who changed what, for the operator: ids and settings only, never content.
+      request.log.info(
+        {
+          organization: view.organization.id,
+          account: session.account_id,
+          policy: view.policy,
+          nameSensitivity: view.nameSensitivity,
+          unmasked: view.categories.filter((c) => !c.masked).map((c) => c.category),
+        },
+        'organisation barrier settings changed',
+      );
+      return view;
     },
   );
 }

@@ -1,5 +1,5 @@
 // SQL for organisations and their members, and the per-organisation settings that /v1/*
-// applies (privacy policy, name sensitivity, network allowlist, released models, restoration, limits).
+// applies (privacy policy, name sensitivity, masked categories, network allowlist, released models, restoration, limits).
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrganizationsTable } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
@@ -22,6 +22,7 @@ export async function createOrganization(db: Kysely<Database>, name: string): Pr
     requests_per_minute: null,
     monthly_quota: null,
     name_sensitivity: DEFAULT_SENSITIVITY,
+    unmasked_categories: null,
     created_at: Date.now(),
     billing: 'free',
   };
@@ -54,6 +55,7 @@ export type OrganizationSettings = Partial<
     | 'requests_per_minute'
     | 'monthly_quota'
     | 'name_sensitivity'
+    | 'unmasked_categories'
     | 'billing'
   >
 >;

@@ -5,14 +5,8 @@
 // Each step is a plain function in its own file; this file only orders them.
 import type { TranscriptionConfig } from '../../platform/config/transcription.js';
 import type { Logger } from '../../platform/logger.js';
-import {
-  createCleaner,
-  type Finding,
-  type Policy,
-  type Sensitivity,
-  strictest,
-  strictestSensitivity,
-} from '../../privacy/index.js';
+import type { Finding } from '../../privacy/index.js';
+import { type CleaningAsk, cleanerFor } from '../privacy/cleaning-choice.js';
 import type { Limits } from '../limits/index.js';
 import { restoreEvents, restoreReply } from './barrier.js';
 import type { Catalogue } from './catalogue.js';
@@ -45,11 +39,8 @@ export const TRANSCRIPTION_MODEL_ID = 'svc/transcription';
 
 export type { TranscriptionInput };
 
-export interface RunOptions {
-  /** A policy the caller asks for: the stricter of it and the principal's applies. */
-  policy?: Policy;
-  /** Name sensitivity the caller asks for: `strict` raises the principal's. */
-  nameSensitivity?: Sensitivity;
+/** `policy` and `nameSensitivity`: what the caller asks of the barrier; it can only tighten. */
+export interface RunOptions extends CleaningAsk {
   /** Aborting stops the provider call (for a stream, the upstream read too). */
   signal: AbortSignal;
   /** Where this call's warnings go (on HTTP, the request's logger); the pipeline's by default. */
@@ -92,12 +83,7 @@ export class ModelPipeline {
     const model = resolveModel(catalogue, principal, conversation);
     assertReleased(principal, model.id);
     await limits.checkQuota(principal, opts.log ?? this.#deps.logger);
-    const {
-      conversation: clean,
-      findings,
-      blocked,
-      restore,
-    } = screen(conversation, principal, opts.policy, opts.nameSensitivity);
+    const { conversation: clean, findings, blocked, restore } = screen(conversation, principal, opts);
     opts.onScreened?.(model.id, findings);
     if (blocked) throw blockedError(findings);
 
@@ -160,10 +146,7 @@ export class ModelPipeline {
     await this.#deps.limits.checkQuota(principal, opts.log ?? this.#deps.logger);
     const reply = await this.#provider.transcribe(config, input, opts.signal);
     this.#deps.limits.record(principal, TRANSCRIPTION_MODEL_ID, reply.usage);
-    const cleaner = createCleaner({
-      policy: strictest(principal.policy, opts.policy),
-      nameSensitivity: strictestSensitivity(principal.nameSensitivity, opts.nameSensitivity),
-    });
+    const cleaner = cleanerFor(principal, opts);
     const text = cleaner.cleanText(reply.text);
     const findings = cleaner.findings();
     opts.onScreened?.(findings);

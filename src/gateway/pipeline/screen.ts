@@ -1,16 +1,9 @@
-// Policy and barrier: the stricter of the principal's policy (and name sensitivity) and the
-// one asked for, one
-// cleaner over the whole conversation (one placeholder numbering), and the map that turns
-// placeholders in the reply back into the original values when the principal wants that.
-import {
-  createCleaner,
-  type Finding,
-  type PlaceholderLookup,
-  type Policy,
-  type Sensitivity,
-  strictest,
-  strictestSensitivity,
-} from '../../privacy/index.js';
+// Policy and barrier: the cleaning that applies (privacy/cleaning-choice.ts: the principal's
+// settings, tightened by what the caller asked), one cleaner over the whole conversation
+// (one placeholder numbering), and the map that turns placeholders in the reply back into
+// the original values when the principal wants that.
+import type { Finding, PlaceholderLookup } from '../../privacy/index.js';
+import { type CleaningAsk, cleanerFor } from '../privacy/cleaning-choice.js';
 import { cleanConversation } from './barrier.js';
 import type { Conversation } from '../models/types.js';
 import type { Principal } from './principal.js';
@@ -25,17 +18,12 @@ export interface Screened {
   restore: PlaceholderLookup | null;
 }
 
-export function screen(
-  conv: Conversation,
-  principal: Principal,
-  asked?: Policy,
-  askedNames?: Sensitivity,
-): Screened {
-  const policy = strictest(principal.policy, asked);
-  const nameSensitivity = strictestSensitivity(principal.nameSensitivity, askedNames);
-  const cleaner = createCleaner({ policy, nameSensitivity });
+export function screen(conv: Conversation, principal: Principal, asked: CleaningAsk = {}): Screened {
+  const cleaner = cleanerFor(principal, asked);
   const conversation = cleanConversation(conv, cleaner);
   const restore =
-    principal.restorePlaceholders && policy === 'placeholder' && cleaner.map.size > 0 ? cleaner.map : null;
+    principal.restorePlaceholders && cleaner.policy === 'placeholder' && cleaner.map.size > 0
+      ? cleaner.map
+      : null;
   return { conversation, findings: cleaner.findings(), blocked: cleaner.blocked, restore };
 }

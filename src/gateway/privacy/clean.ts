@@ -1,16 +1,9 @@
-// POST /v1/privacy/clean without HTTP: choose the policy, clean one of text / input /
-// items with one placeholder map (items read as consecutive parts), report findings.
-// Throws ApiError for the HTTP layer.
+// POST /v1/privacy/clean without HTTP: the cleaning that applies (cleaning-choice.ts), one
+// of text / input / items cleaned with one placeholder map (items read as consecutive
+// parts), findings. Throws ApiError for the HTTP layer.
 import { type ApiError, HTTP } from '../../platform/http/errors.js';
-import {
-  createCleaner,
-  DEFAULT_SENSITIVITY,
-  type Finding,
-  type Policy,
-  PrivacyInputError,
-  type Sensitivity,
-  strictest,
-} from '../../privacy/index.js';
+import { type Finding, type Policy, PrivacyInputError, type Sensitivity } from '../../privacy/index.js';
+import { type BarrierSettings, type CleaningAsk, cleanerFor } from './cleaning-choice.js';
 import { PRIVACY } from './errors.js';
 
 export interface CleanInput {
@@ -18,6 +11,7 @@ export interface CleanInput {
   input?: unknown;
   items?: string[];
   policy?: Policy;
+  sensitivity?: Sensitivity;
 }
 
 export interface CleanOutput {
@@ -35,12 +29,8 @@ export function badRequest(message: string, param?: string): ApiError {
   return HTTP.invalid_request(message, { param });
 }
 
-/** `nameSensitivity`: the one that applies (the organisation's, raised by the request). */
-export function cleanRequest(
-  orgPolicy: Policy,
-  body: CleanInput,
-  nameSensitivity: Sensitivity = DEFAULT_SENSITIVITY,
-): CleanOutput {
+/** `asked`: the body's `policy` and `sensitivity` with the headers' (privacy/asked.ts). */
+export function cleanRequest(settings: BarrierSettings, body: CleanInput, asked: CleaningAsk): CleanOutput {
   const given = (['text', 'input', 'items'] as const).filter((k) => body[k] !== undefined);
   if (given.length !== 1) {
     throw badRequest(
@@ -51,8 +41,7 @@ export function cleanRequest(
   // null is no JSON to clean; Fastify's schema lets it through `input` (any value).
   if (body.input === null)
     throw badRequest('O campo input deve ser um valor JSON diferente de null.', 'input');
-  const policy = strictest(orgPolicy, body.policy);
-  const cleaner = createCleaner({ policy, nameSensitivity });
+  const cleaner = cleanerFor(settings, asked);
   let out: Omit<CleanOutput, 'policy' | 'blocked' | 'findings'>;
   if (body.text !== undefined) {
     out = { clean_text: cleaner.cleanText(body.text) };
@@ -71,7 +60,7 @@ export function cleanRequest(
     }
     out = { clean_text: JSON.stringify(cleaned), clean_input: cleaned };
   }
-  return { policy, blocked: cleaner.blocked, findings: cleaner.findings(), ...out };
+  return { policy: cleaner.policy, blocked: cleaner.blocked, findings: cleaner.findings(), ...out };
 }
 
 /** What the audit record's keyed hash is computed over: the one field the caller sent. */

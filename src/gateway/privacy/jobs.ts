@@ -2,15 +2,9 @@
 // only categories and counts are kept — never content.
 import type { Context } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
-import {
-  type Category,
-  createCleaner,
-  DEFAULT_SENSITIVITY,
-  type Policy,
-  type Sensitivity,
-  strictest,
-} from '../../privacy/index.js';
+import type { Category } from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';
+import { type CleaningAsk, type CleaningChoice, chooseCleaning, cleanerFor } from './cleaning-choice.js';
 
 export interface PrivacySummary {
   categories: Category[];
@@ -20,15 +14,15 @@ export interface PrivacySummary {
 
 export const MAX_JOB_ITEMS = 10_000;
 
+/** Each item with a cleaner of its own, all with the same cleaning. */
 export function scanItems(
   items: readonly string[],
-  policy: Policy,
-  nameSensitivity: Sensitivity = DEFAULT_SENSITIVITY,
+  choice: CleaningChoice,
 ): { blocked: boolean; privacy: PrivacySummary } {
   const counts: Partial<Record<Category, number>> = {};
   let blocked = false;
   for (const item of items) {
-    const cleaner = createCleaner({ policy, nameSensitivity });
+    const cleaner = cleanerFor(choice);
     cleaner.cleanText(item);
     blocked ||= cleaner.blocked;
     for (const f of cleaner.findings()) counts[f.category] = (counts[f.category] ?? 0) + f.count;
@@ -44,11 +38,9 @@ export async function createPrivacyJob(
   ctx: Context,
   principal: Principal,
   items: readonly string[],
-  requested?: Policy,
-  nameSensitivity: Sensitivity = principal.nameSensitivity,
+  asked: CleaningAsk,
 ) {
-  const policy = strictest(principal.policy, requested);
-  const { blocked, privacy } = scanItems(items, policy, nameSensitivity);
+  const { blocked, privacy } = scanItems(items, chooseCleaning(principal, asked));
   const id = newId('privjob');
   const status = blocked ? 'blocked' : 'completed';
   await ctx.db.kysely

@@ -7,10 +7,19 @@ import { principalOf } from '../keys/auth.js';
 import { createAuditLog } from './audit.js';
 import { auditedInput, badRequest, blockedError, cleanRequest, findingsHeader, MAX_ITEMS } from './clean.js';
 import { createPrivacyJob, MAX_JOB_ITEMS, readPrivacyJob } from './jobs.js';
-import { nameSensitivityOf } from './names-header.js';
+import { cleaningAskOf } from './asked.js';
 import { FindingSchema, PrivacySummarySchema } from './schemas.js';
 
-const PolicySchema = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
+const PolicySchema = Type.Union(
+  [Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')],
+  {
+    description: "only tightens the organisation's policy; a looser one is clamped to it",
+  },
+);
+const SensitivitySchema = Type.Union([Type.Literal('balanced'), Type.Literal('strict')], {
+  description:
+    "name detection; only tightens the organisation's (`strict` > `balanced`); a looser one is clamped to it",
+});
 
 const CleanBody = Type.Object(
   {
@@ -18,6 +27,7 @@ const CleanBody = Type.Object(
     input: Type.Optional(Type.Unknown()),
     items: Type.Optional(Type.Array(Type.String(), { minItems: 1, maxItems: MAX_ITEMS })),
     policy: Type.Optional(PolicySchema),
+    sensitivity: Type.Optional(SensitivitySchema),
   },
   { additionalProperties: false },
 );
@@ -34,6 +44,7 @@ const JobBody = Type.Object(
   {
     items: Type.Array(Type.String(), { minItems: 1, maxItems: MAX_JOB_ITEMS }),
     policy: Type.Optional(PolicySchema),
+    sensitivity: Type.Optional(SensitivitySchema),
   },
   { additionalProperties: false },
 );
@@ -55,7 +66,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const result = cleanRequest(principal.policy, request.body, nameSensitivityOf(request, principal));
+      const result = cleanRequest(principal, request.body, cleaningAskOf(request, request.body));
       const auditId = await audit.write(principal, {
         route: 'POST /v1/privacy/clean',
         policy: result.policy,
@@ -94,8 +105,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
         ctx,
         principal,
         request.body.items,
-        request.body.policy,
-        nameSensitivityOf(request, principal),
+        cleaningAskOf(request, request.body),
       );
       reply.header('location', `/v1/privacy/jobs/${job.id}`);
       reply.header(

@@ -1,7 +1,7 @@
 // Text that the browser reports (error messages, stacks, paths, funnel properties) before it
 // reaches a log line or the archive: credentials by pattern first (the privacy barrier does
 // not know them), then personal data through the barrier with the `redact` policy.
-import { createCleaner } from '../../privacy/index.js';
+import { cleanerFor, DEFAULT_BARRIER } from '../privacy/cleaning-choice.js';
 
 const CREDENTIAL = '[credencial removida]';
 
@@ -27,10 +27,15 @@ export function redactCredentials(text: string): string {
   return out;
 }
 
-/** Credentials, then CPF, CNPJ, e-mail, telephone and names, each replaced by a marker. */
+/**
+ * Credentials, then every category of personal data, each replaced by a marker. No
+ * organisation's choice applies: a browser report may come from anyone (signed in or not),
+ * and what it carries goes to the operator's logs, where nothing personal may land, so
+ * it always gets the defaults (every category) under `redact`.
+ */
 export function redactText(text: string): string {
   if (text === '') return text;
-  return createCleaner({ policy: 'redact' }).cleanText(redactCredentials(text));
+  return cleanerFor(DEFAULT_BARRIER, { policy: 'redact' }).cleanText(redactCredentials(text));
 }
 
 const ID = ':id';

@@ -4,9 +4,9 @@
 // place that chooses; the route does not know which one answered.
 import type { GatewayDeps } from '../deps.js';
 import type { Principal } from '../keys/auth.js';
-import type { Finding, Policy } from '../../privacy/index.js';
+import type { Finding } from '../../privacy/index.js';
+import type { CleaningAsk } from '../privacy/cleaning-choice.js';
 import type { AudioType } from './audio.js';
-import { strictest } from '../../privacy/index.js';
 import type { Payer } from '../billing/payer.js';
 import { jobFailed } from '../workers/errors.js';
 import { transcriptionNotConfigured } from '../models/errors.js';
@@ -17,7 +17,8 @@ export interface TranscriptionRequest {
   type: AudioType;
   language?: string;
   temperature?: number;
-  policy?: Policy;
+  /** What the caller asked of the barrier (form fields and headers); it can only tighten. */
+  asked: CleaningAsk;
   /** Who pays a prepaid organisation's job (the worker backend). */
   payer?: Payer;
 }
@@ -55,7 +56,7 @@ function providerBackend(deps: GatewayDeps): TranscriptionBackend {
           language: req.language,
           temperature: req.temperature,
         },
-        { signal: opts.signal, policy: req.policy, onScreened: opts.onScreened },
+        { ...req.asked, signal: opts.signal, onScreened: opts.onScreened },
       ),
   };
 }
@@ -73,8 +74,8 @@ const MIME: Record<AudioType, string> = {
 
 /**
  * A job for a worker, waited for as long as the speech wait (`workers.waits.speech`). The
- * transcript was cleaned before it was stored (with the stricter of the organisation's and
- * the form's policy); a caller who hangs up leaves the job to finish, and one who waits
+ * transcript was cleaned before it was stored (with the cleaning chosen when the job was
+ * submitted: the organisation's settings, tightened by the request); a caller who hangs up leaves the job to finish, and one who waits
  * too long gets 504 naming the job, whose result stays readable at /v1/jobs/{id}.
  */
 function workerBackend(deps: GatewayDeps): TranscriptionBackend {
@@ -83,7 +84,7 @@ function workerBackend(deps: GatewayDeps): TranscriptionBackend {
     name: 'worker',
     async transcribe(principal, req, opts) {
       const { view } = await jobs.submit(
-        { ...principal, policy: strictest(principal.policy, req.policy) },
+        principal,
         CAPABILITY,
         { language: req.language, temperature: req.temperature },
         {
@@ -92,6 +93,7 @@ function workerBackend(deps: GatewayDeps): TranscriptionBackend {
             type: MIME[req.type],
             bytes: Buffer.from(req.audio.buffer, req.audio.byteOffset, req.audio.byteLength),
           },
+          asked: req.asked,
           payer: req.payer,
           resource: `${deps.ctx.config.publicOrigin}/v1/audio/transcriptions`,
         },

@@ -7,6 +7,7 @@ import type { GatewayDeps } from '../deps.js';
 import { MAX_UPLOAD_BYTES, multipartLimits, readUpload, type UploadOptions } from '../extract/multipart.js';
 import { principalOf } from '../keys/auth.js';
 import { payerOf } from '../billing/payer.js';
+import { askedFields, cleaningAskOf } from '../privacy/asked.js';
 import { findingsHeader } from '../privacy/clean.js';
 import { chooseBackend } from './backend.js';
 import { FORM_FIELDS, readForm, transcribe } from './transcribe.js';
@@ -14,7 +15,7 @@ import { FORM_FIELDS, readForm, transcribe } from './transcribe.js';
 // Documentation only: the form is read in the handler, not by the schema.
 const Form = {
   description:
-    'Formulário multipart como o da OpenAI: o áudio (FLAC, MP3, MP4/M4A, OGG, WAV ou WebM, até 25 MB) no campo "file"; "model" (aceito e ignorado), "language", "response_format" (json ou text), "temperature" opcionais.',
+    'Formulário multipart como o da OpenAI: o áudio (FLAC, MP3, MP4/M4A, OGG, WAV ou WebM, até 25 MB) no campo "file"; "model" (aceito e ignorado), "language", "response_format" (json ou text), "temperature" opcionais; "policy" e "sensitivity" opcionais, que só tornam a limpeza mais estrita.',
 };
 
 export async function registerTranscriptionRoutes(app: App, deps: GatewayDeps): Promise<void> {
@@ -38,12 +39,13 @@ export async function registerTranscriptionRoutes(app: App, deps: GatewayDeps): 
         const backend = await chooseBackend(deps);
         const { file, fields } = await readUpload(request, upload);
         const form = readForm(fields);
+        const asked = cleaningAskOf(request, askedFields(fields));
         // The caller hanging up stops the provider call; nothing is kept for later.
         const abort = new AbortController();
         reply.raw.on('close', () => {
           if (!reply.raw.writableFinished) abort.abort();
         });
-        const result = await transcribe(deps, backend, principal, file, form, {
+        const result = await transcribe(deps, backend, principal, file, form, asked, {
           signal: abort.signal,
           payer: payerOf(request.headers),
           onScreened: (findings) => reply.header('x-svc-privacy', findingsHeader(findings)),

@@ -3,21 +3,27 @@
 // the chosen backend (backend.ts).
 import { TRANSCRIPTION_DEFAULTS } from '../../platform/config/transcription.js';
 import { HTTP } from '../../platform/http/errors.js';
-import { isPolicy, type Policy } from '../../privacy/index.js';
 import type { GatewayDeps } from '../deps.js';
 import type { Principal } from '../keys/auth.js';
 import type { Payer } from '../billing/payer.js';
+import type { CleaningAsk } from '../privacy/cleaning-choice.js';
 import { sniffAudio, statedSeconds } from './audio.js';
 import type { Transcribed, TranscriptionBackend } from './backend.js';
 import { audioTooLong, unsupportedAudio } from './errors.js';
 
-export const FORM_FIELDS = ['model', 'language', 'response_format', 'temperature', 'policy'] as const;
+export const FORM_FIELDS = [
+  'model',
+  'language',
+  'response_format',
+  'temperature',
+  'policy',
+  'sensitivity',
+] as const;
 
 export interface TranscriptionForm {
   responseFormat: 'json' | 'text';
   language?: string;
   temperature?: number;
-  policy?: Policy;
 }
 
 const invalid = (param: string, message: string) => HTTP.invalid_request(message, { param });
@@ -36,19 +42,20 @@ export function readForm(fields: Record<string, string>): TranscriptionForm {
     if (fields.temperature.trim() === '' || !(temperature >= 0 && temperature <= 1))
       throw invalid('temperature', 'temperature deve ser um número entre 0 e 1.');
   }
-  const policy = fields.policy;
-  if (policy !== undefined && !isPolicy(policy))
-    throw invalid('policy', 'O campo policy deve ser placeholder, redact ou block.');
-  return { responseFormat: format, language, temperature, policy };
+  return { responseFormat: format, language, temperature };
 }
 
-/** `backend` is chosen (chooseBackend) before the upload is read: a 503 should not cost 25 MB. */
+/**
+ * `backend` is chosen (chooseBackend) before the upload is read: a 503 should not cost 25 MB.
+ * `asked`: the form's `policy` / `sensitivity` and the headers (privacy/asked.ts).
+ */
 export async function transcribe(
   deps: GatewayDeps,
   backend: TranscriptionBackend,
   principal: Principal,
   audio: Uint8Array,
   form: TranscriptionForm,
+  asked: CleaningAsk,
   opts: { signal: AbortSignal; payer?: Payer; onScreened(findings: Transcribed['findings']): void },
 ): Promise<Transcribed> {
   const type = sniffAudio(audio);
@@ -64,7 +71,7 @@ export async function transcribe(
       type,
       language: form.language,
       temperature: form.temperature,
-      policy: form.policy,
+      asked,
       payer: opts.payer,
     },
     opts,

@@ -1,8 +1,10 @@
 // The barrier for worker jobs: text inputs are cleaned before the job is stored or leased
 // (a worker and the database only ever see placeholders), and text results are cleaned
-// before they are stored. One cleaner per job input, so a value repeated across fields
-// gets one placeholder.
-import { createCleaner, type Finding, type Policy, type Sensitivity } from '../../privacy/index.js';
+// before they are stored, both with the cleaning chosen when the job was submitted (kept
+// with the job). One cleaner per job input, so a value repeated across fields gets one
+// placeholder.
+import type { Finding } from '../../privacy/index.js';
+import { type CleaningChoice, cleanerFor } from '../privacy/cleaning-choice.js';
 import { blockedError } from '../privacy/clean.js';
 import type { Capability } from './capabilities.js';
 
@@ -12,10 +14,9 @@ type Json = Record<string, unknown>;
 export function cleanInput(
   cap: Capability,
   input: Json,
-  policy: Policy,
-  nameSensitivity?: Sensitivity,
+  cleaning: CleaningChoice,
 ): { input: Json; findings: Finding[] } {
-  const cleaner = createCleaner({ policy, nameSensitivity });
+  const cleaner = cleanerFor(cleaning);
   const out: Json = { ...input };
   for (const field of cap.textInput) {
     const v = out[field];
@@ -34,11 +35,11 @@ export function cleanInput(
 export function cleanResult(
   cap: Capability,
   result: unknown,
-  policy: Policy,
+  cleaning: CleaningChoice,
 ): { result: unknown; blocked: boolean } {
   if (cap.textResult.length === 0 || result === null || typeof result !== 'object')
     return { result, blocked: false };
-  const cleaner = createCleaner({ policy });
+  const cleaner = cleanerFor(cleaning);
   const out = structuredClone(result) as Json;
   for (const path of cap.textResult) cleanPath(out, path.split('.'), cleaner.cleanText);
   if (!Array.isArray(out)) out.findings = cleaner.findings();

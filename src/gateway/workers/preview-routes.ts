@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
 import { principalOf } from '../keys/auth.js';
 import { payerOf } from '../billing/payer.js';
+import { cleaningAskOf } from '../privacy/asked.js';
 import { capability } from './capabilities.js';
 import { jobFailed, unsupportedFile } from './errors.js';
 import { JobRecord } from './job-routes.js';
@@ -117,7 +118,9 @@ export function registerPreviewRoutes(app: App, jobs: WorkerJobs, origin: string
   const responses = { 200: JobRecord, 202: JobRecord };
 
   /** Who pays a prepaid organisation's job, and the URL an x402 quote names. */
-  const paidBy = (request: FastifyRequest) => ({
+  /** Who pays (prepaid organisations) and what the caller asks of the barrier (X-SVC-Policy, X-SVC-Nomes). */
+  const asSent = (request: FastifyRequest) => ({
+    asked: cleaningAskOf(request),
     payer: payerOf(request.headers),
     resource: `${origin}${request.url.split('?')[0]}`,
   });
@@ -167,7 +170,7 @@ export function registerPreviewRoutes(app: App, jobs: WorkerJobs, origin: string
         principalOf(request),
         'svc.embeddings',
         { input, model, dimensions },
-        paidBy(request),
+        asSent(request),
       );
       return answer(request, reply, submitted);
     },
@@ -186,7 +189,7 @@ export function registerPreviewRoutes(app: App, jobs: WorkerJobs, origin: string
           principalOf(request),
           route.capability,
           request.body as Record<string, unknown>,
-          paidBy(request),
+          asSent(request),
         );
         return answer(request, reply, submitted);
       },
@@ -228,7 +231,7 @@ export function registerPreviewRoutes(app: App, jobs: WorkerJobs, origin: string
             principalOf(request),
             route.capability,
             { language },
-            { file: { type, bytes: request.body }, ...paidBy(request) },
+            { file: { type, bytes: request.body }, ...asSent(request) },
           );
           return answer(request, reply, submitted);
         },

@@ -5,11 +5,11 @@ import type { Db } from '../../platform/db/index.js';
 import type { Listener } from '../../platform/db/notify.js';
 import { newId } from '../../platform/ids.js';
 import type { Logger } from '../../platform/logger.js';
-import type { Policy } from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';
 import type { Payer } from '../billing/payer.js';
+import { type CleaningAsk, chooseCleaning } from '../privacy/cleaning-choice.js';
 import { cleanInput, cleanResult } from './barrier.js';
-import { type Capability, capability as capabilityOf } from './capabilities.js';
+import { capability as capabilityOf } from './capabilities.js';
 import * as E from './errors.js';
 import type { WorkerSettings } from './settings.js';
 import { Signals } from './signals.js';
@@ -24,6 +24,7 @@ import {
   type JobView,
   leaseJob,
   readJob,
+  readJobCleaning,
   releaseJob,
   sweepWorkerJobs,
   touchWorker,
@@ -153,12 +154,19 @@ export class WorkerJobs {
     principal: Principal,
     name: string,
     input: Record<string, unknown>,
-    opts: { file?: { type: string; bytes: Buffer }; payer?: Payer; resource?: string } = {},
+    opts: {
+      file?: { type: string; bytes: Buffer };
+      /** What the caller asked of the barrier; the choice is kept with the job for its result. */
+      asked?: CleaningAsk;
+      payer?: Payer;
+      resource?: string;
+    } = {},
   ): Promise<{ view: JobView; headers: Record<string, string> }> {
     const { file } = opts;
     const cap = capabilityOf(name)!;
     if (!(await this.available(name))) throw E.noWorkers(name);
-    const cleaned = cleanInput(cap, input, principal.policy, principal.nameSensitivity);
+    const cleaning = chooseCleaning(principal, opts.asked);
+    const cleaned = cleanInput(cap, input, cleaning);
     const id = newId('svcj');
     const headers = await this.charges.reserve({
       principal,
@@ -174,7 +182,7 @@ export class WorkerJobs {
         capability: name,
         owner: ownerOf(principal),
         keyId: principal.keyId,
-        policy: principal.policy,
+        cleaning,
         input: cleaned.input,
         file,
       },
@@ -236,8 +244,9 @@ export class WorkerJobs {
   async complete(id: string, token: number, result: { json: unknown } | { type: string; bytes: Buffer }) {
     let stored = result;
     if ('json' in result) {
-      const job = await this.#jobPolicy(id);
-      const cleaned = cleanResult(job.cap, result.json, job.policy);
+      const job = await readJobCleaning(this.db, id);
+      if (!job) throw E.leaseLost();
+      const cleaned = cleanResult(capabilityOf(job.capability)!, result.json, job.cleaning);
       if (cleaned.blocked) {
         // The block policy forbids keeping this text: the job fails instead of completing.
         await this.fail(id, token, 'pii_blocked');
@@ -273,17 +282,6 @@ export class WorkerJobs {
   #check(state: 'ok' | 'cancelled' | 'stale') {
     if (state === 'cancelled') throw E.jobCancelled();
     if (state === 'stale') throw E.leaseLost();
-  }
-
-  async #jobPolicy(id: string): Promise<{ cap: Capability; policy: Policy }> {
-    const row = await this.db.kysely
-      .withTables<{ worker_jobs: { id: string; capability: string; policy: string } }>()
-      .selectFrom('worker_jobs')
-      .select(['capability', 'policy'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw E.leaseLost();
-    return { cap: capabilityOf(row.capability)!, policy: row.policy as Policy };
   }
 
   async capabilities() {

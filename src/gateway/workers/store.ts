@@ -17,6 +17,7 @@ import {
   type Lease,
   sweepExpired,
 } from '../../platform/jobs/index.js';
+import { barrierOf, type CleaningChoice, unmaskedColumn } from '../privacy/cleaning-choice.js';
 import { CAPABILITY_NAMES } from './capabilities.js';
 import type { WorkerSettings } from './settings.js';
 import { kyselyOf } from '../../platform/db/transactions.js';
@@ -26,7 +27,8 @@ export interface NewWorkerJob {
   capability: string;
   owner: string;
   keyId: string;
-  policy: string;
+  /** The cleaning its input got; its result gets the same. */
+  cleaning: CleaningChoice;
   /** JSON input, its text already through the barrier. */
   input: unknown;
   file?: { type: string; bytes: Buffer };
@@ -61,7 +63,9 @@ export async function createJob(db: Db, job: NewWorkerJob, settings: WorkerSetti
         owner: job.owner,
         key_id: job.keyId,
         capability: job.capability,
-        policy: job.policy,
+        policy: job.cleaning.policy,
+        name_sensitivity: job.cleaning.nameSensitivity,
+        unmasked_categories: unmaskedColumn(job.cleaning.categories),
         input_type: job.file?.type ?? null,
         input_b64: job.file ? job.file.bytes.toString('base64') : null,
         result_type: null,
@@ -71,6 +75,17 @@ export async function createJob(db: Db, job: NewWorkerJob, settings: WorkerSetti
       .execute();
   });
   return id;
+}
+
+/** The capability of a job and the cleaning its input got; undefined for an unknown id. */
+export async function readJobCleaning(db: Db, id: string) {
+  const row = await kyselyOf(db)
+    .selectFrom('worker_jobs')
+    .select(['capability', 'policy as privacy_policy', 'name_sensitivity', 'unmasked_categories'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  // A job stored before its sensitivity was kept has null there: the default, as it had then.
+  return row && { capability: row.capability, cleaning: barrierOf(row) };
 }
 
 /** The job as its owner sees it; undefined for an unknown id or another owner's. */

@@ -66,7 +66,11 @@ export function parseModelReply(text: string): AnalysisFields | undefined {
   return { summary, topics, sentiment, outcome };
 }
 
-/** Removes anything personal the barrier can find from what will be stored. */
+/**
+ * Removes anything personal the barrier can find from what will be stored. This is the one
+ * cleaner outside the gateway's cleaning-choice door: insights tenants are not gateway
+ * organisations and have no barrier settings to choose from, so every category is masked.
+ */
 export function scrub(fields: AnalysisFields): AnalysisFields {
   const cleaner = createCleaner({ policy: 'placeholder' });
   return {

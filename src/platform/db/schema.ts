@@ -39,6 +39,8 @@ export interface OrganizationsTable {
   monthly_quota: number | null;
   /** `balanced` or `strict` (privacy/names/sensitivity.ts). */
   name_sensitivity: string;
+  /** JSON array of the categories NOT masked; null: all (gateway/privacy/cleaning-choice.ts). */
+  unmasked_categories: string | null;
   created_at: number;
   /** `free` or `prepaid` (docs/payments.md "Paid calls"). */
   billing: string;
@@ -330,7 +332,12 @@ export interface WorkerJobsTable {
   owner: string;
   key_id: string;
   capability: string;
+  /** The cleaning its input got (gateway/privacy/cleaning-choice.ts); its result gets the same. */
   policy: string;
+  /** Null for a job stored before this was kept: `balanced`, as then. */
+  name_sensitivity: string | null;
+  /** JSON array of the categories not masked; null: every category. */
+  unmasked_categories: string | null;
   input_type: string | null;
   input_b64: string | null;
   result_type: string | null;

@@ -4,7 +4,6 @@
 // x402 quote that x402-fetch pays, and free organisations unchanged.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { wrapFetchWithPayment } from 'x402-fetch';
 import { balanceOf, type Wallet } from '../../../src/gateway/billing/ledger.js';
@@ -13,6 +12,7 @@ import { FakeFacilitator } from '../../fakes/facilitator.js';
 import { openaiEcho } from '../../fakes/openai.js';
 import { FakeUpstream } from '../../fakes/upstream.js';
 import { makeKey } from '../../helpers/gateway.js';
+import { waitFor } from '../../helpers/wait.js';
 import { prepaidKey } from './prepaid.js';
 import { listeningGateway } from '../models/helpers.js';
 import { PAY_TO, paymentsConfig } from './config.js';
@@ -78,8 +78,7 @@ describe('paid calls', () => {
     );
 
   async function settled(wallet: Wallet, expected: number) {
-    for (let i = 0; i < 100 && (await balanceOf(gw.ctx.db, wallet)) !== expected; i++) await sleep(20);
-    assert.equal(await balanceOf(gw.ctx.db, wallet), expected);
+    await waitFor(`balance ${expected}`, async () => (await balanceOf(gw.ctx.db, wallet)) === expected);
   }
 
   it('charges a JSON call its real usage and says so in headers', async () => {
@@ -151,8 +150,7 @@ describe('paid calls', () => {
         // The SDK may end the loop or throw on abort; either way the caller hung up.
       }
       assert.ok(got < 400, 'the caller hung up early');
-      for (let i = 0; i < 100 && (await openReservations()) > 0; i++) await sleep(20);
-      assert.equal(await openReservations(), 0);
+      await waitFor('no open reservation', async () => (await openReservations()) === 0);
       const spent = 5_000_000 - (await balanceOf(gw.ctx.db, wallet));
       const reservation = await gw.ctx.db.kysely
         .selectFrom('credit_reservations')

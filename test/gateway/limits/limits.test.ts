@@ -18,6 +18,7 @@ import { type Context, createContext } from '../../../src/platform/context.js';
 import { testStorage } from '../../helpers/db.js';
 import { type KeyFixture, makeKey } from '../../helpers/gateway.js';
 import type { TestContext } from '../../helpers/context.js';
+import { requires } from '../../helpers/requirements.js';
 import { collect, writeConfig } from '../models/helpers.js';
 
 interface Instance {
@@ -265,11 +266,8 @@ function redisMissing(url: string): Promise<string | undefined> {
   });
 }
 
-const redisSkip = await redisMissing(REDIS_URL);
-if (redisSkip) console.log(`skipping the Redis limits tests: ${redisSkip}`);
-
 describe('limits on Redis (REDIS_URL), two instances, defaults from the config file', {
-  skip: redisSkip ?? false,
+  skip: requires(await redisMissing(REDIS_URL)),
 }, () => {
   let gws: Awaited<ReturnType<typeof gateways>>;
   const prefix = `svc-test:${randomBytes(6).toString('hex')}:`;

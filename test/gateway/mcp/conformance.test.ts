@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { makeKey } from '../../helpers/gateway.js';
+import { requires } from '../../helpers/requirements.js';
 import { mcpGateway } from './helpers.js';
 
 const CLI = join(
@@ -92,7 +93,7 @@ function authHop(target: { port: number; secret: string }): http.Server {
 const node = node22();
 
 describe('MCP conformance suite (server scenarios that apply)', {
-  skip: node ? false : "no Node 22 for the suite's CLI: set CONFORMANCE_NODE",
+  skip: requires(node ? undefined : "no Node 22 for the suite's CLI: set CONFORMANCE_NODE"),
 }, () => {
   let gw: Awaited<ReturnType<typeof mcpGateway>>;
   let hop: http.Server;

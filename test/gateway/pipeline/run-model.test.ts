@@ -10,6 +10,7 @@ import { ApiError } from '../../../src/platform/http/errors.js';
 import { type TestContext, testContext } from '../../helpers/context.js';
 import { type KeyFixture, makeKey } from '../../helpers/gateway.js';
 import { CPF } from '../models/helpers.js';
+import { DEFAULT_BARRIER } from '../../../src/gateway/privacy/cleaning-choice.js';
 
 const ask = (text: string, stream = false): Conversation => ({
   model: 'svc/eco',
@@ -35,8 +36,7 @@ describe('runModel', () => {
       keyId: key.keyId,
       accountId: key.accountId,
       organizationId: key.organizationId,
-      policy: 'placeholder',
-      nameSensitivity: 'balanced',
+      ...DEFAULT_BARRIER,
       releasedModels: null,
       restorePlaceholders: false,
       requestsPerMinute: null,

@@ -7,18 +7,11 @@ import { after, before, describe, it } from 'node:test';
 import OpenAI from 'openai';
 import { detectNames } from '../../../src/privacy/names/index.js';
 import { onPostgres, type TestStorage, testStorage } from '../../helpers/db.js';
-import { type Child, spawnSvc } from '../../helpers/process.js';
+import { type Child, spawnSvc, runSvc as svc } from '../../helpers/process.js';
 
 // A surname alone where the model hesitates: `strict` masks it, `balanced` does not.
 const TEXT = 'O Brandão passou aqui.';
 const WORD = 'Brandão';
-
-async function svc(env: Record<string, string>, ...args: string[]) {
-  const child = spawnSvc(args, env);
-  const code = await child.exit();
-  const out = child.stdout.join('\n');
-  return { code, json: code === 0 ? JSON.parse(out) : undefined, stderr: child.stderr.join('') };
-}
 
 describe(`organisation name sensitivity, CLI to API (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
   let storage: TestStorage;

@@ -14,13 +14,8 @@ import type { App } from '../../../src/platform/http/app.js';
 import { type TestContext, testContext } from '../../helpers/context.js';
 import { onPostgres } from '../../helpers/db.js';
 import { makeKey } from '../../helpers/gateway.js';
+import { waitFor } from '../../helpers/wait.js';
 import { WORKER_TOKEN, writeConfig } from './helpers.js';
-
-const waitFor = async (test: () => boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!test() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-  return test();
-};
 
 describe('worker job hints between instances (PostgreSQL)', {
   skip: onPostgres ? false : 'PostgreSQL only',
@@ -83,12 +78,12 @@ describe('worker job hints between instances (PostgreSQL)', {
     assert.equal(leased?.id, id);
     const before = workOnA;
     await b.release(leased.id, leased.lease_token);
-    assert.ok(await waitFor(() => workOnA > before), 'A heard that work was handed back on B');
+    await waitFor('A to hear that work was handed back on B', () => workOnA > before);
 
     const again = await b.lease(workerId, ['svc.speech'], 5_000, new AbortController().signal);
     assert.equal(again?.id, id);
     assert.ok(!finishedOnA.includes(id));
     await b.complete(again.id, again.lease_token, { type: 'audio/mpeg', bytes: Buffer.from('mp3') });
-    assert.ok(await waitFor(() => finishedOnA.includes(id)), 'A heard that the job finished on B');
+    await waitFor('A to hear that the job finished on B', () => finishedOnA.includes(id));
   });
 });

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, describe } from '../api.js';
 import { BarChart } from '../chart.js';
 import { number } from '../format.js';
-import { Problem } from '../ui.js';
+import { type Org, OrgSelect, Problem } from '../ui.js';
 
 interface Totals {
   requests: number;
@@ -19,13 +19,13 @@ interface Report {
 }
 
 export function Uso() {
-  const [orgs, setOrgs] = useState<{ id: string; name: string }[]>([]);
+  const [orgs, setOrgs] = useState<Org[]>([]);
   const [owner, setOwner] = useState('');
   const [report, setReport] = useState<Report | null>(null);
   const [problem, setProblem] = useState('');
 
   useEffect(() => {
-    api<{ organizations: { id: string; name: string }[] }>('GET', '/api/account/organizations')
+    api<{ organizations: Org[] }>('GET', '/api/account/organizations')
       .then((r) => setOrgs(r.organizations))
       .catch(() => setOrgs([]));
   }, []);
@@ -40,21 +40,15 @@ export function Uso() {
   return (
     <section>
       <h1 tabIndex={-1}>Uso</h1>
-      <div class="field narrow">
-        <label for="f-owner">De quem</label>
-        <select
-          id="f-owner"
-          value={owner}
-          onChange={(e) => setOwner((e.currentTarget as HTMLSelectElement).value)}
-        >
-          <option value="">Minhas chaves pessoais</option>
-          {orgs.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <OrgSelect
+        id="f-owner"
+        label="De quem"
+        class="narrow"
+        orgs={orgs}
+        value={owner}
+        onChange={setOwner}
+        none="Minhas chaves pessoais"
+      />
       <Problem text={problem} />
       {report && (
         <>

@@ -27,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0014-worker-jobs': await import('./0014-worker-jobs.js'),
   '0015-contact': await import('./0015-contact.js'),
   '0016-telemetry': m0016,
+  '0017-barrier-categories': await import('./0017-barrier-categories.js'),
 };

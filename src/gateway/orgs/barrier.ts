@@ -1,0 +1,92 @@
+// An organisation's barrier settings as its members see and change them in the console:
+// the policy, the name sensitivity and the categories masked. Any member reads them; an
+// owner or administrator, in a session with its second factor done (as for organisation
+// keys), changes them. Plain functions; orgs/routes.ts shapes the HTTP side.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import { HTTP } from '../../platform/http/errors.js';
+import {
+  CATEGORIES,
+  type Category,
+  isCategory,
+  LABEL,
+  type Policy,
+  type Sensitivity,
+} from '../../privacy/index.js';
+import { KEYS } from '../keys/errors.js';
+import { barrierOf, unmaskedColumn } from '../privacy/cleaning-choice.js';
+import { ORGS } from './errors.js';
+import { findOrganization, getRole, type Role, updateOrganization } from './store.js';
+
+export interface BarrierView {
+  organization: { id: string; name: string };
+  role: Role;
+  /** Whether this member may change the settings (owner or admin). */
+  editable: boolean;
+  policy: Policy;
+  nameSensitivity: Sensitivity;
+  /** Every category the barrier knows, in findings order, its placeholder label, and whether it is masked. */
+  categories: { category: Category; label: string; masked: boolean }[];
+}
+
+export interface BarrierChange {
+  policy: Policy;
+  nameSensitivity: Sensitivity;
+  maskedCategories: string[];
+}
+
+const notFound = () => ORGS.organization_not_found('Organização não encontrada.');
+
+/** The settings as a member sees them; 404 for an unknown organisation or a non-member. */
+export async function readBarrier(
+  db: Kysely<Database>,
+  orgId: string,
+  accountId: string,
+): Promise<BarrierView> {
+  const org = await findOrganization(db, orgId);
+  // By id only: a name that happens to match must not select another organisation.
+  if (!org || org.id !== orgId) throw notFound();
+  const role = await getRole(db, org.id, accountId);
+  if (!role) throw notFound();
+  const barrier = barrierOf(org);
+  return {
+    organization: { id: org.id, name: org.name },
+    role,
+    editable: role === 'owner' || role === 'admin',
+    policy: barrier.policy,
+    nameSensitivity: barrier.nameSensitivity,
+    categories: CATEGORIES.map((category) => ({
+      category,
+      label: LABEL[category],
+      masked: barrier.categories.includes(category),
+    })),
+  };
+}
+
+/** Replaces the three settings; `mfaVerified`: the session has its second factor done. */
+export async function changeBarrier(
+  db: Kysely<Database>,
+  orgId: string,
+  accountId: string,
+  mfaVerified: boolean,
+  change: BarrierChange,
+): Promise<BarrierView> {
+  const current = await readBarrier(db, orgId, accountId);
+  if (!current.editable)
+    throw ORGS.organization_forbidden(
+      'Só proprietários e administradores mudam a privacidade da organização.',
+    );
+  if (!mfaVerified)
+    throw KEYS.organization_mfa_required(
+      'Mudar a privacidade da organização exige uma sessão com segundo fator. Ative-o e entre novamente.',
+    );
+  const unknown = change.maskedCategories.find((c) => !isCategory(c));
+  if (unknown !== undefined)
+    throw HTTP.invalid_request('Categoria desconhecida em maskedCategories.', { param: 'maskedCategories' });
+  await updateOrganization(db, orgId, {
+    privacy_policy: change.policy,
+    name_sensitivity: change.nameSensitivity,
+    unmasked_categories: unmaskedColumn(change.maskedCategories.filter(isCategory)),
+  });
+  return readBarrier(db, orgId, accountId);
+}

@@ -1,0 +1,160 @@
+// Organização: the privacy barrier of each organisation the account belongs to — the policy,
+// the name detection and which categories of personal data are masked. Members see them;
+// owners and administrators, signed in with their second factor, change them.
+import { useEffect, useState } from 'preact/hooks';
+import { ApiProblem, api, describe } from '../api.js';
+import { Notice, type Org, OrgSelect, Problem } from '../ui.js';
+
+type Policy = 'placeholder' | 'redact' | 'block';
+type Sensitivity = 'balanced' | 'strict';
+
+interface Barrier {
+  organization: { id: string; name: string };
+  role: 'owner' | 'admin' | 'member';
+  editable: boolean;
+  policy: Policy;
+  nameSensitivity: Sensitivity;
+  categories: { category: string; label?: string; masked: boolean }[];
+}
+
+const POLICIES: [Policy, string, string][] = [
+  ['placeholder', 'Marcadores', 'cada dado vira um marcador numerado, como [CPF_1]'],
+  ['redact', 'Remover', 'cada dado vira um aviso sem número, como [CPF removido]'],
+  ['block', 'Bloquear', 'um pedido com dado pessoal é recusado e nada sai'],
+];
+
+const SENSITIVITIES: [Sensitivity, string, string][] = [
+  ['balanced', 'Equilibrada', 'o padrão'],
+  ['strict', 'Estrita', 'mascara mais palavras como nomes (um sobrenome sozinho, um nome em minúsculas)'],
+];
+
+/** What people call the first categories; any other shows the server's label, else its id. */
+const TITLES: Record<string, string> = {
+  cpf: 'CPF',
+  cnpj: 'CNPJ',
+  email: 'E-mail',
+  telefone: 'Telefone',
+  nome: 'Nomes de pessoas',
+};
+const titleOf = (c: Barrier['categories'][number]) => TITLES[c.category] ?? c.label ?? c.category;
+
+export function Organizacao() {
+  const [orgs, setOrgs] = useState<Org[] | null>(null);
+  const [chosen, setChosen] = useState('');
+  const [barrier, setBarrier] = useState<Barrier | null>(null);
+  const [problem, setProblem] = useState('');
+  const [notice, setNotice] = useState('');
+
+  useEffect(() => {
+    api<{ organizations: Org[] }>('GET', '/api/account/organizations')
+      .then((r) => {
+        setOrgs(r.organizations);
+        setChosen(r.organizations[0]?.id ?? '');
+      })
+      .catch((err) => setProblem(describe(err)));
+  }, []);
+
+  useEffect(() => {
+    if (!chosen) return;
+    setBarrier(null);
+    setNotice('');
+    api<Barrier>('GET', `/api/account/organizations/${encodeURIComponent(chosen)}/privacy`)
+      .then(setBarrier)
+      .catch((err) => setProblem(describe(err)));
+  }, [chosen]);
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    if (!barrier) return;
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    setProblem('');
+    setNotice('');
+    try {
+      const next = await api<Barrier>(
+        'PUT',
+        `/api/account/organizations/${encodeURIComponent(barrier.organization.id)}/privacy`,
+        {
+          policy: String(form.get('policy')),
+          nameSensitivity: String(form.get('nameSensitivity')),
+          maskedCategories: form.getAll('masked').map(String),
+        },
+      );
+      setBarrier(next);
+      setNotice('Configurações de privacidade salvas. Valem para o próximo pedido de cada chave.');
+    } catch (err) {
+      if (err instanceof ApiProblem && err.code === 'organization_mfa_required') {
+        setProblem(
+          'Mudar a privacidade da organização exige segundo fator. Ative o código do autenticador em Perfil, entre de novo com ele e volte aqui.',
+        );
+        return;
+      }
+      setProblem(describe(err));
+    }
+  };
+
+  return (
+    <section class="narrow">
+      <h1 tabIndex={-1}>Organização</h1>
+      <Problem text={problem} />
+      {orgs?.length === 0 && (
+        <p>Sua conta não pertence a nenhuma organização. Chaves da conta pessoal usam os padrões.</p>
+      )}
+      {orgs && orgs.length > 1 && (
+        <OrgSelect id="f-org-barrier" label="Organização" orgs={orgs} value={chosen} onChange={setChosen} />
+      )}
+      {/* Keyed by the settings: a saved answer re-renders the form with what the server keeps. */}
+      {barrier && <BarrierForm key={JSON.stringify(barrier)} barrier={barrier} onSubmit={save} />}
+      <Notice text={notice} />
+    </section>
+  );
+}
+
+function BarrierForm({ barrier, onSubmit }: { barrier: Barrier; onSubmit: (e: Event) => void }) {
+  const locked = !barrier.editable;
+  return (
+    <form onSubmit={onSubmit} aria-label={`Privacidade de ${barrier.organization.name}`}>
+      <h2>{barrier.organization.name}</h2>
+      {locked && (
+        <p class="hint">
+          Só proprietários e administradores mudam estas configurações; você pode consultá-las.
+        </p>
+      )}
+      <fieldset disabled={locked}>
+        <legend>Política de privacidade</legend>
+        {POLICIES.map(([value, title, hint]) => (
+          <label key={value} class="choice">
+            <input type="radio" name="policy" value={value} defaultChecked={barrier.policy === value} />{' '}
+            {title} <small class="hint">— {hint}</small>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset disabled={locked}>
+        <legend>Detecção de nomes</legend>
+        {SENSITIVITIES.map(([value, title, hint]) => (
+          <label key={value} class="choice">
+            <input
+              type="radio"
+              name="nameSensitivity"
+              value={value}
+              defaultChecked={barrier.nameSensitivity === value}
+            />{' '}
+            {title} <small class="hint">— {hint}</small>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset disabled={locked} aria-describedby="categorias-aviso">
+        <legend>Categorias mascaradas</legend>
+        <p id="categorias-aviso" class="hint">
+          Cada categoria é dado pessoal pela LGPD. Uma categoria desmarcada chega ao fornecedor do modelo como
+          foi escrita, em todas as rotas e chaves da organização.
+        </p>
+        {barrier.categories.map((c) => (
+          <label key={c.category} class="choice">
+            <input type="checkbox" name="masked" value={c.category} defaultChecked={c.masked} /> {titleOf(c)}
+          </label>
+        ))}
+      </fieldset>
+      {!locked && <button type="submit">Salvar privacidade</button>}
+    </form>
+  );
+}
