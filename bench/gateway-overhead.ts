@@ -18,9 +18,11 @@
 // one per target) interleaved rounds, each in a new random order, so that the machine's drift
 // during the run, and whatever the target measured before leaves behind, fall on all alike.
 // Usage: npm run build && node dist/bench/gateway-overhead.js [requests-at-c1] [seconds-at-c64]
-import autocannon from 'autocannon';
+import { autocannon as loadAutocannon } from './peers.js';
 import { Pool } from 'undici';
 import { cpuMs, PROMPT_2KB, startChild, stopChildren } from './lib.js';
+
+const autocannon = await loadAutocannon();
 
 const N = Number(process.argv[2] ?? 2000);
 const SECONDS = Number(process.argv[3] ?? 5);

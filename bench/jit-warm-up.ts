@@ -8,9 +8,11 @@
 // Node major it was last measured on is updated), and record the verdict in
 // docs/performance.md ("Decisions").
 // Usage: npm run build && node dist/bench/jit-warm-up.js [seconds-per-round] [rounds]
-import autocannon from 'autocannon';
 import { MEASURED_ON_NODE_MAJOR } from '../src/platform/jit-warm-up.js';
 import { cpuMs, median, PROMPT_2KB, startChild, stopChildren } from './lib.js';
+import { autocannon as loadAutocannon } from './peers.js';
+
+const autocannon = await loadAutocannon();
 
 const SECONDS = Number(process.argv[2] ?? 3);
 const ROUNDS = Number(process.argv[3] ?? 6);

@@ -3,9 +3,19 @@ import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { HTTP } from '../../platform/http/errors.js';
-import { principalOf } from '../keys/auth.js';
-import { createAuditLog } from './audit.js';
-import { auditedInput, badRequest, blockedError, cleanRequest, findingsHeader, MAX_ITEMS } from './clean.js';
+import type { FastifyReply } from 'fastify';
+import type { CleaningAsk } from './cleaning-choice.js';
+import { type Principal, principalOf } from '../keys/auth.js';
+import { type AuditLog, createAuditLog } from './audit.js';
+import {
+  auditedInput,
+  badRequest,
+  blockedError,
+  type CleanInput,
+  cleanRequest,
+  findingsHeader,
+  MAX_ITEMS,
+} from './clean.js';
 import { createPrivacyJob, MAX_JOB_ITEMS, readPrivacyJob } from './jobs.js';
 import { cleaningAskOf } from './asked.js';
 import { FindingSchema, PrivacySummarySchema } from './schemas.js';
@@ -21,7 +31,7 @@ const SensitivitySchema = Type.Union([Type.Literal('balanced'), Type.Literal('st
     "name detection; only tightens the organisation's (`strict` > `balanced`); a looser one is clamped to it",
 });
 
-const CleanBody = Type.Object(
+export const CleanBody = Type.Object(
   {
     text: Type.Optional(Type.String()),
     input: Type.Optional(Type.Unknown()),
@@ -32,7 +42,7 @@ const CleanBody = Type.Object(
   { additionalProperties: false },
 );
 
-const CleanResult = Type.Object({
+export const CleanResult = Type.Object({
   clean_text: Type.String(),
   findings: Type.Array(FindingSchema),
   audit_id: Type.String(),
@@ -66,24 +76,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const result = cleanRequest(principal, request.body, cleaningAskOf(request, request.body));
-      const auditId = await audit.write(principal, {
-        route: 'POST /v1/privacy/clean',
-        policy: result.policy,
-        blocked: result.blocked,
-        findings: result.findings,
-        input: auditedInput(request.body),
-      });
-      reply.header('x-svc-privacy', findingsHeader(result.findings));
-      reply.header('x-svc-audit-id', auditId);
-      if (result.blocked) throw blockedError(result.findings);
-      return {
-        clean_text: result.clean_text,
-        findings: result.findings,
-        audit_id: auditId,
-        clean_input: result.clean_input,
-        clean_items: result.clean_items,
-      };
+      return answerClean(audit, principal, request.body, cleaningAskOf(request, request.body), reply);
     },
   );
 
@@ -141,6 +134,38 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
       return job;
     },
   );
+}
+
+/**
+ * POST /v1/privacy/clean's work for any principal (an API key, or the console's session in
+ * an organisation's settings): clean, audit, the headers, the answer or the 422.
+ */
+export async function answerClean(
+  audit: AuditLog,
+  principal: Principal,
+  body: CleanInput,
+  asked: CleaningAsk,
+  reply: FastifyReply,
+  route = 'POST /v1/privacy/clean',
+) {
+  const result = cleanRequest(principal, body, asked);
+  const auditId = await audit.write(principal, {
+    route,
+    policy: result.policy,
+    blocked: result.blocked,
+    findings: result.findings,
+    input: auditedInput(body),
+  });
+  reply.header('x-svc-privacy', findingsHeader(result.findings));
+  reply.header('x-svc-audit-id', auditId);
+  if (result.blocked) throw blockedError(result.findings);
+  return {
+    clean_text: result.clean_text,
+    findings: result.findings,
+    audit_id: auditId,
+    clean_input: result.clean_input,
+    clean_items: result.clean_items,
+  };
 }
 
 const notFound = () => HTTP.not_found('Job de privacidade não encontrado.');

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { wrapFetchWithPayment } from 'x402-fetch';
+
 import { balanceOf, type Wallet } from '../../../src/gateway/billing/ledger.js';
 import { issueCreditToken, tokenWallet } from '../../../src/gateway/billing/tokens.js';
 import { updateOrganization } from '../../../src/gateway/orgs/store.js';
@@ -14,6 +14,7 @@ import { makeKey } from '../../helpers/gateway.js';
 import { prepaidKey } from './prepaid.js';
 import { workerGateway } from '../workers/helpers.js';
 import { PAY_TO } from './config.js';
+import { payingFetch } from '../../helpers/x402.js';
 import { kyselyOf } from '../../../src/platform/db/transactions.js';
 import { waitFor } from '../../helpers/wait.js';
 
@@ -154,7 +155,7 @@ describe('paid worker jobs', () => {
     await balanceBecomes(wallet, 20_000);
   });
 
-  it('not enough credit: 402 with an x402 quote for the job, nothing stored; x402-fetch pays it', async () => {
+  it('not enough credit: 402 with an x402 quote for the job, nothing stored; the official x402 client (@x402/fetch) pays it', async () => {
     const { wallet, key, auth } = await prepaid(5_000);
     const before = await jobCount();
     const refused = await speech(auth);
@@ -166,7 +167,7 @@ describe('paid worker jobs', () => {
     assert.equal(await jobCount(), before);
     assert.equal(await balanceOf(gw.ctx.db, wallet), 5_000);
 
-    const pay = wrapFetchWithPayment(fetch, privateKeyToAccount(generatePrivateKey()) as never, 1_000_000n);
+    const pay = payingFetch(fetch, privateKeyToAccount(generatePrivateKey()), 1_000_000n);
     const res = await pay(`${gw.url}/v1/audio/speech`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },

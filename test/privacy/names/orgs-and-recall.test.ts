@@ -42,10 +42,14 @@ describe('detectNames error classes: organisations and recall (third round)', ()
     });
   }
   // Regressed in the seventh round (docs/privacy-names.md): masked under `strict` only.
-  it('surname alone after "de" in prose: "A posição de Brandão foi criticada pelos colegas."', {
-    todo: 'regressed in the seventh round',
-  }, () => {
-    const text = 'A posição de Brandão foi criticada pelos colegas.';
-    assert.deepEqual(names(text), ['Brandão']);
-  });
+  it(
+    'surname alone after "de" in prose: "A posição de Brandão foi criticada pelos colegas."',
+    {
+      todo: 'regressed in the seventh round',
+    },
+    () => {
+      const text = 'A posição de Brandão foi criticada pelos colegas.';
+      assert.deepEqual(names(text), ['Brandão']);
+    },
+  );
 });

@@ -1,10 +1,10 @@
-// Privacidade: the playground. The text goes to /v1/privacy/clean with a key of the
-// session's choice, exactly as any client would send it, so what it shows is what the API
-// does; then, optionally, to a catalogue model with the placeholders restored in the answer.
+// Privacidade: the playground. The text goes through the same barrier as
+// POST /v1/privacy/clean, with the signed-in session in the settings of the organisation
+// chosen here (its policy, name sensitivity and restoration), so what it shows is what that
+// organisation's keys get; then, optionally, to a catalogue model. No API key is created.
 import { useEffect, useState } from 'preact/hooks';
-import { api, describe, v1 } from '../api.js';
+import { api, describe } from '../api.js';
 import { event } from '../funnel.js';
-import { playgroundKey, useStore } from '../state.js';
 import { Problem } from '../ui.js';
 
 interface Finding {
@@ -48,7 +48,8 @@ const ACTION: Record<string, string> = {
 };
 
 export function Privacidade() {
-  const key = useStore(playgroundKey);
+  const [orgs, setOrgs] = useState<{ id: string; name: string }[]>([]);
+  const [owner, setOwner] = useState('');
   const [text, setText] = useState('');
   const [mode, setMode] = useState<'text' | 'json'>('text');
   const [policy, setPolicy] = useState('');
@@ -59,24 +60,20 @@ export function Privacidade() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!key) return;
-    v1<{ data: { id: string }[] }>(key, '/v1/models')
+    api<{ organizations: { id: string; name: string }[] }>('GET', '/api/account/organizations')
+      .then((r) => {
+        setOrgs(r.organizations);
+        // Traffic mostly runs on organisation keys: start where it does.
+        if (r.organizations[0]) setOwner(r.organizations[0].id);
+      })
+      .catch(() => setOrgs([]));
+  }, []);
+  useEffect(() => {
+    const query = owner ? `?organizationId=${encodeURIComponent(owner)}` : '';
+    api<{ data: { id: string }[] }>('GET', `/api/account/playground/models${query}`)
       .then((r) => setModels(r.data.map((m) => m.id)))
       .catch(() => setModels([]));
-  }, [key]);
-
-  const makeKey = async () => {
-    setProblem('');
-    try {
-      const made = await api<{ secret: string }>('POST', '/api/account/keys/create', {
-        name: `Console ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
-        organizationId: null,
-      });
-      playgroundKey.set(made.secret);
-    } catch (err) {
-      setProblem(`${describe(err)} Você também pode colar uma chave abaixo.`);
-    }
-  };
+  }, [owner]);
 
   const clean = async (event_: Event) => {
     event_.preventDefault();
@@ -92,9 +89,10 @@ export function Privacidade() {
       }
     } else body = { text };
     if (policy) body.policy = policy;
+    body.organizationId = owner || null;
     setBusy(true);
     try {
-      setCleaned(await v1<Cleaned>(key, '/v1/privacy/clean', body));
+      setCleaned(await api<Cleaned>('POST', '/api/account/playground/clean', body));
       event('playground_limpar');
     } catch (err) {
       setCleaned(null);
@@ -108,13 +106,13 @@ export function Privacidade() {
     setProblem('');
     setBusy(true);
     try {
-      const reply = await v1<{ choices: { message: { content: string } }[] }>(
-        key,
-        '/v1/chat/completions',
-        { model, messages: [{ role: 'user', content: text }] },
-        policy ? { 'x-svc-policy': policy } : {},
-      );
-      setAnswer(reply.choices[0]?.message.content ?? '');
+      const reply = await api<{ content: string }>('POST', '/api/account/playground/chat', {
+        organizationId: owner || null,
+        model,
+        text,
+        ...(policy ? { policy } : {}),
+      });
+      setAnswer(reply.content);
     } catch (err) {
       setProblem(describe(err));
     } finally {
@@ -126,22 +124,23 @@ export function Privacidade() {
     <section>
       <h1 tabIndex={-1}>Privacidade</h1>
       <p>Cole um texto (ou um corpo JSON) e veja o que o modelo receberia.</p>
-      <div class="field">
-        <label for="f-key">Chave de API usada pelo console</label>
-        <input
-          id="f-key"
-          type="password"
-          autoComplete="off"
-          value={key}
-          placeholder="svck_…"
-          onInput={(e) => playgroundKey.set((e.currentTarget as HTMLInputElement).value.trim())}
-          aria-describedby="f-key-hint"
-        />
-        <small id="f-key-hint" class="hint">
-          Fica só na memória desta aba.{' '}
-          <button type="button" class="link" onClick={makeKey}>
-            Criar uma chave para o console
-          </button>
+      <div class="field narrow">
+        <label for="f-owner">Nas regras de</label>
+        <select
+          id="f-owner"
+          value={owner}
+          onChange={(e) => setOwner((e.currentTarget as HTMLSelectElement).value)}
+        >
+          {orgs.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+          <option value="">Minha conta pessoal</option>
+        </select>
+        <small class="hint">
+          A política, a sensibilidade a nomes e a restauração de marcadores são as dessa organização. O
+          console usa a sua sessão: nenhuma chave de API é criada.
         </small>
       </div>
       <form onSubmit={clean}>
@@ -179,7 +178,7 @@ export function Privacidade() {
           </select>
           <small class="hint">Uma política só pode ser mais rígida que a da organização.</small>
         </div>
-        <button type="submit" disabled={!key || busy}>
+        <button type="submit" disabled={busy}>
           Ver o que o modelo recebe
         </button>
       </form>
