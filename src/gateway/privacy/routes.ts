@@ -18,6 +18,7 @@ import {
 } from './clean.js';
 import { createPrivacyJob, MAX_JOB_ITEMS, readPrivacyJob } from './jobs.js';
 import { cleaningAskOf } from './asked.js';
+import { FindingSchema, PrivacySummarySchema } from './schemas.js';
 
 const PolicySchema = Type.Union(
   [Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')],
@@ -28,12 +29,6 @@ const PolicySchema = Type.Union(
 const SensitivitySchema = Type.Union([Type.Literal('balanced'), Type.Literal('strict')], {
   description:
     "name detection; only tightens the organisation's (`strict` > `balanced`); a looser one is clamped to it",
-});
-
-const Finding = Type.Object({
-  category: Type.String(),
-  count: Type.Integer(),
-  action: Type.String(),
 });
 
 export const CleanBody = Type.Object(
@@ -49,16 +44,10 @@ export const CleanBody = Type.Object(
 
 export const CleanResult = Type.Object({
   clean_text: Type.String(),
-  findings: Type.Array(Finding),
+  findings: Type.Array(FindingSchema),
   audit_id: Type.String(),
   clean_input: Type.Optional(Type.Unknown()),
   clean_items: Type.Optional(Type.Array(Type.String())),
-});
-
-const Privacy = Type.Object({
-  categories: Type.Array(Type.String()),
-  counts: Type.Record(Type.String(), Type.Integer()),
-  total: Type.Integer(),
 });
 
 const JobBody = Type.Object(
@@ -134,7 +123,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
         summary: 'Read a privacy job: status and categories/counts, never content',
         tags: ['privacy'],
         params: Type.Object({ id: Type.String() }),
-        response: { 200: Type.Object({ status: Type.String(), privacy: Privacy }) },
+        response: { 200: Type.Object({ status: Type.String(), privacy: PrivacySummarySchema }) },
       },
     },
     async (request) => {

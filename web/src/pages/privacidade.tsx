@@ -22,8 +22,22 @@ interface Cleaned {
 const CATEGORY: Record<string, string> = {
   cpf: 'CPF',
   cnpj: 'CNPJ',
+  rg: 'RG',
+  cnh: 'CNH',
+  pis: 'PIS/PASEP/NIS',
+  titulo_eleitor: 'Título de eleitor',
+  cns: 'Cartão do SUS',
+  renavam: 'RENAVAM',
+  passaporte: 'Passaporte',
   email: 'E-mail',
   telefone: 'Telefone',
+  cartao: 'Cartão de pagamento',
+  conta_bancaria: 'Agência e conta',
+  chave_pix: 'Chave Pix aleatória',
+  placa: 'Placa de veículo',
+  endereco: 'Endereço',
+  data_nascimento: 'Data de nascimento',
+  ip: 'Endereço IP',
   nome: 'Nome',
 };
 
@@ -231,9 +245,9 @@ export function Privacidade() {
 
 /** Placeholders as marked spans, coloured by category. */
 function highlight(text: string) {
-  const parts = text.split(/(\[(?:CPF|CNPJ|EMAIL|TELEFONE|NOME)_\d+\])/);
+  const parts = text.split(/(\[[A-Z]+_\d+\])/);
   return parts.map((part, i) => {
-    const m = /^\[(CPF|CNPJ|EMAIL|TELEFONE|NOME)_\d+\]$/.exec(part);
+    const m = /^\[([A-Z]+)_\d+\]$/.exec(part);
     return m ? (
       <mark key={i} class={`ph ph-${m[1]!.toLowerCase()}`}>
         {part}
