@@ -21,45 +21,27 @@ import pg from 'pg';
 
 /** The modules of one build that this bench drives: this checkout's, or BENCH_BASELINE's. */
 async function load(src: string) {
+  const from = <T>(path: string) => import(`${src}/${path}`) as Promise<T>;
   const [accounts, app, ledger, keys, orgs, product, config, context, db, logger, secret] = await Promise.all(
     [
-      import(`${src}/gateway/accounts/store.js`),
-      import(`${src}/gateway/app.js`),
-      import(`${src}/gateway/billing/ledger.js`),
-      import(`${src}/gateway/keys/store.js`),
-      import(`${src}/gateway/orgs/store.js`),
-      import(`${src}/gateway/product.js`),
-      import(`${src}/platform/config/index.js`),
-      import(`${src}/platform/context.js`),
-      import(`${src}/platform/db/index.js`),
-      import(`${src}/platform/logger.js`),
-      import(`${src}/platform/secret.js`),
+      from<typeof import('../src/gateway/accounts/store.js')>('gateway/accounts/store.js'),
+      from<typeof import('../src/gateway/app.js')>('gateway/app.js'),
+      from<typeof import('../src/gateway/billing/ledger.js')>('gateway/billing/ledger.js'),
+      from<typeof import('../src/gateway/keys/store.js')>('gateway/keys/store.js'),
+      from<typeof import('../src/gateway/orgs/store.js')>('gateway/orgs/store.js'),
+      from<typeof import('../src/gateway/product.js')>('gateway/product.js'),
+      from<typeof import('../src/platform/config/index.js')>('platform/config/index.js'),
+      from<typeof import('../src/platform/context.js')>('platform/context.js'),
+      from<typeof import('../src/platform/db/index.js')>('platform/db/index.js'),
+      from<typeof import('../src/platform/logger.js')>('platform/logger.js'),
+      from<typeof import('../src/platform/secret.js')>('platform/secret.js'),
     ],
   );
-  return {
-    createAccount: accounts.createAccount as typeof import('../src/gateway/accounts/store.js').createAccount,
-    createGatewayApp: app.createGatewayApp as typeof import('../src/gateway/app.js').createGatewayApp,
-    creditWallet: ledger.creditWallet as typeof import('../src/gateway/billing/ledger.js').creditWallet,
-    reserve: ledger.reserve as typeof import('../src/gateway/billing/ledger.js').reserve,
-    settle: ledger.settle as typeof import('../src/gateway/billing/ledger.js').settle,
-    createKey: keys.createKey as typeof import('../src/gateway/keys/store.js').createKey,
-    createOrganization:
-      orgs.createOrganization as typeof import('../src/gateway/orgs/store.js').createOrganization,
-    setMember: orgs.setMember as typeof import('../src/gateway/orgs/store.js').setMember,
-    updateOrganization:
-      orgs.updateOrganization as typeof import('../src/gateway/orgs/store.js').updateOrganization,
-    PRODUCT_ID: product.PRODUCT_ID as string,
-    loadConfig: config.loadConfig as typeof import('../src/platform/config/index.js').loadConfig,
-    createContext: context.createContext as typeof import('../src/platform/context.js').createContext,
-    migrate: db.migrate as typeof import('../src/platform/db/index.js').migrate,
-    openDb: db.openDb as typeof import('../src/platform/db/index.js').openDb,
-    createLogger: logger.createLogger as typeof import('../src/platform/logger.js').createLogger,
-    deriveKey: secret.deriveKey as typeof import('../src/platform/secret.js').deriveKey,
-  };
+  return { accounts, app, ledger, keys, orgs, product, config, context, db, logger, secret };
 }
 type Build = Awaited<ReturnType<typeof load>>;
-type Db = ReturnType<Build['openDb']>;
-type Wallet = Parameters<Build['reserve']>[1]['wallet'];
+type Db = ReturnType<Build['db']['openDb']>;
+type Wallet = Parameters<Build['ledger']['reserve']>[1]['wallet'];
 
 const builds: [string, Build][] = [['svc', await load(fileURLToPath(new URL('../src', import.meta.url)))]];
 if (process.env.BENCH_BASELINE) builds.push(['baseline', await load(`${process.env.BENCH_BASELINE}/../src`)]);
@@ -89,9 +71,9 @@ async function spendRate(b: Build, db: Db, wallets: Wallet[], concurrency: numbe
         const i = next++;
         const wallet = wallets[i % wallets.length]!;
         const ref = `b-${i}-${randomBytes(4).toString('hex')}`;
-        const held = await b.reserve(db, { wallet, micros: 100, reference: ref });
+        const held = await b.ledger.reserve(db, { wallet, micros: 100, reference: ref });
         if (!held.ok) throw new Error('insufficient');
-        await b.settle(db, { reservation: ref, actualMicros: 60 });
+        await b.ledger.settle(db, { reservation: ref, actualMicros: 60 });
       }
     }),
   );
@@ -99,9 +81,9 @@ async function spendRate(b: Build, db: Db, wallets: Wallet[], concurrency: numbe
 }
 
 async function seedLedger(b: Build, db: Db): Promise<void> {
-  await b.migrate(db);
+  await b.db.migrate(db);
   for (let i = 0; i <= 1000; i++) {
-    await b.creditWallet(db, {
+    await b.ledger.creditWallet(db, {
       wallet: { kind: 'org', id: i === 1000 ? 'bench-one' : `bench-${i}` },
       micros: 1_000_000_000,
       kind: 'adjustment',
@@ -170,39 +152,39 @@ async function gatewayOf(b: Build, upstreamPort: number) {
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-credit-'));
   const configPath = join(dir, 'config.json');
   writeFileSync(configPath, JSON.stringify(CONFIG(upstreamPort)));
-  const config = b.loadConfig({
+  const config = b.config.loadConfig({
     SVC_DATA_DIR: dir,
     SVC_CONFIG: configPath,
     SVC_SECRET: 'bench-secret-bench-secret-bench-secret',
   });
-  const ctx = await b.createContext(config, b.createLogger('error'));
-  const app = await b.createGatewayApp(ctx);
+  const ctx = await b.context.createContext(config, b.logger.createLogger('error'));
+  const app = await b.app.createGatewayApp(ctx);
   const keys: Record<Kind, string> = { free: '', prepaid: '' };
   for (const kind of ['free', 'prepaid'] as const) {
-    const account = await b.createAccount(ctx.db.kysely, {
+    const account = await b.accounts.createAccount(ctx.db.kysely, {
       email: `${kind}@bench.example`,
       password: 'senha-longa-de-bench',
       released: true,
       trialEndsAt: null,
     });
-    const org = await b.createOrganization(ctx.db.kysely, `bench ${kind}`);
-    await b.setMember(ctx.db.kysely, org.id, account.id, 'owner');
+    const org = await b.orgs.createOrganization(ctx.db.kysely, `bench ${kind}`);
+    await b.orgs.setMember(ctx.db.kysely, org.id, account.id, 'owner');
     if (kind === 'prepaid') {
-      await b.updateOrganization(ctx.db.kysely, org.id, {
+      await b.orgs.updateOrganization(ctx.db.kysely, org.id, {
         billing: 'prepaid',
         requests_per_minute: 1_000_000,
       });
-      await b.creditWallet(ctx.db, {
+      await b.ledger.creditWallet(ctx.db, {
         wallet: { kind: 'org', id: org.id },
         micros: 1_000_000_000,
         kind: 'adjustment',
         reference: 'bench',
       });
-    } else await b.updateOrganization(ctx.db.kysely, org.id, { requests_per_minute: 1_000_000 });
-    const { secret } = await b.createKey(ctx.db.kysely, b.deriveKey(ctx.secret, 'api-key'), {
+    } else await b.orgs.updateOrganization(ctx.db.kysely, org.id, { requests_per_minute: 1_000_000 });
+    const { secret } = await b.keys.createKey(ctx.db.kysely, b.secret.deriveKey(ctx.secret, 'api-key'), {
       accountId: account.id,
       organizationId: org.id,
-      productId: b.PRODUCT_ID,
+      productId: b.product.PRODUCT_ID,
       name: 'b',
     });
     keys[kind] = secret;
@@ -225,13 +207,18 @@ async function gatewayOf(b: Build, upstreamPort: number) {
   };
   // The floor: the ledger's two transactions alone, on the same database, in the same rounds.
   const floorWallet: Wallet = { kind: 'org', id: 'bench-floor' };
-  await b.creditWallet(ctx.db, { wallet: floorWallet, micros: 1e12, kind: 'adjustment', reference: 'floor' });
+  await b.ledger.creditWallet(ctx.db, {
+    wallet: floorWallet,
+    micros: 1e12,
+    kind: 'adjustment',
+    reference: 'floor',
+  });
   let floorRef = 0;
   const ledgerAlone = async () => {
     const t = performance.now();
     const reference = `floor-${floorRef++}`;
-    await b.reserve(ctx.db, { wallet: floorWallet, micros: 1000, reference });
-    await b.settle(ctx.db, { reservation: reference, actualMicros: 600 });
+    await b.ledger.reserve(ctx.db, { wallet: floorWallet, micros: 1000, reference });
+    await b.ledger.settle(ctx.db, { reservation: reference, actualMicros: 600 });
     return performance.now() - t;
   };
   return {
@@ -320,7 +307,7 @@ async function callBench(): Promise<void> {
 
 await ledgerBench('SQLite', async (b) => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-ledger-'));
-  const db = b.openDb({ dataDir: dir });
+  const db = b.db.openDb({ dataDir: dir });
   return {
     db,
     close: async () => {
@@ -338,7 +325,7 @@ if (process.env.DATABASE_URL) {
       await admin.query(`CREATE SCHEMA ${schema}`);
       const url = new URL(process.env.DATABASE_URL!);
       url.searchParams.set('options', `-c search_path=${schema}`);
-      const db = b.openDb({ dataDir: tmpdir(), databaseUrl: url.toString() });
+      const db = b.db.openDb({ dataDir: tmpdir(), databaseUrl: url.toString() });
       return {
         db,
         close: async () => {

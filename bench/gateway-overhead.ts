@@ -19,41 +19,16 @@
 // one per target) interleaved rounds, each in a new random order, so that the machine's drift
 // during the run, and whatever the target measured before leaves behind, fall on all alike.
 // Usage: npm run build && node dist/bench/gateway-overhead.js [requests-at-c1] [seconds-at-c64]
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { autocannon as loadAutocannon } from './peers.js';
 import { Pool } from 'undici';
-import { cpuMs, PROMPT_2KB } from './lib.js';
+import { cpuMs, PROMPT_2KB, startChild, stopChildren } from './lib.js';
+
+const autocannon = await loadAutocannon();
 
 const N = Number(process.argv[2] ?? 2000);
 const SECONDS = Number(process.argv[3] ?? 5);
 const ROUNDS_ASKED = Number(process.env.BENCH_ROUNDS ?? 0);
-const children: ChildProcess[] = [];
-// However the bench ends (a target answering an error throws), its servers go with it.
-process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-});
-
-/** Starts a bench script in its own node process (stdout to /dev/null); resolves with its IPC hello. */
-async function start<T>(
-  script: string,
-  args: string[],
-  nodeArgs: string[] = [],
-  env: Record<string, string> = {},
-): Promise<T & { pid: number }> {
-  const path = script.startsWith('/') ? script : fileURLToPath(new URL(script, import.meta.url));
-  const child = spawn(process.execPath, [...nodeArgs, path, ...args], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { ...process.env, ...env },
-  });
-  children.push(child);
-  return new Promise<T & { pid: number }>((resolve, reject) => {
-    child.once('message', (m) => resolve({ ...(m as T), pid: child.pid! }));
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
-  });
-}
-
 /** An OTLP/HTTP endpoint that accepts every export and keeps nothing. */
 async function otlpSink(): Promise<string> {
   const server = createServer((req, res) => {
@@ -66,7 +41,7 @@ async function otlpSink(): Promise<string> {
 }
 
 const prof = process.env.BENCH_CPU_PROF;
-const fake = await start<{ origin: string }>('./gateway-upstream.js', []);
+const fake = await startChild<{ origin: string }>('./gateway-upstream.js', []);
 // BENCH_CANDIDATE=<other checkout>/dist/bench: that build's gateway is "svc" instead of this one's.
 const candidateDir = process.env.BENCH_CANDIDATE;
 // BENCH_OBSERVE=metrics|traces|both: the svc target runs with Prometheus metrics (METRICS_PORT)
@@ -74,18 +49,21 @@ const candidateDir = process.env.BENCH_CANDIDATE;
 // baseline does not.
 const observe = process.env.BENCH_OBSERVE;
 const sink = observe === 'traces' || observe === 'both' ? await otlpSink() : undefined;
-const gw = await start<{ origin: string; secret: string }>(
+const gw = await startChild<{ origin: string; secret: string }>(
   candidateDir ? `${candidateDir}/gateway-server.js` : './gateway-server.js',
   observe ? [fake.origin, observe] : [fake.origin],
   prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
   sink ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink } : {},
 );
-const portkey = await start<{ origin: string }>('./fixtures/portkey.js', []);
-const floor = await start<{ origin: string }>('./fixtures/floor-proxy.js', [fake.origin]);
-const floorBarrier = await start<{ origin: string }>('./fixtures/floor-proxy.js', [fake.origin, 'barrier']);
+const portkey = await startChild<{ origin: string }>('./fixtures/portkey.js', []);
+const floor = await startChild<{ origin: string }>('./fixtures/floor-proxy.js', [fake.origin]);
+const floorBarrier = await startChild<{ origin: string }>('./fixtures/floor-proxy.js', [
+  fake.origin,
+  'barrier',
+]);
 const baselineDir = process.env.BENCH_BASELINE;
 const baseline = baselineDir
-  ? await start<{ origin: string; secret: string }>(`${baselineDir}/gateway-server.js`, [fake.origin])
+  ? await startChild<{ origin: string; secret: string }>(`${baselineDir}/gateway-server.js`, [fake.origin])
   : null;
 
 const body = (model: string, stream: boolean) =>
@@ -291,6 +269,5 @@ console.log(
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
 
-for (const child of children) child.kill('SIGTERM');
-await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(0) : c.once('exit', r)))));
+await stopChildren();
 process.exit(0);

@@ -7,8 +7,10 @@
 // With `taskset` the load generator and the servers get a core each (lib.ts pinCores); the
 // figures are medians over the rounds.
 // Usage: npm run build && [BENCH_BASELINE=<dir>] [BENCH_CANDIDATE=<dir>] node dist/bench/health.js [seconds-per-round] [rounds]
-import autocannon from 'autocannon';
+import { autocannon as loadAutocannon } from './peers.js';
 import { CLI, cpuMs, fixture, median, pinCores, type Server, startServer } from './lib.js';
+
+const autocannon = await loadAutocannon();
 
 const seconds = Number(process.argv[2] ?? 2);
 const rounds = Number(process.argv[3] ?? 8);

@@ -3,7 +3,6 @@
 // space variants, invisible characters, spelled e-mail separators), one generator per
 // variant class, and decoys in the same disguises that must stay unmasked.
 import { isBusinessSubscriber } from '../src/privacy/checks.js';
-import type { Category } from '../src/privacy/types.js';
 import {
   breakLast,
   cnpjChars,
@@ -17,7 +16,7 @@ import {
   type Sample,
 } from './privacy-gen.js';
 
-type Cat = Exclude<Category, 'nome'>;
+type Cat = 'cpf' | 'cnpj' | 'email' | 'telefone';
 
 const int = (r: Rng, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 const digits = (r: Rng, n: number) => Array.from({ length: n }, () => int(r, 0, 9)).join('');
@@ -219,7 +218,7 @@ export function variantSample(r: Rng, c: VariantClass): Sample & { key: string }
 }
 
 /** Disguises for decoys: the same characters the variants use. */
-function disguise(r: Rng, s: string): string {
+export function disguise(r: Rng, s: string): string {
   switch (int(r, 0, 5)) {
     case 0:
       return inScript(s, FULL);
@@ -261,13 +260,12 @@ export const DECOY_FAMILIES: Record<string, (r: Rng) => string> = {
     `${pick(r, ['protocolo', 'pedido', 'chamado', 'Pedido nº'])} ${digits(r, pick(r, [10, 11, 12, 13, 14]))} confirmado`,
   'bad-check cpf': (r) => `CPF ${fmtCpf(r, breakLast(r, cpfDigits(r)))}`,
   'bad-check cnpj': (r) => `CNPJ ${fmtCnpj(r, breakLast(r, cnpjChars(r, false)), false)}`,
-  bank: (r) =>
-    `agência ${digits(r, 4)}-${digits(r, 1)} conta ${digits(r, 5)}-${digits(r, 1)}, banco ${digits(r, 3)}`,
   'product code': (r) => `SKU ${digits(r, 3)}_${digits(r, 3)}_${digits(r, 3)}_${digits(r, 2)}`,
   boleto: (r) =>
     `linha digitável ${digits(r, 5)}.${digits(r, 5)} ${digits(r, 5)}.${digits(r, 6)} ${digits(r, 5)}.${digits(r, 6)} ${digits(r, 1)} ${digits(r, 14)}`,
+  // Bank details and an IP after "IP" or "acesso de" are personal data now (categories-gen.ts).
   ip: (r) =>
-    `${pick(r, ['servidor', 'IP', 'host', 'acesso de'])} ${int(r, 1, 255)}.${int(r, 0, 255)}.${int(r, 0, 255)}.${int(r, 0, 255)}`,
+    `${pick(r, ['servidor', 'host'])} ${int(r, 1, 255)}.${int(r, 0, 255)}.${int(r, 0, 255)}.${int(r, 0, 255)}`,
   version: (r) => `versão ${int(r, 1, 20)}.${int(r, 0, 99)}.${int(r, 0, 999)}.${int(r, 0, 99)}`,
   timestamp: (r) => `ts=${int(r, 1600000000, 1800000000)}${digits(r, 3)}`,
   'bad ddd': (r) => `ligue (${pick(r, [20, 23, 52, 70, 90])}) 9${digits(r, 4)}-${digits(r, 4)}`,

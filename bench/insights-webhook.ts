@@ -3,13 +3,15 @@
 // `svc serve insights` process with the background work off (acceptance alone), on the
 // dialect under test (SQLite unless DATABASE_URL is set).
 // Usage: npm run build && node dist/bench/insights-webhook.js [seconds] [connections]
-import autocannon from 'autocannon';
+import { autocannon as loadAutocannon } from './peers.js';
 import { loadConfig } from '../src/platform/config/index.js';
 import { createContext } from '../src/platform/context.js';
 import { createTenant } from '../src/insights/tenants/store.js';
 import { testStorage } from '../test/helpers/db.js';
 import { CLI } from './lib.js';
 import { spawn } from 'node:child_process';
+
+const autocannon = await loadAutocannon();
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 32);
@@ -56,7 +58,7 @@ const result = await autocannon({
   headers: { 'content-type': 'application/json' },
   requests: [
     {
-      setupRequest: (req) => ({
+      setupRequest: (req: Record<string, unknown>) => ({
         ...req,
         body: JSON.stringify({
           eventType: 'SESSION_COMPLETE',

@@ -84,3 +84,39 @@ const UNIT =
   'Olá, sou Joana Prado, CPF 529.982.247-25, e-mail joana.prado@empresa.com.br, celular (11) 98765-4321. ' +
   'Preciso revisar o contrato de prestação de serviços e entender as cláusulas de rescisão e multa. ';
 export const PROMPT_2KB = UNIT.repeat(Math.ceil(2048 / UNIT.length)).slice(0, 2048);
+
+const children: ChildProcess[] = [];
+// However a bench ends (a target answering an error throws), its servers go with it.
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+});
+
+/**
+ * Starts a bench script (relative to dist/bench, or an absolute path) in its own node
+ * process, stdout to /dev/null; resolves with its IPC hello and its pid.
+ */
+export async function startChild<T>(
+  script: string,
+  args: string[],
+  nodeArgs: string[] = [],
+  env: Record<string, string> = {},
+): Promise<T & { pid: number }> {
+  const path = script.startsWith('/') ? script : fileURLToPath(new URL(script, import.meta.url));
+  const child = spawn(process.execPath, [...nodeArgs, path, ...args], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+  });
+  children.push(child);
+  return new Promise<T & { pid: number }>((resolve, reject) => {
+    child.once('message', (m) => resolve({ ...(m as T), pid: child.pid! }));
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
+  });
+}
+
+/** SIGTERM to every child startChild started; resolves once they have exited. */
+export async function stopChildren(): Promise<void> {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(
+    children.map((c) => new Promise((r) => (c.exitCode !== null ? r(0) : c.once('exit', r)))),
+  );
+}

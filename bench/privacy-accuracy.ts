@@ -1,12 +1,11 @@
 // Accuracy of the structured detectors (CPF, CNPJ, e-mail, telephone) on a generated
 // adversarial set, side by side with openredaction on the same documents.
 // Run: npm run build && node dist/bench/privacy-accuracy.js [samples-per-category]
-import { OpenRedaction } from 'openredaction';
+import { openRedaction } from './peers.js';
 import { findAll } from '../src/privacy/barrier.js';
-import type { Category } from '../src/privacy/types.js';
 import { negative, pick, positive, rng, type Sample } from './privacy-gen.js';
 
-type Cat = Exclude<Category, 'nome'>;
+type Cat = 'cpf' | 'cnpj' | 'email' | 'telefone';
 const CATS: Cat[] = ['cpf', 'cnpj', 'email', 'telefone'];
 
 interface Span {
@@ -92,7 +91,7 @@ function mapOpenRedactionType(t: string): Cat | null {
 }
 
 async function openredactionPredictions(docs: { text: string }[]): Promise<Map<string, Span[]>> {
-  const or = new OpenRedaction({ includeNames: false, includeAddresses: false });
+  const or = await openRedaction({ includeNames: false, includeAddresses: false });
   const out = new Map<string, Span[]>();
   for (const d of docs) {
     const res = await or.detect(d.text);

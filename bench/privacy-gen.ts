@@ -161,7 +161,7 @@ function around(before: string, value: string, after: string, category: Category
 
 const OPEN = ['', 'Olá, ', 'Bom dia! ', 'Segue: ', 'Conforme combinado, ', 'oi ', 'Prezados, '];
 
-export function positive(r: Rng, category: Exclude<Category, 'nome'>): Sample {
+export function positive(r: Rng, category: 'cpf' | 'cnpj' | 'email' | 'telefone'): Sample {
   const o = pick(r, OPEN);
   switch (category) {
     case 'cpf': {

@@ -8,10 +8,7 @@
 // DATABASE_URL runs both gateways on PostgreSQL (each its own schema), else SQLite; REDIS_URL
 // puts their per-minute counters in Redis.
 // Usage: npm run build && node dist/bench/processes.js [seconds-per-round] [rounds] [delay-ms]
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { loadConfig } from '../src/platform/config/index.js';
 import { createContext } from '../src/platform/context.js';
 import type { TestContext } from '../test/helpers/context.js';
@@ -19,7 +16,10 @@ import { testStorage } from '../test/helpers/db.js';
 import { makeKey } from '../test/helpers/gateway.js';
 import { writeConfig } from '../test/gateway/models/helpers.js';
 import { catalogueModel } from '../test/helpers/served.js';
-import { CLI, cpuMs, median, PROMPT_2KB, type Server, startServer } from './lib.js';
+import { CLI, cpuMs, median, PROMPT_2KB, type Server, startChild, startServer, stopChildren } from './lib.js';
+import { autocannon as loadAutocannon } from './peers.js';
+
+const autocannon = await loadAutocannon();
 
 const SECONDS = Number(process.argv[2] ?? 8);
 const ROUNDS = Number(process.argv[3] ?? 4);
@@ -27,19 +27,11 @@ const DELAY_MS = Number(process.argv[4] ?? 50);
 const CONNECTIONS = 128;
 const SECRET = 'bench-secret-bench-secret-bench-secret-00';
 
-const children: ChildProcess[] = [];
+const { origin } = await startChild<{ origin: string }>('./gateway-upstream.js', [String(DELAY_MS)]);
+const servers: Server[] = [];
 process.on('exit', () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  for (const s of servers) if (s.proc.exitCode === null) s.proc.kill('SIGTERM');
 });
-
-const upstreamPath = fileURLToPath(new URL('./gateway-upstream.js', import.meta.url));
-const vendor = spawn(process.execPath, [upstreamPath, String(DELAY_MS)], {
-  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-});
-children.push(vendor);
-const { origin } = await new Promise<{ origin: string }>((resolve) =>
-  vendor.once('message', (m) => resolve(m as never)),
-);
 
 /** A gateway with its own storage and a key without a practical rate limit. */
 async function gateway(
@@ -56,7 +48,7 @@ async function gateway(
   const key = await makeKey(ctx as TestContext, { org: { requests_per_minute: 1_000_000_000 } });
   await ctx.db.close();
   const server = await startServer([CLI, 'serve', 'gateway', '--processes', String(processes)], env);
-  children.push(server.proc);
+  servers.push(server);
   return { server, secret: key.secret, drop: () => storage.drop() };
 }
 
@@ -131,4 +123,4 @@ for (const t of Object.values(targets)) {
   await t.server.stop();
   await t.drop();
 }
-vendor.kill('SIGTERM');
+await stopChildren();

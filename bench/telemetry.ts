@@ -9,9 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { autocannon as loadAutocannon } from './peers.js';
 import { redactReport } from '../src/gateway/telemetry/client-errors.js';
 import { CLI, cpuMs, fixture, median, pinCores, type Server, startServer } from './lib.js';
+
+const autocannon = await loadAutocannon();
 
 const seconds = Number(process.argv[2] ?? 2);
 const rounds = Number(process.argv[3] ?? 6);

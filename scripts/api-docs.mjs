@@ -187,8 +187,27 @@ function operationSection(doc, method, path, operation) {
   const success = statuses.filter((s) => /^[23]/.test(s));
   const errors = statuses.filter((s) => /^[45]/.test(s));
   if (success.length > 0) lines.push(`Success: ${success.join(', ')}.`, '');
+  for (const status of success) {
+    for (const media of Object.values(operation.responses[status].content ?? {})) {
+      for (const [field, values] of enumsOf(doc, media.schema, '')) {
+        lines.push(`Response \`${field}\` (${status}): ${values.map((v) => `\`${v}\``).join(', ')}.`, '');
+      }
+    }
+  }
   if (errors.length > 0) lines.push(`Errors: ${errors.join(', ')}.`, '');
   return lines;
+}
+
+/** The enumerated fields of a response schema, as [path, values]: what a client may receive. */
+function enumsOf(doc, schema, path) {
+  const s = resolveRef(doc, schema ?? {});
+  if (Array.isArray(s.enum)) return s.enum.length > 1 ? [[path, s.enum]] : [];
+  if (s.type === 'array') return enumsOf(doc, s.items, `${path}[]`);
+  const out = [];
+  for (const [name, prop] of Object.entries(s.properties ?? {})) {
+    out.push(...enumsOf(doc, prop, path ? `${path}.${name}` : name));
+  }
+  return out;
 }
 
 export function renderMarkdown(documents) {

@@ -9,9 +9,13 @@ import { availableParallelism } from 'node:os';
 import type { Logger } from './platform/logger.js';
 
 /** Messages between the primary and its workers (IPC). */
-export type ClusterMessage =
-  | { type: 'svc:listening'; urls: Record<string, string> }
-  | { type: 'svc:shutdown' };
+export type ClusterMessage = { type: 'svc:listening'; line: ListeningLine } | { type: 'svc:shutdown' };
+
+/** What `svc serve` prints once it listens (`urls` and the addresses for people). */
+export type ListeningLine = { event: 'listening'; urls: Record<string, string | undefined> } & Record<
+  string,
+  unknown
+>;
 
 /** `--processes` as given: a whole number from 1, or `auto` (one per core). */
 export function parseProcesses(raw: string | undefined): number | undefined {
@@ -23,9 +27,9 @@ export function parseProcesses(raw: string | undefined): number | undefined {
 
 export const isClusterWorker = (): boolean => cluster.isWorker;
 
-/** Worker side: the listening addresses go to the primary instead of stdout. */
-export function reportListening(urls: Record<string, string>): void {
-  process.send?.({ type: 'svc:listening', urls } satisfies ClusterMessage);
+/** Worker side: the listening line goes to the primary instead of stdout. */
+export function reportListening(line: ListeningLine): void {
+  process.send?.({ type: 'svc:listening', line } satisfies ClusterMessage);
 }
 
 /** Worker side: the primary's shutdown message starts the same drain as a signal. */
@@ -44,8 +48,8 @@ export interface PrimaryOptions {
   processes: number;
   log: Logger;
   graceMs: number;
-  /** Called once every worker listens; resolves with what else the listening line says. */
-  onListening(urls: Record<string, string>): Promise<Record<string, string>>;
+  /** Called once every worker listens, with the first worker's listening line; announces it. */
+  onListening(line: ListeningLine): Promise<void>;
   /** Run after the workers exited (the metrics listener). */
   close(): Promise<void>;
 }
@@ -54,7 +58,7 @@ export interface PrimaryOptions {
 export function runPrimary(o: PrimaryOptions): Promise<number> {
   const listening = new Set<number>();
   const restarts: number[] = [];
-  let urls: Record<string, string> | undefined;
+  let first: ListeningLine | undefined;
   let announced = false;
   let stopping = false;
   let failed = false;
@@ -70,14 +74,10 @@ export function runPrimary(o: PrimaryOptions): Promise<number> {
       // Started while the others were being stopped: it missed the message.
       if (stopping) worker.send({ type: 'svc:shutdown' } satisfies ClusterMessage);
       listening.add(worker.id);
-      urls ??= m.urls;
+      first ??= m.line;
       if (!announced && listening.size === o.processes) {
         announced = true;
-        void o.onListening(urls).then((extra) => {
-          process.stdout.write(
-            `${JSON.stringify({ event: 'listening', urls: { ...urls, ...extra }, processes: o.processes })}\n`,
-          );
-        });
+        void o.onListening(first);
       }
     });
     return worker;

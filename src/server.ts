@@ -3,12 +3,38 @@ import { createContractsApp } from './contracts/app.js';
 import { createGatewayApp } from './gateway/app.js';
 import { createInsightsApp } from './insights/app.js';
 import { onPrimaryShutdown } from './cluster.js';
+import { ConfigError } from './platform/config/index.js';
 import type { Context } from './platform/context.js';
 import type { App } from './platform/http/app.js';
 import { startObservability } from './platform/observability.js';
 
 export const SERVICES = ['gateway', 'contracts', 'insights'] as const;
 export type ServiceName = (typeof SERVICES)[number];
+
+/** The variable that sets each service's port, for messages that tell what to change. */
+export const PORT_VARIABLES: Record<ServiceName, string> = {
+  gateway: 'GATEWAY_PORT',
+  contracts: 'CONTRACTS_PORT',
+  insights: 'INSIGHTS_PORT',
+};
+
+/**
+ * A listen failure that the operator fixes by changing a setting, as a configuration problem
+ * naming the port and the variable (the generic error printer scrubs numbers from messages).
+ */
+export function listenProblem(err: unknown, variable: string, host: string, port: number): unknown {
+  const code = (err as { code?: string }).code;
+  if (code === 'EADDRINUSE')
+    return new ConfigError([
+      `${variable}: port ${port} on ${host} is already in use (another svc, or another program); stop it, or set ${variable} to a free port (0 picks one)`,
+    ]);
+  if (code === 'EACCES')
+    return new ConfigError([
+      `${variable}: not allowed to listen on port ${port} on ${host} (ports below 1024 need privileges); set ${variable} to a port from 1024 up`,
+    ]);
+  if (code === 'EADDRNOTAVAIL') return new ConfigError([`HOST: ${host} is not an address of this machine`]);
+  return err;
+}
 
 const FACTORIES: Record<ServiceName, (ctx: Context) => Promise<App>> = {
   gateway: createGatewayApp,
@@ -49,7 +75,10 @@ export async function startServices(
       const app = await FACTORIES[name](ctx);
       apps.push(app);
       prepare?.(name, app);
-      const address = await app.listen({ host: ctx.config.host, port: ctx.config.ports[name] });
+      const { host, ports } = ctx.config;
+      const address = await app.listen({ host, port: ports[name] }).catch((err: unknown) => {
+        throw listenProblem(err, PORT_VARIABLES[name], host, ports[name]);
+      });
       urls[name] = address;
       if (name === 'gateway') ctx.runtime.gatewayUrl = address;
     }

@@ -1,5 +1,11 @@
 import { parseArgs } from 'node:util';
-import { isClusterWorker, parseProcesses, reportListening, runPrimary } from '../cluster.js';
+import {
+  isClusterWorker,
+  type ListeningLine,
+  parseProcesses,
+  reportListening,
+  runPrimary,
+} from '../cluster.js';
 import { loadConfig } from '../platform/config/index.js';
 import { createContext } from '../platform/context.js';
 import { startObservability } from '../platform/observability.js';
@@ -21,7 +27,11 @@ Storage: SQLite in SVC_DATA_DIR (./data), or PostgreSQL when DATABASE_URL is set
 --processes N runs N serving processes behind the same ports (auto: one per core; default 1);
 they share state through the database (and Redis when REDIS_URL is set), as separate instances do.
 Migrations run before listening. SIGTERM drains in-flight requests (up to SHUTDOWN_GRACE_SECONDS) and exits 0.
-Prints {"event":"listening","urls":{…}} on stdout once every service listens; logs are JSON lines.`,
+Prints {"event":"listening","public_origin","console","urls":{…}} on stdout once every
+service listens (urls: the listen addresses, and the metrics listener's with METRICS_PORT;
+public_origin: PUBLIC_ORIGIN, where browsers and clients reach the gateway; console: the web
+console there), and the same in words on stderr; logs are JSON lines. A busy port stops
+start-up naming the port and its variable.`,
   async run(args) {
     const { positionals, values } = parseArgs({
       args,
@@ -51,10 +61,14 @@ Prints {"event":"listening","urls":{…}} on stdout once every service listens; 
         log: createLogger(config.logLevel, 'primary', undefined, true),
         graceMs: config.operations.shutdownGraceSeconds * 1000,
         // The scrape listener lives here and sums the workers' registries.
-        onListening: async (): Promise<Record<string, string>> => {
-          if (port === undefined) return {};
-          metrics = await startMetricsListener(config.host, port, await metricsRenderer());
-          return { metrics: metrics.url };
+        onListening: async (line) => {
+          if (port !== undefined)
+            metrics = await startMetricsListener(config.host, port, await metricsRenderer());
+          const urls = {
+            ...(line.urls as Record<string, string>),
+            ...(metrics ? { metrics: metrics.url } : {}),
+          };
+          announce({ ...line, urls, processes });
         },
         close: async () => metrics?.close(),
       });
@@ -64,9 +78,19 @@ Prints {"event":"listening","urls":{…}} on stdout once every service listens; 
     const ctx = await createContext(config);
     const running = await startServices(ctx, names);
     closeOnSignals(running, ctx);
-    if (worker) reportListening(running.urls as Record<string, string>);
-    // One line, like the JSON log lines around it.
-    else process.stdout.write(JSON.stringify({ event: 'listening', urls: running.urls }) + '\n');
+    const origin = running.urls.gateway ? ctx.origins.primary : undefined;
+    const where = origin ? { public_origin: origin, console: `${origin}/` } : {};
+    const line: ListeningLine = { event: 'listening', ...where, urls: running.urls };
+    // Under --processes the primary announces once every process listens.
+    if (worker) reportListening(line);
+    else announce(line);
     return new Promise<number>(() => {}); // runs until a signal
   },
 };
+
+/** One line, like the JSON log lines around it; then the address to open, in words. */
+function announce(line: ListeningLine): void {
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+  const origin = line.public_origin;
+  if (typeof origin === 'string') process.stderr.write(`svc: gateway at ${origin} — console: ${origin}/\n`);
+}

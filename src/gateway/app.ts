@@ -17,6 +17,7 @@ import { registerKeyRoutes } from './keys/routes.js';
 import { registerOrganizationRoutes } from './orgs/routes.js';
 import { registerUsageRoutes } from './usage/routes.js';
 import { registerSessionScope, scopeDeps } from './sessions/scope.js';
+import { registerPlaygroundRoutes } from './playground/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
 import { registerCreditRoutes } from './billing/routes.js';
 import { registerPixRoutes } from './billing/pix/routes.js';
@@ -85,6 +86,7 @@ export async function createGatewayApp(
     (scope) => registerKeyRoutes(scope, session, deriveKey(ctx.secret, 'api-key')),
     (scope) => registerOrganizationRoutes(scope, session),
     (scope) => registerUsageRoutes(scope, session),
+    (scope) => registerPlaygroundRoutes(scope, deps),
   ]);
   registerPrivacyRoutes(app, ctx);
   registerModelRoutes(app, deps);

@@ -5,6 +5,7 @@ import { ConfigError } from './config/index.js';
 import { type Db, migrate, openDb } from './db/index.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/index.js';
+import { gatewayOrigins, type Origins } from './origins.js';
 import { ensureSecret, secretFingerprint } from './secret.js';
 
 export interface Context {
@@ -16,6 +17,8 @@ export interface Context {
   mail: Mailer;
   /** Facts known only once services run, e.g. the address the gateway got (port 0). */
   runtime: { gatewayUrl?: string };
+  /** The browser origins the gateway accepts and the one it announces. */
+  origins: Origins;
 }
 
 export async function createContext(
@@ -31,7 +34,9 @@ export async function createContext(
     await db.close();
     throw err;
   }
-  return { config, db, logger, secret, mail: createMailer(config.mail), runtime: {} };
+  const runtime: Context['runtime'] = {};
+  const origins = gatewayOrigins(config, () => runtime.gatewayUrl);
+  return { config, db, logger, secret, mail: createMailer(config.mail), runtime, origins };
 }
 
 // Instances sharing one PostgreSQL must share one secret, or each would read the others'

@@ -12,7 +12,14 @@
 // feedback, and the generic path never shows up again (3,000 calls sufficed, 2,000 did
 // not; 10,000 keeps a margin). Cost: about 25 ms once, at start. docs/performance.md has
 // the before/after run (bench/health.ts with BENCH_BASELINE).
+//
+// Whether it still pays is a property of the V8 in the Node that runs it: bench/jit-warm-up.ts
+// measures the same gateway with and without it and says so. Run it after every Node major
+// upgrade and update the major below (test/platform/jit-warm-up.test.ts fails until then).
 import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/** The Node major on which bench/jit-warm-up.ts last found that the warm-up pays. */
+export const MEASURED_ON_NODE_MAJOR = 20;
 
 const CALLS = 10_000;
 // In small batches, each run before the next. Ten thousand tick objects queued at once

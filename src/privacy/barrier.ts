@@ -3,12 +3,12 @@
 import { nameDetector } from './detectors/nome.js';
 import { distinctKeys, setKey } from './keys.js';
 import { NameMemory } from './names/index.js';
-import { type MappedText, normalisedView, originalSpan } from './normalize.js';
+import { type MappedText, originalSpan } from './normalize.js';
 import { resolveOverlaps } from './overlaps.js';
 import { applyToParts, findInParts } from './parts.js';
 import { PlaceholderMap } from './placeholders.js';
 import { redactMarker } from './policy.js';
-import { analyse, CATEGORIES, type Category, detectorsFor } from './registry.js';
+import { analyseText, CATEGORIES, type Category, detectorsFor } from './registry.js';
 import type { FindOptions, Finding, Match, Policy } from './types.js';
 
 export type { FindOptions } from './types.js';
@@ -20,8 +20,8 @@ export type { FindOptions } from './types.js';
  * placeholder as the plain value.
  */
 export function findAll(text: string, options: FindOptions = {}): Match[] {
-  const view = normalisedView(text);
-  const a = analyse(text, view);
+  const a = analyseText(text);
+  const view = a.view;
   const all: Match[] = [];
   for (const d of detectorsFor(options.categories)) {
     for (const s of d.detect(a, options))
@@ -35,7 +35,7 @@ export function findAll(text: string, options: FindOptions = {}): Match[] {
 function rememberNamesIn(text: string, options: FindOptions): void {
   if (options.nameMemory === undefined) return;
   if (options.categories !== undefined && !options.categories.includes('nome')) return;
-  nameDetector.detect(analyse(text, normalisedView(text)), options);
+  nameDetector.detect(analyseText(text), options);
 }
 
 /** View matches as original spans; two that now share a source character keep the first. */
@@ -158,9 +158,11 @@ export function createCleaner(options: CleanerOptions): Cleaner {
   function cleanNumber(key: string | null, n: number): unknown {
     if (key === null || !Number.isSafeInteger(n) || n < 0) return n;
     const digits = String(n);
-    // Leading zeros are lost in a JSON number: a CPF may have 9–11 digits, a CNPJ 12–14.
+    // Leading zeros are lost in a JSON number: an 11-digit document (CPF, CNH, PIS,
+    // RENAVAM) may come as 9–10 digits, a título de eleitor as 10–11, a CNPJ as 12–13.
     const candidates = [digits];
     if (digits.length >= 9 && digits.length < 11) candidates.push(digits.padStart(11, '0'));
+    if (digits.length >= 10 && digits.length < 12) candidates.push(digits.padStart(12, '0'));
     if (digits.length >= 12 && digits.length < 14) candidates.push(digits.padStart(14, '0'));
     for (const c of candidates) {
       const cleaned = cleanKeyed(key, c);

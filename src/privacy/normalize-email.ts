@@ -14,7 +14,8 @@ const SPELLED_AT_SOURCE =
   '[aA][rR][rR][oO][bB][aA]|[[({]\\s*(?:[aA][tT]|[aA][rR][rR][oO][bB][aA])\\s*[\\])}]|\\s[aA][tT]\\s';
 const SPELLED_AT = new RegExp(SPELLED_AT_SOURCE, 'g');
 /** A cheap prefilter for SPELLED_AT: "arrob", or "at" before a space or closing bracket. */
-const MAY_SPELL_AT = /[aA](?:[rR][rR][oO][bB]|[tT][\s\])}])/;
+export const MAY_SPELL_AT_SOURCE = '[aA](?:[rR][rR][oO][bB]|[tT][\\s\\])}])';
+const MAY_SPELL_AT = new RegExp(MAY_SPELL_AT_SOURCE);
 /** After a real "@": a domain label followed by a spelled dot. */
 const SPELLED_DOT_AHEAD = /[\p{L}\p{N}.-]+[ \t]*(?:[[({][ \t]*)?(?:ponto|dot)(?![\p{L}\p{N}])/iuy;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
@@ -132,7 +133,12 @@ function atsBeforeSpelledDots(text: string): [number, number][] {
 
 /** Whether the text may hold a spelled address: a spelled "@", or a real one before a spelled dot. */
 export function mayHaveSpelledAddress(text: string): boolean {
-  return MAY_SPELL_AT.test(text) || atsBeforeSpelledDots(text).length > 0;
+  return MAY_SPELL_AT.test(text) || hasAtBeforeSpelledDot(text);
+}
+
+/** A real "@" followed by a domain label and a spelled dot. */
+export function hasAtBeforeSpelledDot(text: string): boolean {
+  return atsBeforeSpelledDots(text).length > 0;
 }
 
 /** The view with spelled addresses rewritten, or null when there is none. */

@@ -3,8 +3,11 @@
 // removed (zero-width, soft hyphen, BOM, bidi controls, word joiner, variation
 // selectors), every Unicode decimal digit (\p{Nd}: Arabic-Indic, Devanagari,
 // mathematical…) as an ASCII digit, dash variants as '-', space variants as ' ',
-// ideographic and full-width dots as '.', full-width and small '@' as '@'; then spelled
-// e-mail separators ("arroba", "[dot]"…) where they make an address (normalize-email.ts).
+// ideographic and full-width dots as '.', full-width and small '@' as '@'; then digits
+// dictated as words (normalize-digits.ts); then spelled e-mail separators ("arroba",
+// "[dot]"…) where they make an address (normalize-email.ts). Digits spelled apart or
+// broken across lines are joined afterwards, once the clusters show them
+// (registry.ts, analyseText).
 //
 // ASCII and Latin-1 are left as they are (except NBSP and the soft hyphen): NFKC only
 // changes typographic signs there (ª º ´ ¨ ¹ ² ³ ¼), none of which can be part of an
@@ -12,7 +15,16 @@
 // NFKC results that contain digits although the source had no decimal digit
 // (superscripts, circled numbers, fractions: "10²", "①", "½") keep the source: turning
 // them into digits would glue them to the digits around them.
-import { mayHaveSpelledAddress, spelledEmails } from './normalize-email.js';
+import { DICTATED_SOURCE, dictatedDigits, mayHaveDictatedDigits } from './normalize-digits.js';
+import {
+  hasAtBeforeSpelledDot,
+  MAY_SPELL_AT_SOURCE,
+  mayHaveSpelledAddress,
+  spelledEmails,
+} from './normalize-email.js';
+
+/** A spelled "@" or three number words in a row: the cheap test for the spelled stages. */
+const MAY_SPELL = new RegExp(`${MAY_SPELL_AT_SOURCE}|${DICTATED_SOURCE}`);
 import { MapBuilder, type MappedText } from './normalize-map.js';
 
 export { type MappedText, originalSpan } from './normalize-map.js';
@@ -166,9 +178,13 @@ function normaliseChars(text: string): MappedText | null {
  * back through `originalSpan`.
  */
 export function normalisedView(text: string): MappedText | null {
-  if (NOTHING_SPECIAL.test(text) && !mayHaveSpelledAddress(text)) return null;
-  const chars = normaliseChars(text);
+  const plain = NOTHING_SPECIAL.test(text);
+  // One scan for both cues (a spelled "@", three number words) before the exact tests.
+  if (plain && !MAY_SPELL.test(text) && !hasAtBeforeSpelledDot(text)) return null;
+  const chars = plain ? null : normaliseChars(text);
   const t = chars ? chars.text : text;
-  const spelled = mayHaveSpelledAddress(t) ? spelledEmails(t, chars) : null;
-  return spelled ?? chars;
+  const digits = (mayHaveDictatedDigits(t) ? dictatedDigits(t, chars) : null) ?? chars;
+  const u = digits ? digits.text : text;
+  const spelled = mayHaveSpelledAddress(u) ? spelledEmails(u, digits) : null;
+  return spelled ?? digits;
 }

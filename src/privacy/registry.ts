@@ -3,16 +3,51 @@
 // overlap priorities, context words and the placeholder pattern all derive from it.
 import { Analysis } from './analysis.js';
 import { ContextWords, SHARED_CONTEXT } from './context.js';
+import { cardDetector } from './detectors/cartao.js';
+import { pixKeyDetector } from './detectors/chave-pix.js';
+import { cnhDetector } from './detectors/cnh.js';
 import { cnpjDetector } from './detectors/cnpj.js';
+import { cnsDetector } from './detectors/cns.js';
+import { bankAccountDetector } from './detectors/conta-bancaria.js';
 import { cpfDetector } from './detectors/cpf.js';
+import { birthDateDetector } from './detectors/data-nascimento.js';
 import { emailDetector } from './detectors/email.js';
+import { addressDetector } from './detectors/endereco.js';
+import { ipDetector } from './detectors/ip.js';
 import { nameDetector } from './detectors/nome.js';
+import { passportDetector } from './detectors/passaporte.js';
+import { pisDetector } from './detectors/pis.js';
+import { plateDetector } from './detectors/placa.js';
+import { renavamDetector } from './detectors/renavam.js';
+import { rgDetector } from './detectors/rg.js';
 import { phoneDetector } from './detectors/telefone.js';
-import type { MappedText } from './normalize.js';
+import { tituloEleitorDetector } from './detectors/titulo-eleitor.js';
+import { type MappedText, normalisedView } from './normalize.js';
+import { hidesDigits, respacedDigits } from './normalize-digits.js';
 import type { Detector } from './types.js';
 
 /** Every detector; the order here is irrelevant (each declares its own orders). */
-const DETECTORS = [cpfDetector, cnpjDetector, emailDetector, phoneDetector, nameDetector] as const;
+const DETECTORS = [
+  cpfDetector,
+  cnpjDetector,
+  rgDetector,
+  cnhDetector,
+  pisDetector,
+  tituloEleitorDetector,
+  cnsDetector,
+  renavamDetector,
+  passportDetector,
+  emailDetector,
+  phoneDetector,
+  cardDetector,
+  bankAccountDetector,
+  pixKeyDetector,
+  plateDetector,
+  addressDetector,
+  birthDateDetector,
+  ipDetector,
+  nameDetector,
+] as const;
 
 /** Categories of personal data, as they appear in findings. */
 export type Category = (typeof DETECTORS)[number]['category'];
@@ -75,12 +110,27 @@ export function detectorsFor(categories: readonly Category[] | undefined): reado
   return byOrder.filter((d) => categories.includes(d.category));
 }
 
-const CONTEXT = new ContextWords({
-  ...SHARED_CONTEXT,
-  ...Object.fromEntries(byOrder.filter((d) => d.context.length > 0).map((d) => [d.category, d.context])),
-});
+const CONTEXT = new ContextWords(
+  {
+    ...SHARED_CONTEXT,
+    ...Object.fromEntries(byOrder.filter((d) => d.context.length > 0).map((d) => [d.category, d.context])),
+  },
+  byOrder.flatMap((d) => d.contextAfter ?? []),
+);
 
-/** The analysis of `text`, read through its normalised view when one is given. */
+/** The analysis of `text`, read through `view` when one is given. */
 export function analyse(text: string, view: MappedText | null = null): Analysis {
   return new Analysis(view ? view.text : text, view, CONTEXT);
+}
+
+/**
+ * The analysis the detectors read: the normalised view of `text`, and when its digit
+ * clusters show digits spelled apart or broken across lines, the view with them joined.
+ */
+export function analyseText(text: string): Analysis {
+  const view = normalisedView(text);
+  const a = analyse(text, view);
+  if (!hidesDigits(a.text, a.clusters)) return a;
+  const joined = respacedDigits(a.text, view);
+  return joined === null ? a : analyse(text, joined);
 }

@@ -58,6 +58,8 @@ export interface Detector<C extends string = Category> {
   readonly order: number;
   /** Folded words (lower case, no accents) that say a nearby value is of this category. */
   readonly context: readonly string[];
+  /** Those of `context` that label only a value before them ("SSP/SP" after an RG). */
+  readonly contextAfter?: readonly string[];
   /** The check-digit or format rule on a key, where one exists. */
   readonly validate: ((key: string) => boolean) | null;
   /** Every value of the category in the analysed text, in the text's offsets. */

@@ -19,7 +19,8 @@ export class LeaseLostError extends Error {
   }
 }
 
-export class GatewayError extends Error {
+/** Any other answer of the worker protocol that is not a success (the code names why). */
+export class WorkerProtocolError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -53,7 +54,7 @@ export class GatewayClient {
     }
     if (!res.ok) {
       const body = (await res.json().catch(() => ({}))) as { error?: string };
-      throw new GatewayError(res.status, typeof body.error === 'string' ? body.error : 'error');
+      throw new WorkerProtocolError(res.status, typeof body.error === 'string' ? body.error : 'error');
     }
     return res;
   }

@@ -3,7 +3,7 @@
 // every 30 s so the gateway keeps counting it while it is busy. `stop()` stops leasing,
 // lets running jobs finish within the grace period, and hands back the ones that do not.
 import type { Logger } from '../platform/logger.js';
-import { GatewayClient, GatewayError, type LeasedJob, LeaseLostError } from './client.js';
+import { GatewayClient, WorkerProtocolError, type LeasedJob, LeaseLostError } from './client.js';
 import type { RunContext, WorkerCapability } from './registry.js';
 
 export interface WorkerOptions {
@@ -95,11 +95,11 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
         job = await client.lease(workerId, names, o.pollSeconds ?? 25, polling.signal);
       } catch (err) {
         if (stopping) break;
-        if (err instanceof GatewayError && err.code === 'worker_not_registered') {
+        if (err instanceof WorkerProtocolError && err.code === 'worker_not_registered') {
           workerId = (await client.register(info).catch(() => ({ worker_id: workerId }))).worker_id;
         } else {
           o.log.warn(
-            { error: (err as Error).name, code: (err as GatewayError).code },
+            { error: (err as Error).name, code: (err as WorkerProtocolError).code },
             'lease request failed',
           );
           await sleep(1000);

@@ -8,6 +8,14 @@ import { type Child, spawnSvc } from '../helpers/process.js';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 export const CHROMIUM = CANDIDATES.find((p): p is string => !!p && existsSync(p));
+/** The console's build (dist/web), which `npm run build:server` leaves out. */
+const CONSOLE_INDEX = new URL('../../web/index.html', import.meta.url).pathname;
+/** What the browser tests need and is missing, if anything (test/helpers/requirements.ts). */
+export const NO_BROWSER = !CHROMIUM
+  ? 'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)'
+  : existsSync(CONSOLE_INDEX)
+    ? undefined
+    : 'the console is not built (npm run build builds it, npm run build:server does not)';
 
 /** Where screenshots go: a test artefact, outside the repository's tracked files. */
 export const ARTIFACTS = new URL('../../../test-artifacts/console/', import.meta.url).pathname;

@@ -1,5 +1,6 @@
 // The web console in a real browser (Debian's Chromium through playwright-core) against the
-// real server process on SQLite. Without a Chromium the tests are skipped with that reason.
+// real server process on SQLite. Without a Chromium the tests are skipped with that reason
+// (and fail under SVC_TEST_STRICT=1).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
@@ -8,7 +9,7 @@ import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import {
-  CHROMIUM,
+  NO_BROWSER,
   launch,
   newPage,
   type Running,
@@ -17,11 +18,11 @@ import {
   svc,
   watchProblems,
 } from './browser.js';
+import { requires } from '../helpers/requirements.js';
 
 const PASSWORD = 'senha forte do console 2026';
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-const skip = CHROMIUM ? false : 'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)';
-if (skip) console.log(`# console browser tests skipped: ${skip}`);
+const skip = requires(NO_BROWSER);
 
 describe('web console in Chromium', { skip }, () => {
   let gateway: Running;
@@ -140,6 +141,12 @@ describe('web console in Chromium', { skip }, () => {
     await page.getByRole('button', { name: 'Criar chave' }).click();
     const secret = (await page.getByTestId('secret').textContent())?.trim() ?? '';
     assert.match(secret, /^svck_/);
+    // The quickstart has this gateway's address and the new key filled in.
+    assert.equal(await page.getByTestId('base-url').textContent(), gateway.origin);
+    for (const id of ['quickstart-curl', 'quickstart-openai', 'quickstart-@anthropic-ai/sdk']) {
+      const code = (await page.getByTestId(id).textContent()) ?? '';
+      assert.ok(code.includes(secret) && code.includes(gateway.origin), id);
+    }
     await screenshots(page, 'chaves');
     await page.getByRole('button', { name: 'Já guardei' }).click();
 
@@ -163,6 +170,19 @@ describe('web console in Chromium', { skip }, () => {
       });
     await screenshots(page, 'uso');
     await page.getByRole('link', { name: 'Chaves' }).click();
+    // Último uso: an hour (the API's granularity), never earlier than the creation.
+    const lastUsed = page.getByTestId('last-used').first();
+    for (let deadline = Date.now() + 60_000; ((await lastUsed.textContent()) ?? '—').trim() === '—'; ) {
+      assert.ok(Date.now() < deadline, 'last use never shown');
+      await page.reload();
+      await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
+    }
+    assert.match((await lastUsed.textContent()) ?? '', /^\d{2}\/\d{2}\/\d{4}, \d{2}h$/);
+    // At 360 px every column, the Revogar button included, is on screen without scrolling.
+    await page.setViewportSize({ width: 360, height: 900 });
+    const revoke = await page.getByRole('button', { name: 'Revogar' }).boundingBox();
+    assert.ok(revoke && revoke.x >= 0 && revoke.x + revoke.width <= 360, JSON.stringify(revoke));
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole('button', { name: 'Revogar' }).click();
     await page.getByRole('button', { name: 'Sim, revogar' }).click();
@@ -174,6 +194,9 @@ describe('web console in Chromium', { skip }, () => {
   it('signs in with the authenticator code when the account has one', async () => {
     const page = await open('/entrar');
     await signIn(page, 'bia@acme.com', await generate({ secret: TOTP_SECRET }));
+    // No traffic yet: the chart says so instead of drawing an empty frame.
+    await page.getByRole('link', { name: 'Uso' }).click();
+    await page.getByText('Sem dados no período.').waitFor();
     await page.getByRole('link', { name: 'Perfil' }).click();
     await page.getByText('Segundo fator ativo').waitFor();
     await page.getByRole('button', { name: 'Sair' }).click();
@@ -196,7 +219,8 @@ describe('web console in Chromium', { skip }, () => {
     const page = await open('/entrar');
     await signIn(page, 'ana@acme.com');
     await page.getByRole('link', { name: 'Privacidade' }).click();
-    await page.getByRole('button', { name: 'Criar uma chave para o console' }).click();
+    // The session in the organisation's settings: no key is created for the playground.
+    await page.getByLabel('Nas regras de').selectOption({ label: 'Acme' });
     await page
       .getByLabel('Texto original')
       .fill(
@@ -213,6 +237,13 @@ describe('web console in Chromium', { skip }, () => {
     await screenshots(page, 'privacidade');
     await page.getByRole('button', { name: 'Enviar para svc/eco' }).click();
     await page.getByTestId('answer').waitFor();
+    await page.getByRole('link', { name: 'Chaves' }).click();
+    await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
+    await page
+      .getByText(/Nenhuma chave ainda|ativa|revogada/)
+      .first()
+      .waitFor();
+    assert.equal(await page.getByText('Console ').count(), 0, 'no playground key in the list');
     await page.close();
   });
 

@@ -9,25 +9,28 @@ import { after, before, describe, it } from 'node:test';
 import jsQRModule from 'jsqr';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
+import { requires } from '../helpers/requirements.js';
 import {
-  CHROMIUM,
   launch,
+  NO_BROWSER,
   newPage,
   type Running,
   screenshots,
   startGateway,
   watchProblems,
 } from './browser.js';
+import { type SmtpPeer, startSmtp } from '../helpers/smtp.js';
 
 // jsqr is CommonJS with an ES-style default export: take whichever form the loader gives.
 type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
 const jsQR = ((jsQRModule as unknown as { default?: Decode }).default ?? jsQRModule) as unknown as Decode;
 
-const skip = CHROMIUM ? false : 'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)';
+const skip = requires(NO_BROWSER);
 
 describe('web console: credit page and error reports', { skip }, () => {
   let gateway: Running;
   let browser: Browser;
+  let smtp: SmtpPeer;
   const problems: string[] = [];
 
   before(async () => {
@@ -48,13 +51,15 @@ describe('web console: credit page and error reports', { skip }, () => {
         },
       }),
     );
-    gateway = await startGateway({ SVC_CONFIG: config });
+    smtp = await startSmtp();
+    gateway = await startGateway({ SVC_CONFIG: config, SMTP_URL: smtp.url });
     browser = await launch();
   });
 
   after(async () => {
     await browser?.close();
     await gateway?.stop();
+    await smtp?.close();
   });
 
   it('shows each package as a QR whose decoded text is the copy-and-paste BR Code', async () => {
@@ -77,6 +82,26 @@ describe('web console: credit page and error reports', { skip }, () => {
     assert.notEqual(ten, brCode, 'another package, another BR Code');
     await screenshots(page, 'credito');
     assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('a manual Pix proof gives the cred_ token with a copy button and says it goes in X-Credito', async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${gateway.origin}/credito`);
+    await page.getByTestId('copia-e-cola').waitFor();
+    await page.getByLabel('Seu e-mail (para a resposta)').fill('comprador@example.com');
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel(/Comprovante/)
+      .setInputFiles({ name: 'comprovante.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'Enviar comprovante' }).click();
+    const token = page.getByTestId('credito-token');
+    await token.waitFor();
+    assert.match((await token.textContent()) ?? '', /cred_/);
+    await page.getByText(/cabeçalho X-Credito/).waitFor();
+    await page.getByRole('button', { name: 'Copiar token' }).waitFor();
     await page.close();
   });
 

@@ -10,6 +10,7 @@ import {
   PdfTextPool,
   pdfText,
 } from '../../src/documents/index.js';
+import { waitFor } from '../helpers/wait.js';
 import { bigPdf, scannedPdf, textPdf } from './fixtures.js';
 
 const rejectsWith = (p: Promise<unknown>, code: string, limit?: number) =>
@@ -109,8 +110,7 @@ describe('PDF text on worker threads', () => {
     const pdf = await bigPdf(100);
     const running = assert.rejects(own.text(pdf, { maxPages: 500 }), /closed/);
     const waiting = assert.rejects(own.text(pdf, { maxPages: 500 }), /closed/);
-    await new Promise((r) => setTimeout(r, 50));
-    assert.equal(own.threads, 1);
+    await waitFor('the thread started', () => own.threads === 1);
     await own.close();
     assert.equal(own.threads, 0);
     await running;

@@ -5,6 +5,7 @@ import { endAllAccesses, updateAccount } from '../../src/gateway/accounts/store.
 import { revokeKey } from '../../src/gateway/keys/store.js';
 import { PRODUCT_ID } from '../../src/gateway/product.js';
 import { makeKey, testGateway } from '../helpers/gateway.js';
+import { waitFor } from '../helpers/wait.js';
 
 type Gateway = Awaited<ReturnType<typeof testGateway>>;
 
@@ -131,12 +132,15 @@ describe('API-key auth on /v1', () => {
     const k = await makeKey(gw.ctx);
     await clean({ authorization: `Bearer ${k.secret}` });
     await clean({ authorization: `Bearer ${k.secret}` });
-    await new Promise((r) => setTimeout(r, 50)); // the write is off the hot path
-    const row = await gw.ctx.db.kysely
-      .selectFrom('api_keys')
-      .select('last_used_at')
-      .where('id', '=', k.keyId)
-      .executeTakeFirstOrThrow();
+    // The write is off the hot path.
+    const row = await waitFor('lastUsedAt written', async () => {
+      const found = await gw.ctx.db.kysely
+        .selectFrom('api_keys')
+        .select('last_used_at')
+        .where('id', '=', k.keyId)
+        .executeTakeFirstOrThrow();
+      return found.last_used_at !== null && found;
+    });
     assert.ok(row.last_used_at !== null);
     assert.equal(row.last_used_at % 3_600_000, 0);
     assert.ok(Date.now() - row.last_used_at < 3_600_000);

@@ -17,8 +17,9 @@ export interface Child {
   exit(): Promise<number | null>;
 }
 
-export function spawnNode(args: string[], env: Record<string, string>): Child {
+export function spawnNode(args: string[], env: Record<string, string>, cwd?: string): Child {
   const proc = spawn(process.execPath, args, {
+    cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -9,6 +9,7 @@ import type { App } from '../../src/platform/http/app.js';
 import { type TestContext, testContext } from '../helpers/context.js';
 import { type FakePlatform, fakePlatform } from '../fakes/platform.js';
 import { kyselyOf } from '../../src/platform/db/transactions.js';
+import { waitFor } from '../helpers/wait.js';
 
 export const TOKEN = 'webhook-token-0123456789abcdef';
 
@@ -90,11 +91,7 @@ export async function ingestJobs(h: Pick<Harness, 'ctx'>, sessionId: string) {
 }
 
 export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await waitFor('the condition', check, { timeoutMs });
 }
 
 export const CPF = '529.982.247-25';

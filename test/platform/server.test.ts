@@ -75,7 +75,7 @@ describe(`server process (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
     try {
       const { urls } = (await child.waitFor(listening)) as { urls: Record<string, string> };
       const inFlight = fetch(`${urls.gateway}/api/slow`);
-      await new Promise((r) => setTimeout(r, 150));
+      await child.waitFor((l) => l.event === 'slow-started');
       child.proc.kill('SIGTERM');
       const res = await inFlight;
       assert.equal(res.status, 200);
@@ -102,7 +102,7 @@ describe(`server process (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
         received += d.toString();
       });
       socket.write(`GET /api/slow HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
-      await new Promise((r) => setTimeout(r, 150));
+      await child.waitFor((l) => l.event === 'slow-started');
       child.proc.kill('SIGTERM');
       // Sent once the drain has begun (a fixed pause lost that race on a loaded machine).
       await child.waitFor((l) => l.msg === 'shutting down', 30_000);

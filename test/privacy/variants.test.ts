@@ -3,7 +3,7 @@
 // its original offsets, blocked under `block`, and numbered like its plain form.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createCleaner, findAll } from '../../src/privacy/index.js';
+import { createCleaner, findAll, LABEL } from '../../src/privacy/index.js';
 import type { Category } from '../../src/privacy/types.js';
 
 /** The ASCII digits of `s` written in the digit script whose zero is `zero`. */
@@ -125,7 +125,7 @@ for (const [name, around, value, category, key] of VARIANTS) {
     block.cleanText(text);
     assert.equal(block.blocked, true, 'blocked under the block policy');
     const [before, after] = around.split('%s') as [string, string];
-    const label = { cpf: 'CPF', cnpj: 'CNPJ', email: 'EMAIL', telefone: 'TELEFONE', nome: 'NOME' }[category];
+    const label = LABEL[category];
     const placeholder = createCleaner({ policy: 'placeholder', names: false }).cleanText(text);
     assert.equal(placeholder, `${before}[${label}_1]${after}`, 'everything around the value kept as it was');
   });
@@ -179,12 +179,12 @@ test('decoys stay unmasked, in plain and in disguised characters', () => {
     'CEP 01310\u2011100',
     'protocolo 529.982.247\u201426',
     `pedido nº ${script('11987654321', FULL)} confirmado`,
-    'agência 1234\u20135 conta 12345\u20136',
+    'a conta deu R$\u00a045,90 e a agência\u2013sede fica no centro',
     'SKU 529_982_247_26',
     'código 123/456/789/00',
     'linha digitável 34191\u202f79001 01043\u202f510047 91020\u202f150008 1 96610000010000',
     '192.168.100.41',
-    `IP ${script('192.168.100.41', ARABIC)}`,
+    `servidor ${script('192.168.100.41', ARABIC)}`,
     `servidor ${script('10.0.0.1', FULL)}`,
     'versão 1.2.3.4 de 2026',
     `ts=${script('1711987654321', FULL)}`,

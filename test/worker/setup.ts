@@ -9,6 +9,7 @@ import { testStorage, type TestStorage } from '../helpers/db.js';
 import { type KeyFixture, makeKey } from '../helpers/gateway.js';
 import { type Child, spawnSvc } from '../helpers/process.js';
 import { WORKER_TOKEN, writeConfig } from '../gateway/workers/helpers.js';
+import { waitFor } from '../helpers/wait.js';
 
 const SECRET = 'worker-process-secret-worker-process-secret';
 
@@ -74,10 +75,7 @@ export async function cluster(
   };
 }
 
+/** test/helpers/wait.ts's polling, with the longer deadline real worker processes need. */
 export async function waitUntil(test: () => Promise<boolean> | boolean, timeoutMs = 60_000, stepMs = 50) {
-  const end = Date.now() + timeoutMs;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, stepMs));
-  }
+  await waitFor('the condition', test, { timeoutMs, everyMs: stepMs });
 }

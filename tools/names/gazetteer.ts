@@ -11,6 +11,7 @@ import {
   GAZ_ORG,
   GAZ_PARTICLE,
   GAZ_PLACE,
+  GAZ_PLACE_NAME,
   GAZ_STOP,
   GAZ_SURNAME,
   GAZ_VERB,
@@ -149,6 +150,13 @@ export function buildGazetteerEntries(
       if ((firstNames.get(w) ?? 0) >= 1000 || intl.has(w)) continue;
       add(w, GAZ_PLACE);
     }
+  }
+  // Whole names of places of two words or more ("serra talhada", "lagoa santa"), under a
+  // flag of their own: no single word has their hash, so no feature sees them; the
+  // decoder looks a detection up as a whole (names/context.ts).
+  for (const place of placeNames()) {
+    const words = place.split(/\s+/).filter((w) => w !== '');
+    if (words.length >= 2) add(words.join(' '), GAZ_PLACE_NAME);
   }
   for (const w of [...NONPERSON_HEADS, ...streetWords()]) add(w, GAZ_HEAD);
   for (const [w, flag] of learnedOthers) add(w, flag);

@@ -13,6 +13,8 @@ export class ApiProblem extends Error {
 }
 
 let csrf = '';
+/** SIGNUP as the server announces it: `off`, `review` or `open`. */
+export let signupMode = 'off';
 
 export interface SignIn {
   csrf: string;
@@ -26,6 +28,7 @@ export async function bootstrap(): Promise<string> {
   const body = await res.json();
   if (!res.ok) throw problemOf(res, body);
   csrf = body.csrf;
+  signupMode = String(body.signup ?? 'off');
   try {
     const json = atob(String(body.context).replace(/-/g, '+').replace(/_/g, '/'));
     return String(JSON.parse(json).view ?? 'anonymous');

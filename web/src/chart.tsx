@@ -12,7 +12,16 @@ export function BarChart({ title, bars }: { title: string; bars: Bar[] }) {
   const width = 600;
   const height = 160;
   const gap = 2;
-  const w = bars.length > 0 ? width / bars.length : width;
+  // At least a week's slots: one day of data is one bar, not a block across the chart.
+  const w = width / Math.max(bars.length, 7);
+  if (bars.every((b) => b.value === 0)) {
+    return (
+      <figure class="chart">
+        <figcaption>{title}</figcaption>
+        <p class="chart-empty">Sem dados no período.</p>
+      </figure>
+    );
+  }
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>

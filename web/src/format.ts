@@ -23,3 +23,27 @@ export function number(n: number): string {
 export function brl(centavos: number): string {
   return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(centavos / 100);
 }
+
+/**
+ * The last use of a key: the API records the hour (lastUsedAt is the start of that hour),
+ * so it is shown as an hour, never earlier than the key's creation ("26/11/2026, 14h").
+ */
+export function lastUse(iso: string | null, createdAt: string): string {
+  if (!iso) return '—';
+  const at = Math.max(Date.parse(iso), Date.parse(createdAt));
+  const options = {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    hour12: false,
+  } as const;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('pt-BR', { ...options, timeZone }).formatToParts(at);
+  } catch {
+    parts = new Intl.DateTimeFormat('pt-BR', options).formatToParts(at);
+  }
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')}, ${part('hour')}h`;
+}

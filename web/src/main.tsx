@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { bootstrap, describe } from './api.js';
 import { pageView } from './funnel.js';
+import { Cadastro, Convite, Esqueci, NovaSenha } from './pages/acesso.js';
 import { Chaves } from './pages/chaves.js';
 import { Credito } from './pages/credito.js';
 import { Entrar } from './pages/entrar.js';
@@ -16,8 +17,20 @@ import { me, useStore } from './state.js';
 import { report, watchFailures } from './telemetry.js';
 import './styles.css';
 
-const PAGES: Record<string, { title: string; view: () => preact.JSX.Element; signedIn: boolean }> = {
+interface Page {
+  title: string;
+  view: () => preact.JSX.Element;
+  signedIn: boolean;
+  /** Reached by a link (a mail, the sign-in page), not listed in the menu. */
+  hidden?: boolean;
+}
+
+const PAGES: Record<string, Page> = {
   '/entrar': { title: 'Entrar', view: Entrar, signedIn: false },
+  '/senha': { title: 'Esqueci a senha', view: Esqueci, signedIn: false, hidden: true },
+  '/nova-senha': { title: 'Nova senha', view: NovaSenha, signedIn: false, hidden: true },
+  '/convite': { title: 'Aceitar convite', view: Convite, signedIn: false, hidden: true },
+  '/cadastro': { title: 'Criar conta', view: Cadastro, signedIn: false, hidden: true },
   '/chaves': { title: 'Chaves', view: Chaves, signedIn: true },
   '/privacidade': { title: 'Privacidade', view: Privacidade, signedIn: true },
   '/organizacao': { title: 'Organização', view: Organizacao, signedIn: true },
@@ -42,7 +55,7 @@ function App() {
 
   useEffect(() => {
     if (who === null && page.signedIn) navigate('/entrar');
-    if (who && path === '/entrar') navigate('/chaves');
+    if (who && (path === '/entrar' || (PAGES[path]?.hidden && !PAGES[path]?.signedIn))) navigate('/chaves');
     if (who && path === '/') navigate('/chaves');
   }, [who, path, page.signedIn]);
 
@@ -57,7 +70,7 @@ function App() {
         {who !== undefined && (
           <nav aria-label="Principal">
             {Object.entries(PAGES)
-              .filter(([href, p]) => (who ? href !== '/entrar' : !p.signedIn))
+              .filter(([href, p]) => !p.hidden && (who ? href !== '/entrar' : !p.signedIn))
               .map(([href, p]) => (
                 <a key={href} href={href} aria-current={href === path ? 'page' : undefined}>
                   {p.title}

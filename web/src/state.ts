@@ -41,5 +41,3 @@ export interface Me {
 export const me = store<Me | null | undefined>(undefined);
 /** The e-mail typed at sign-in, to ask only for the password when a key needs a fresh sign-in. */
 export const signedInEmail = store('');
-/** A key the playground may use; created by the console on request, forgotten on reload. */
-export const playgroundKey = store('');

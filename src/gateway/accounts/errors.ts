@@ -10,4 +10,8 @@ export const ACCOUNTS = errorCodes('gateway/accounts', {
   invalid_image: 400,
   totp_already_enabled: 409,
   totp_not_started: 409,
+  signup_closed: 403,
+  invalid_link: 400,
+  invitation_not_sent: 502,
+  mail_not_configured: 503,
 });

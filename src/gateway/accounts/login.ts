@@ -1,6 +1,7 @@
 // The browser sign-in flows: password, second factor, sign-up,
 // password change and "end all accesses". Each privilege change regenerates the session.
 // Plain functions over storage; the routes only parse and shape.
+import type { Signup } from '../../platform/config/env.js';
 import { ACCOUNTS } from './errors.js';
 import type { SessionDeps } from '../sessions/guard.js';
 import {
@@ -33,6 +34,8 @@ import { SESSIONS } from '../sessions/errors.js';
 
 export interface AccountDeps extends SessionDeps {
   totpKey: Buffer;
+  /** SIGNUP: `off` refuses sign-up, `review` makes accounts that await release, `open` released ones. */
+  signup: Signup;
   limits: ThrottleLimits;
   /** The `audience` of the session user: the web origin the session is valid for. */
   audience: string;
@@ -134,8 +137,8 @@ export async function verifyMfa(
 }
 
 /**
- * Sign-up: the account is created awaiting release (an operator releases it with the CLI),
- * and this browser is signed in to it. A taken e-mail counts as a failure of the network so
+ * Sign-up, when SIGNUP allows it: the account is created awaiting release (`review`: an
+ * operator releases it with the CLI) or released (`open`), and this browser is signed in. A taken e-mail counts as a failure of the network so
  * that sign-up cannot be used to test addresses in bulk.
  */
 export async function signUp(
@@ -143,6 +146,8 @@ export async function signUp(
   session: SessionRow,
   input: { email: string; password: string; name?: string; address: string },
 ): Promise<Issued> {
+  if (deps.signup === 'off')
+    throw ACCOUNTS.signup_closed('Cadastro fechado: peça um convite a quem administra a organização.');
   checkEmail(input.email);
   checkNewPassword(input.password);
   const network = networkSubject('net', deps.limits.network, input.address);
@@ -155,7 +160,7 @@ export async function signUp(
         email: input.email,
         password: input.password,
         ...(name ? { name } : {}),
-        released: false,
+        released: deps.signup === 'open',
       })
     ).id;
   } catch (err) {

@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS, type ThrottleLimits } from '../../platform/identity/thr
 import type { ScopeDeps } from '../sessions/scope.js';
 import type { AccountDeps } from './login.js';
 import { registerAvatarRoutes } from './routes/avatar.js';
+import { registerLinkRoutes } from './routes/links.js';
 import { registerProfileRoutes } from './routes/profile.js';
 import { registerSecurityRoutes } from './routes/security.js';
 import { registerSignInRoutes } from './routes/sign-in.js';
@@ -29,10 +30,12 @@ export function registerAccountRoutes(
     audience: ctx.config.publicOrigin,
     totpKey: totpKey(ctx.secret),
     limits: options.limits ?? DEFAULT_LIMITS,
+    signup: ctx.config.signup,
   };
   const web: Web = { deps };
   registerSignInRoutes(scope, web);
   registerProfileRoutes(scope, web);
   registerAvatarRoutes(scope, web);
   registerSecurityRoutes(scope, web);
+  registerLinkRoutes(scope, { ...deps, mail: ctx.mail, log: ctx.logger.child({ area: 'accounts' }) });
 }

@@ -16,7 +16,13 @@ export const SessionUser = Type.Object({
 
 export const UserResult = Type.Object({ user: SessionUser });
 
-export const BootstrapResult = Type.Object({ csrf: Type.String(), context: Type.String() });
+export const BootstrapResult = Type.Object({
+  csrf: Type.String(),
+  context: Type.String(),
+  signup: Type.Union([Type.Literal('off'), Type.Literal('review'), Type.Literal('open')], {
+    description: 'SIGNUP: whether the page offers sign-up',
+  }),
+});
 
 /** Every step that regenerates the session answers with the new CSRF value. */
 export const SignInResult = Type.Object({

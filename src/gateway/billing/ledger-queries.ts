@@ -5,6 +5,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
+import { utcDay } from '../../platform/days.js';
 
 export type CreditKind = 'purchase' | 'release' | 'refund' | 'adjustment';
 export type MovementKind = CreditKind | 'spend_reserve' | 'spend_settle';
@@ -25,8 +26,6 @@ export interface Movement {
   spent?: number;
   at: number;
 }
-
-export const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 let sequence = 0;
 /** Movement ids sort by creation (wall clock, then a per-process counter): the statement's order. */

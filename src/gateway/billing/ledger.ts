@@ -21,9 +21,9 @@ import {
   type MovementKind,
   movementRow,
   type Source,
-  utcDay,
 } from './ledger-queries.js';
 import { type SqliteLedger, sqliteLedger } from './ledger-sqlite.js';
+import { utcDay } from '../../platform/days.js';
 import { payment, reserved, settled } from './metrics.js';
 
 export type Wallet = { kind: 'token'; id: string } | { kind: 'org'; id: string };

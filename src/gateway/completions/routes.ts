@@ -45,7 +45,10 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
     '/v1/models',
     {
       config: { auth: 'key' },
-      schema: { summary: 'Models released for the caller’s organisation', tags: ['models'] },
+      schema: {
+        summary: 'Models released for the caller’s organisation: canonical ids, each with its aliases',
+        tags: ['models'],
+      },
     },
     async (request) => {
       const released = catalogue.list(principalOf(request).releasedModels);
@@ -55,6 +58,8 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
       const data = listed.map((m) => ({
         id: m.id,
         object: 'model',
+        /** Other names the caller may send in `model` for this one (drop-in vendor names). */
+        aliases: m.aliases,
         type: 'model',
         display_name: m.display_name,
         context_window: m.context_window,

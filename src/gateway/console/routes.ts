@@ -10,6 +10,10 @@ import { type ConsoleFile, loadConsoleFiles } from './files.js';
 export const CONSOLE_PAGES = [
   '/',
   '/entrar',
+  '/senha',
+  '/nova-senha',
+  '/convite',
+  '/cadastro',
   '/chaves',
   '/privacidade',
   '/organizacao',

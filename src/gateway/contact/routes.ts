@@ -10,6 +10,7 @@ import { partnersDocument, placementIds } from './partners.js';
 import { queueContact, startContactQueue } from './queue.js';
 import { DURACOES, LIMITS, MAX_ESPACOS, ORCAMENTOS, PAGAMENTOS, readContact, TIPOS } from './validate.js';
 import { CONTACT } from './errors.js';
+import { utcDay } from '../../platform/days.js';
 
 const str = (description: string, maxLength?: number) =>
   Type.Optional(Type.String({ description, ...(maxLength ? { maxLength } : {}) }));
@@ -102,7 +103,7 @@ export function registerContactRoutes(app: App, ctx: Context): void {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
-      return partnersDocument(partners, ctx.config.publicOrigin, new Date().toISOString().slice(0, 10));
+      return partnersDocument(partners, ctx.config.publicOrigin, utcDay(Date.now()));
     },
   );
 }

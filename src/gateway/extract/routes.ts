@@ -16,10 +16,9 @@ import { principalOf } from '../keys/auth.js';
 import { askedFields, cleaningAskOf } from '../privacy/asked.js';
 import { createAuditLog } from '../privacy/audit.js';
 import { blockedError, findingsHeader } from '../privacy/clean.js';
+import { FindingSchema } from '../privacy/schemas.js';
 import { extractAndClean } from './extract.js';
 import { MAX_UPLOAD_BYTES, multipartLimits, readUpload, type UploadOptions } from './multipart.js';
-
-const Finding = Type.Object({ category: Type.String(), count: Type.Integer(), action: Type.String() });
 
 // Documentation only: the form is read in the handler (readUpload), not by the schema, so
 // the schema may not constrain the (undefined) parsed body.
@@ -62,7 +61,7 @@ export async function registerExtractRoutes(app: App, ctx: Context, options: Ext
           summary: 'Extract the text of a PDF or an image (OCR in Portuguese), cleaned by the privacy policy',
           tags: ['privacy'],
           body: { content: { 'multipart/form-data': { schema: Form } } },
-          response: { 200: Type.Object({ text: Type.String(), findings: Type.Array(Finding) }) },
+          response: { 200: Type.Object({ text: Type.String(), findings: Type.Array(FindingSchema) }) },
         },
       },
       async (request, reply) => {

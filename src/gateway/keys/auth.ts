@@ -27,8 +27,13 @@ import { KEYS } from './errors.js';
  * categories masked) are what privacy/cleaning-choice.ts chooses from.
  */
 export interface Principal extends BarrierSettings {
-  /** The model pipeline's principals are a union (pipeline/principal.ts); this is its API-key member. */
-  kind: 'key';
+  /**
+   * The model pipeline's principals are a union (pipeline/principal.ts); `key` is an API
+   * key, `session` the console's signed-in session acting in an organisation's settings
+   * (playground/principal.ts; its `keyId` is `console:<account>:<organisation|pessoal>`, so
+   * its usage and per-minute count stand apart from any key's).
+   */
+  kind: 'key' | 'session';
   keyId: string;
   accountId: string;
   organizationId: string | null;
@@ -38,7 +43,7 @@ export interface Principal extends BarrierSettings {
   monthlyQuota: number | null;
   /** `prepaid`: model calls spend credit (docs/payments.md "Paid calls"); account keys are `free`. */
   billing?: 'free' | 'prepaid';
-  /** The internal service key of the contracts and insights services (keys/internal.ts). */
+  /** The internal service key of the contracts and insights services (platform/identity/internal-key.ts). */
   internal: boolean;
 }
 

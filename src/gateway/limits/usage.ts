@@ -5,13 +5,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { Principal } from '../keys/auth.js';
+import { utcDay } from '../../platform/days.js';
 
 export interface TokenUsage {
   input: number;
   output: number;
 }
-
-export const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** One row's worth of summed calls. */
 export interface UsageRow {
@@ -44,7 +43,7 @@ export class UsageTally {
   readonly #rows = new Map<string, UsageRow>();
 
   add(p: Principal, model: string, usage: TokenUsage, at: number): void {
-    const day = dayOf(at);
+    const day = utcDay(at);
     const id = `${day}\n${p.keyId}\n${model}`;
     const row = this.#rows.get(id);
     if (row) {

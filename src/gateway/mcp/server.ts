@@ -67,7 +67,8 @@ function createServer(sdk: Sdk, deps: McpDeps): Server {
       capabilities: { tools: { listChanged: false } },
       instructions:
         'Cada ferramenta é um modelo do catálogo do gateway. O texto passa pela barreira de privacidade ' +
-        '(CPF, CNPJ, e-mail, telefone e nomes) antes de chegar ao modelo.',
+        '(CPF, CNPJ, RG, CNH, cartões, contas, endereços, e-mails, telefones, nomes e demais dados pessoais) ' +
+        'antes de chegar ao modelo.',
     },
   );
   server.setRequestHandler(sdk.ListToolsRequestSchema, (_request, extra) => ({

@@ -1,7 +1,8 @@
 // The MCP tools: one per catalogue model (svc/auto included whenever the catalogue has
 // models to choose from, as in GET /v1/models), and the reading of a tool call's arguments
 // into the neutral Conversation that runModel takes. No I/O here.
-import { AUTO_ID, autoEntry } from '../pipeline/auto.js';
+import { AUTO_ID } from '../../platform/model-ids.js';
+import { autoEntry } from '../pipeline/auto.js';
 import type { Catalogue, CatalogueModel } from '../pipeline/catalogue.js';
 import type { Conversation, Message } from '../models/types.js';
 

@@ -22,7 +22,7 @@ export function invalid(param: string, message: string): ApiError {
 
 export function unsupportedContent(param: string, kind: string): ApiError {
   return MODELS.unsupported_content(
-    `Conteúdo do tipo "${kind}" não é aceito aqui: a barreira de privacidade lê apenas texto; envie o conteúdo do arquivo como texto.`,
+    `Conteúdo do tipo "${kind}" não é aceito aqui: a barreira de privacidade lê apenas texto. Extraia antes o texto do arquivo (PDF ou imagem) com POST /v1/privacy/extract e envie esse texto.`,
     { param },
   );
 }

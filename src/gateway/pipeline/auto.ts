@@ -1,11 +1,10 @@
 // svc/auto: picks a catalogue model from what the request holds. Deterministic — the same
 // request and catalogue always give the same model — and cheap: one pass over the text,
 // no tokenizer. The rules are in docs/gateway.md ("svc/auto"); keep the two in step.
+import { AUTO_ID } from '../../platform/model-ids.js';
 import type { CatalogueModel } from './catalogue.js';
 import type { Conversation } from '../models/types.js';
 import { PIPELINE } from './errors.js';
-
-export const AUTO_ID = 'svc/auto';
 
 /** What the chooser looks at. Exported so tests and docs can show the reading of a request. */
 export interface Needs {
@@ -136,6 +135,7 @@ export function chooseModel(
 export function autoEntry(released: CatalogueModel[]): CatalogueModel {
   return {
     id: AUTO_ID,
+    aliases: [],
     display_name: 'svc auto (escolha pelo conteúdo)',
     context_window: Math.max(0, ...released.map((m) => m.context_window)),
     description:

@@ -1,6 +1,7 @@
 // The first two steps: which catalogue model answers the conversation, and whether the
 // principal may use it.
-import { AUTO_ID, chooseModel } from './auto.js';
+import { AUTO_ID } from '../../platform/model-ids.js';
+import { chooseModel } from './auto.js';
 import type { Catalogue, CatalogueModel } from './catalogue.js';
 import { modelNotFound } from '../models/errors.js';
 import type { Conversation } from '../models/types.js';

@@ -3,12 +3,23 @@ import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { HTTP } from '../../platform/http/errors.js';
-import { principalOf } from '../keys/auth.js';
-import { createAuditLog } from './audit.js';
-import { auditedInput, badRequest, blockedError, cleanRequest, findingsHeader, MAX_ITEMS } from './clean.js';
+import type { FastifyReply } from 'fastify';
+import type { CleaningAsk } from './cleaning-choice.js';
+import { type Principal, principalOf } from '../keys/auth.js';
+import { type AuditLog, createAuditLog } from './audit.js';
+import {
+  auditedInput,
+  badRequest,
+  blockedError,
+  type CleanInput,
+  cleanRequest,
+  findingsHeader,
+  MAX_ITEMS,
+} from './clean.js';
 import { barrierDone, barrierStart } from './observe.js';
 import { createPrivacyJob, MAX_JOB_ITEMS, readPrivacyJob } from './jobs.js';
 import { cleaningAskOf } from './asked.js';
+import { FindingSchema, PrivacySummarySchema } from './schemas.js';
 
 const PolicySchema = Type.Union(
   [Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')],
@@ -21,13 +32,7 @@ const SensitivitySchema = Type.Union([Type.Literal('balanced'), Type.Literal('st
     "name detection; only tightens the organisation's (`strict` > `balanced`); a looser one is clamped to it",
 });
 
-const Finding = Type.Object({
-  category: Type.String(),
-  count: Type.Integer(),
-  action: Type.String(),
-});
-
-const CleanBody = Type.Object(
+export const CleanBody = Type.Object(
   {
     text: Type.Optional(Type.String()),
     input: Type.Optional(Type.Unknown()),
@@ -38,18 +43,12 @@ const CleanBody = Type.Object(
   { additionalProperties: false },
 );
 
-const CleanResult = Type.Object({
+export const CleanResult = Type.Object({
   clean_text: Type.String(),
-  findings: Type.Array(Finding),
+  findings: Type.Array(FindingSchema),
   audit_id: Type.String(),
   clean_input: Type.Optional(Type.Unknown()),
   clean_items: Type.Optional(Type.Array(Type.String())),
-});
-
-const Privacy = Type.Object({
-  categories: Type.Array(Type.String()),
-  counts: Type.Record(Type.String(), Type.Integer()),
-  total: Type.Integer(),
 });
 
 const JobBody = Type.Object(
@@ -78,26 +77,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const started = barrierStart();
-      const result = cleanRequest(principal, request.body, cleaningAskOf(request, request.body));
-      barrierDone('clean', started, result.findings, result.blocked);
-      const auditId = await audit.write(principal, {
-        route: 'POST /v1/privacy/clean',
-        policy: result.policy,
-        blocked: result.blocked,
-        findings: result.findings,
-        input: auditedInput(request.body),
-      });
-      reply.header('x-svc-privacy', findingsHeader(result.findings));
-      reply.header('x-svc-audit-id', auditId);
-      if (result.blocked) throw blockedError(result.findings);
-      return {
-        clean_text: result.clean_text,
-        findings: result.findings,
-        audit_id: auditId,
-        clean_input: result.clean_input,
-        clean_items: result.clean_items,
-      };
+      return answerClean(audit, principal, request.body, cleaningAskOf(request, request.body), reply);
     },
   );
 
@@ -144,7 +124,7 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
         summary: 'Read a privacy job: status and categories/counts, never content',
         tags: ['privacy'],
         params: Type.Object({ id: Type.String() }),
-        response: { 200: Type.Object({ status: Type.String(), privacy: Privacy }) },
+        response: { 200: Type.Object({ status: Type.String(), privacy: PrivacySummarySchema }) },
       },
     },
     async (request) => {
@@ -155,6 +135,40 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
       return job;
     },
   );
+}
+
+/**
+ * POST /v1/privacy/clean's work for any principal (an API key, or the console's session in
+ * an organisation's settings): clean, audit, the headers, the answer or the 422.
+ */
+export async function answerClean(
+  audit: AuditLog,
+  principal: Principal,
+  body: CleanInput,
+  asked: CleaningAsk,
+  reply: FastifyReply,
+  route = 'POST /v1/privacy/clean',
+) {
+  const started = barrierStart();
+  const result = cleanRequest(principal, body, asked);
+  barrierDone('clean', started, result.findings, result.blocked);
+  const auditId = await audit.write(principal, {
+    route,
+    policy: result.policy,
+    blocked: result.blocked,
+    findings: result.findings,
+    input: auditedInput(body),
+  });
+  reply.header('x-svc-privacy', findingsHeader(result.findings));
+  reply.header('x-svc-audit-id', auditId);
+  if (result.blocked) throw blockedError(result.findings);
+  return {
+    clean_text: result.clean_text,
+    findings: result.findings,
+    audit_id: auditId,
+    clean_input: result.clean_input,
+    clean_items: result.clean_items,
+  };
 }
 
 const notFound = () => HTTP.not_found('Job de privacidade não encontrado.');

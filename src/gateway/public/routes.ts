@@ -66,7 +66,7 @@ export function registerPublicRoutes(app: App, options: PublicRoutesOptions): vo
       return {
         name: 'svc — gateway de privacidade para IA',
         description:
-          'Acesso a modelos de linguagem com barreira de privacidade: CPF, CNPJ, e-mail, telefone e nomes são tratados antes de chegar ao modelo.',
+          'Acesso a modelos de linguagem com barreira de privacidade: CPF, CNPJ, RG, CNH, cartões, contas bancárias, endereços, e-mails, telefones, nomes e os demais dados pessoais são tratados antes de chegar ao modelo.',
         build: buildId(),
         base_url: options.baseUrl,
         docs: {

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { Guard } from '../../platform/http/auth.js';
+import type { Origins } from '../../platform/origins.js';
 import { readSessionCookie } from './cookie.js';
 import { csrfMatches } from './csrf.js';
 import { findSession, type SessionRow } from './store.js';
@@ -14,8 +15,8 @@ export interface SessionDeps {
   db: Kysely<Database>;
   now: () => number;
   productId: string;
-  /** PUBLIC_ORIGIN: the only Origin a write is accepted from. */
-  publicOrigin: string;
+  /** The only Origins a write is accepted from (PUBLIC_ORIGIN, or this machine's gateway port). */
+  origins: Origins;
   csrfKey: Buffer;
 }
 
@@ -43,13 +44,14 @@ export const invalidOrigin = (expected: string) =>
 export const invalidCsrf = (message = 'Token CSRF ausente ou inválido.') => SESSIONS.invalid_csrf(message);
 
 /**
- * Origin and fetch metadata. `origin` must equal PUBLIC_ORIGIN exactly when `required`
- * (writes); a GET may omit it but not send a wrong one. `Sec-Fetch-Site: cross-site` is a
+ * Origin and fetch metadata. `origin` must be an accepted one (PUBLIC_ORIGIN exactly) when
+ * `required` (writes); a GET may omit it but not send a wrong one. `Sec-Fetch-Site: cross-site` is a
  * forged cross-site request whatever the Origin says.
  */
 export function checkOrigin(deps: SessionDeps, request: FastifyRequest, required: boolean): void {
   const origin = request.headers.origin;
-  if (origin === undefined ? required : origin !== deps.publicOrigin) throw invalidOrigin(deps.publicOrigin);
+  if (origin === undefined ? required : !deps.origins.accepts(origin))
+    throw invalidOrigin(deps.origins.primary);
   if (request.headers['sec-fetch-site'] === 'cross-site') {
     throw invalidCsrf('Requisição entre sites recusada.');
   }

@@ -6,7 +6,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
-import { envelope } from '../../platform/http/errors.js';
+import { ApiError, envelope } from '../../platform/http/errors.js';
 import { toApiError } from '../../platform/http/platform-errors.js';
 import { describeError } from '../../platform/logger.js';
 import { deriveKey } from '../../platform/secret.js';
@@ -23,7 +23,7 @@ export function scopeDeps(ctx: Context, options: { now?: () => number } = {}): S
     db: ctx.db.kysely,
     now: options.now ?? Date.now,
     productId: PRODUCT_ID,
-    publicOrigin: ctx.config.publicOrigin,
+    origins: ctx.origins,
     csrfKey: deriveKey(ctx.secret, 'csrf'),
   };
 }
@@ -38,7 +38,9 @@ export function registerSessionScope(app: App, deps: ScopeDeps, plugins: ScopedP
     const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
     scope.setErrorHandler((error, request, reply) => {
       let api = toApiError(error);
-      if (api.status >= 500) {
+      // A deliberate 5xx (mail not configured or failed) keeps its code; anything else
+      // unexpected is the identity store being unreachable.
+      if (api.status >= 500 && !(error instanceof ApiError)) {
         request.log.error({ error: describeError(error) }, 'identity store unavailable');
         api = SESSIONS.auth_unavailable('Autenticação indisponível no momento. Tente novamente.', {
           headers: { 'retry-after': '5' },

@@ -3,7 +3,7 @@
 // values rounded to two significant digits. A null is a measurement this service does not
 // take (yet) and never a zero.
 import type { Db } from '../../platform/db/index.js';
-import { lastDays } from '../telemetry/days.js';
+import { lastDays } from '../../platform/days.js';
 import {
   agentCounter,
   COUNTERS,

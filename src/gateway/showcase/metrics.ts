@@ -1,7 +1,7 @@
 // `GET /api/metrics` from real counters: visits from the funnel archive, requests from the
 // usage records, tenants from organisations; with the operator token, the house ledger.
 import type { Db } from '../../platform/db/index.js';
-import { lastDays } from '../telemetry/days.js';
+import { lastDays } from '../../platform/days.js';
 import type { FunnelStore } from '../telemetry/funnel-store.js';
 import { PRODUCT_ID } from '../product.js';
 

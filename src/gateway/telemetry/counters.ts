@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import { prepared } from '../../platform/db/statements.js';
 import { describeError, type Logger } from '../../platform/logger.js';
-import { utcDay } from './days.js';
+import { utcDay } from '../../platform/days.js';
 
 /** Counter names (bounded: robots are counted by agent from a fixed list, bots.ts). */
 export const COUNTERS = {

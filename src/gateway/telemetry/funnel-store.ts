@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import { prepared } from '../../platform/db/statements.js';
-import { lastDays, utcDay } from './days.js';
+import { lastDays, utcDay } from '../../platform/days.js';
 import type { FunnelRecord } from './funnel.js';
 import { VIEW_EVENT } from './funnel.js';
 

@@ -28,7 +28,7 @@ export function registerTelemetry(app: App, ctx: Context, telemetry: Telemetry, 
   registerTelemetryRoutes(app, {
     db: ctx.db,
     now,
-    publicOrigin: ctx.config.publicOrigin,
+    origins: ctx.origins,
     ...telemetry,
   });
 }

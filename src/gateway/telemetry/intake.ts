@@ -1,6 +1,7 @@
 // The three intake calls as plain functions: what to do with a request's headers and body,
 // decided without HTTP, answered as a status the route sends.
 import type { Db } from '../../platform/db/index.js';
+import type { Origins } from '../../platform/origins.js';
 import { classify } from './bots.js';
 import { type ClientErrorLog, readClientError } from './client-errors.js';
 import { agentCounter, bump, COUNTERS } from './counters.js';
@@ -14,7 +15,7 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 export interface IntakeDeps {
   db: Db;
   now: () => number;
-  publicOrigin: string;
+  origins: Origins;
   funnel: FunnelStore;
   clientErrors: ClientErrorLog;
 }
@@ -42,7 +43,7 @@ export function reportClientError(deps: IntakeDeps, body: unknown, network: stri
  */
 export async function recordPaymentView(deps: IntakeDeps, headers: Headers): Promise<202 | 204> {
   const ok =
-    one(headers.origin) === deps.publicOrigin &&
+    deps.origins.accepts(one(headers.origin)) &&
     one(headers['sec-fetch-site']) === 'same-origin' &&
     one(headers['x-svc-payment-view']) === '1';
   if (!ok) return 204;
@@ -57,7 +58,7 @@ export async function recordFunnel(deps: IntakeDeps, headers: Headers, body: unk
   const type = one(headers['content-type']);
   if (type === undefined || !FUNNEL_TYPES.test(type)) return 204;
   const origin = one(headers.origin);
-  if (origin !== undefined && origin !== deps.publicOrigin) return 204;
+  if (origin !== undefined && !deps.origins.accepts(origin)) return 204;
   const site = one(headers['sec-fetch-site']);
   if (site !== undefined && site !== 'same-origin') return 204;
   const smoke = one(headers[SMOKE_HEADER]);

@@ -7,7 +7,7 @@ import type { App } from '../../platform/http/app.js';
 import { HTTP } from '../../platform/http/errors.js';
 import { networkOf } from '../../platform/identity/throttle.js';
 import { PRODUCT_ID } from '../product.js';
-import { isUtcDay } from './days.js';
+import { isUtcDay } from '../../platform/days.js';
 import { FUNNEL_LIMITS, SMOKE_HEADER } from './funnel.js';
 import { type IntakeDeps, recordFunnel, recordPaymentView, reportClientError } from './intake.js';
 

@@ -36,10 +36,12 @@ export async function registerTranscriptionRoutes(app: App, deps: GatewayDeps): 
       },
       async (request, reply) => {
         const principal = principalOf(request);
-        const backend = await chooseBackend(deps);
+        // The upload's own limits (413, 415, 400) first: what is wrong with the request is
+        // said whatever the server's configuration.
         const { file, fields } = await readUpload(request, upload);
         const form = readForm(fields);
         const asked = cleaningAskOf(request, askedFields(fields));
+        const backend = await chooseBackend(deps);
         // The caller hanging up stops the provider call; nothing is kept for later.
         const abort = new AbortController();
         reply.raw.on('close', () => {

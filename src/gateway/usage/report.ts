@@ -2,7 +2,7 @@
 // keys or for one organisation, from the daily usage rows the model routes write.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { dayOf } from '../limits/usage.js';
+import { utcDay } from '../../platform/days.js';
 
 export interface UsageTotals {
   requests: number;
@@ -28,8 +28,8 @@ export async function usageReport(
   days: number,
   now = Date.now(),
 ): Promise<UsageReport> {
-  const to = dayOf(now);
-  const from = dayOf(now - (days - 1) * DAY_MS);
+  const to = utcDay(now);
+  const from = utcDay(now - (days - 1) * DAY_MS);
   let query = db
     .selectFrom('usage_daily')
     .select(['day', 'model', 'requests', 'input_tokens', 'output_tokens'])
@@ -43,7 +43,7 @@ export async function usageReport(
 
   const byDay = new Map<string, UsageTotals & { day: string }>();
   for (let i = days - 1; i >= 0; i--) {
-    const day = dayOf(now - i * DAY_MS);
+    const day = utcDay(now - i * DAY_MS);
     byDay.set(day, { day, requests: 0, input_tokens: 0, output_tokens: 0 });
   }
   const byModel = new Map<string, UsageTotals & { model: string }>();

@@ -11,6 +11,8 @@ export interface EnvSettings {
   operatorToken?: string;
   workerToken?: string;
   publicOrigin: string;
+  /** False when PUBLIC_ORIGIN is unset and publicOrigin is the default (origins.ts). */
+  publicOriginSet: boolean;
   secret?: string;
   logLevel: string;
   /** Proxies whose X-Forwarded-For is believed (CIDRs); empty = use the socket address. */
@@ -29,7 +31,16 @@ export interface EnvSettings {
   mail: { smtpUrl?: string; from?: string };
   /** METRICS_PORT, OTEL_*, SHUTDOWN_GRACE_SECONDS (operations.ts). */
   operations: OperationsEnv;
+  /**
+   * SIGNUP: whether people create their own accounts from the browser. `off` (default):
+   * only invitations and the CLI make accounts; `review`: sign-up makes an account that
+   * awaits release by the operator; `open`: a released account at once.
+   */
+  signup: Signup;
 }
+
+export const SIGNUP_MODES = ['off', 'review', 'open'] as const;
+export type Signup = (typeof SIGNUP_MODES)[number];
 
 export interface ContractsTokenSettings {
   jwtSecret?: string;
@@ -126,7 +137,12 @@ export function readEnv(env: Env, problems: string[]): EnvSettings {
   if (mailFrom !== undefined && !/^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(mailFrom))
     problems.push('MAIL_FROM: expected an address such as svc@example.com or "Nome <svc@example.com>"');
 
+  const signup = (get('SIGNUP') ?? 'off') as Signup;
+  if (!SIGNUP_MODES.includes(signup))
+    problems.push(`SIGNUP: expected one of ${SIGNUP_MODES.join(', ')}, got "${signup}"`);
+
   return {
+    signup,
     contracts,
     insights: readInsightsEnv(get, problems),
     operations: readOperationsEnv(get, problems),
@@ -143,6 +159,7 @@ export function readEnv(env: Env, problems: string[]): EnvSettings {
     operatorToken: token('OPERATOR_TOKEN'),
     workerToken: token('WORKER_TOKEN'),
     publicOrigin,
+    publicOriginSet: get('PUBLIC_ORIGIN') !== undefined,
     secret,
     logLevel,
     mail: { smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']), from: mailFrom },

@@ -18,14 +18,26 @@ export const ProviderSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** A model name as clients send it: no spaces, at most 200 characters, not in the `svc/` namespace. */
+export const ALIAS_PATTERN = '^(?!svc/)[^\\s]{1,200}$';
+
+/** What a model entry gets when it leaves out the descriptive fields. */
+export const MODEL_DEFAULTS = { context_window: 128_000 } as const;
+
 export const ModelSchema = Type.Object(
   {
     id: Type.String({ pattern: '^svc/[a-z0-9][a-z0-9._-]*$' }),
     provider: Type.String({ minLength: 1 }),
     upstream_model: Type.String({ minLength: 1 }),
-    display_name: Type.String({ minLength: 1 }),
-    context_window: Type.Integer({ minimum: 1 }),
-    description: Type.String(),
+    /**
+     * Other names callers may use for this model (drop-in names such as `gpt-4o-mini`); the
+     * upstream model name is one too when no other model claims it (models/catalogue.ts).
+     */
+    aliases: Type.Optional(Type.Array(Type.String({ pattern: ALIAS_PATTERN }))),
+    /** Defaults (MODEL_DEFAULTS): the upstream model name, 128000, a sentence naming model and provider. */
+    display_name: Type.Optional(Type.String({ minLength: 1 })),
+    context_window: Type.Optional(Type.Integer({ minimum: 1 })),
+    description: Type.Optional(Type.String()),
     /** What a prepaid organisation pays for this model (docs/payments.md); absent = free. */
     price: Type.Optional(PriceSchema),
     /** Hints for svc/auto (docs/gateway.md); absent = tier 2, tools yes, any language. */

@@ -28,8 +28,14 @@ export function loadFileConfig(path: string | undefined, env: Env, problems: str
   if (raw === null || raw === undefined) return {};
   const value = interpolate(raw, env, '', problems);
   const before = problems.length;
+  // The validator may say several things about one setting (a missing field is also "not a
+  // string"): the first one, which is the most specific, is reported, once.
+  const reported = new Set<string>();
   for (const e of Value.Errors(FileConfigSchema, value)) {
-    problems.push(`SVC_CONFIG ${e.path || '/'}: ${describe(e.message, e.path)}`);
+    const path = e.path || '/';
+    if (reported.has(path)) continue;
+    reported.add(path);
+    problems.push(`SVC_CONFIG ${path}: ${describe(e.message, e.path)}`);
   }
   if (problems.length > before) return {};
   const config = value as FileConfig;
@@ -39,6 +45,7 @@ export function loadFileConfig(path: string | undefined, env: Env, problems: str
 
 function describe(message: string, path: string): string {
   if (message.startsWith('Unexpected property')) return `unknown setting "${path.split('/').pop()}"`;
+  if (message.startsWith('Expected required property')) return 'required setting is missing';
   return message.toLowerCase();
 }
 
@@ -61,6 +68,7 @@ function interpolate(value: unknown, env: Env, path: string, problems: string[])
 
 function checkReferences(config: FileConfig, problems: string[]): void {
   const seen = new Set<string>();
+  const aliasOwner = new Map<string, string>();
   (config.models ?? []).forEach((m, i) => {
     if (!config.providers?.[m.provider]) {
       problems.push(`SVC_CONFIG /models/${i}/provider: unknown provider "${m.provider}"`);
@@ -72,5 +80,12 @@ function checkReferences(config: FileConfig, problems: string[]): void {
     if (seen.has(pair))
       problems.push(`SVC_CONFIG /models/${i}/id: duplicate model id "${m.id}" for provider "${m.provider}"`);
     seen.add(pair);
+    // An alias names one model; the same model may repeat it (one entry per provider).
+    m.aliases?.forEach((alias, j) => {
+      const owner = aliasOwner.get(alias);
+      if (owner !== undefined && owner !== m.id)
+        problems.push(`SVC_CONFIG /models/${i}/aliases/${j}: "${alias}" is already an alias of "${owner}"`);
+      else aliasOwner.set(alias, m.id);
+    });
   });
 }

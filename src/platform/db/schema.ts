@@ -302,6 +302,20 @@ export interface X402PaymentsTable {
   updated_at: number;
 }
 
+export interface AccessLinksTable {
+  id: string;
+  token_hash: string;
+  /** `invite` (join an organisation, setting a password) or `reset` (a new password). */
+  purpose: string;
+  email: string;
+  organization_id: string | null;
+  role: string | null;
+  created_by: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 // The durable job queue (migration 0008-jobs, platform/jobs).
 export interface JobsTable {
   id: string;
@@ -452,6 +466,7 @@ export interface ContactNetworksTable {
 }
 
 export interface Database {
+  access_links: AccessLinksTable;
   svc_meta: SvcMetaTable;
   accounts: AccountsTable;
   organizations: OrganizationsTable;

@@ -57,9 +57,10 @@ const AN = '[0-9A-Za-z]';
 const ROOT_DOTTED = new RegExp(`${AN}{2}\\.${AN}{3}\\.${AN}{3}/`, 'y');
 const ROOT_PLAIN = new RegExp(`${AN}{8}/`, 'y');
 const BRANCH = new RegExp(`${AN}{4}[-.]?[0-9]{2}(?![0-9A-Za-z])`, 'y');
-// Unmasked or partly masked tokens near a CNPJ word.
+// Unmasked or partly masked tokens within 64 characters after a CNPJ word.
 const CONTEXT_WORD = /cnpj|c\.n\.p\.j|raz[aã]o social|inscri[cç][aã]o|empresa/gi;
-const TOKEN = new RegExp(`(?<![0-9A-Za-z])${AN}{12}-?[0-9]{2}(?![0-9A-Za-z])`, 'g');
+const TOKEN_AT = new RegExp(`${AN}{12}-?[0-9]{2}(?![0-9A-Za-z])`, 'y');
+const WINDOW = 64;
 
 function isAlnumAt(text: string, i: number): boolean {
   if (i < 0 || i >= text.length) return false;
@@ -94,20 +95,32 @@ function alphanumeric(a: Analysis, out: Span[]): void {
     const key = normalise(raw);
     if (hasLetter(raw) && isValidCnpj(key)) out.push({ start, end, key });
   }
-  CONTEXT_WORD.lastIndex = 0;
-  for (let m = CONTEXT_WORD.exec(text); m; m = CONTEXT_WORD.exec(text)) {
-    const from = m.index + m[0].length;
-    const window = text.slice(from, from + 64);
-    TOKEN.lastIndex = 0;
-    for (let t = TOKEN.exec(window); t; t = TOKEN.exec(window)) {
-      const key = normalise(t[0]);
-      if (!hasLetter(t[0]) || !isValidCnpj(key)) continue;
-      const start = from + t.index;
-      if (!isAlnumAt(text, start - 1) && cnpjByContext(a, start, start + t[0].length)) {
-        out.push({ start, end: start + t[0].length, key });
-      }
-    }
+  // An unmasked token ends with its two check digits, right after a letter or a '-'
+  // glued to one: the end of a digit cluster glued before. Only those are read.
+  for (const c of a.clusters) {
+    if (!c.gluedBefore) continue;
+    const end = c.groups[0]!.end;
+    if (isAlnumAt(text, end)) continue;
+    const start = text.charCodeAt(end - 3) === 45 ? end - 15 : end - 14;
+    if (start < 0 || isAlnumAt(text, start - 1)) continue;
+    TOKEN_AT.lastIndex = start;
+    if (!TOKEN_AT.test(text) || TOKEN_AT.lastIndex !== end) continue;
+    const raw = text.slice(start, end);
+    const key = normalise(raw);
+    if (!hasLetter(raw) || !isValidCnpj(key) || !wordBefore(text, start, end)) continue;
+    if (cnpjByContext(a, start, end)) out.push({ start, end, key });
   }
+}
+
+/** A CNPJ word ending at most WINDOW characters before `end`, and before `start`. */
+function wordBefore(text: string, start: number, end: number): boolean {
+  const from = Math.max(0, end - WINDOW - 24);
+  const before = text.slice(from, start);
+  CONTEXT_WORD.lastIndex = 0;
+  for (let m = CONTEXT_WORD.exec(before); m; m = CONTEXT_WORD.exec(before)) {
+    if (from + m.index + m[0].length >= end - WINDOW) return true;
+  }
+  return false;
 }
 
 export const cnpjDetector = defineDetector({

@@ -161,10 +161,19 @@ function keyOf(digits: string, plus: boolean, opts: PhoneOptions): string | null
 }
 
 /** Finds telephone numbers; business numbers only when `opts.includeBusiness`. */
+/** Four groups of four digits (and a last short one): a card's layout, never a telephone's. */
+function cardLayout(c: Cluster): boolean {
+  const g = c.groups;
+  if (g.length < 4 || g.length > 5) return false;
+  for (let k = 0; k < 4; k++) if (g[k]!.end - g[k]!.start !== 4) return false;
+  return g.length === 4 || g[4]!.end - g[4]!.start <= 3;
+}
+
 function phonesIn(a: Analysis, opts: PhoneOptions): Span[] {
   const text = a.text;
   const out: Span[] = [];
   for (const c of a.clusters) {
+    if (cardLayout(c)) continue;
     const g = c.groups;
     let i = 0;
     while (i < g.length) {

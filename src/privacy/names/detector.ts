@@ -4,8 +4,16 @@ import type { Match } from '../types.js';
 import { nameKey } from './chars.js';
 import { dropLeadingTitles, dropLowerWords, eachName, joinNameParts, viterbi } from './decode.js';
 import { dropCompanies, rememberCompanies } from './companies.js';
+import {
+  dropPlaceInPlaceList,
+  dropPlaceNames,
+  dropShoutedWords,
+  isSurnameAfterDe,
+  SURNAME_AFTER_DE_BIAS,
+  tagNameBeforeWorkplace,
+} from './context.js';
 import { type NameMemory, rememberNames, tagEchoes } from './echo.js';
-import { Analysis, MAX_FEATURES, TEXT_CASED, TEXT_INITIAL_CAPS } from './features.js';
+import { Analysis, MAX_FEATURES, TEXT_CASED, TEXT_INITIAL_CAPS, TEXT_UPPER } from './features.js';
 import { GAZ_PARTICLE, type NameModel, TAG_O, TAGS } from './model.js';
 import { SHAPE_PUNCT, Tokens } from './tokenize.js';
 
@@ -68,8 +76,14 @@ export function createNameDetector(model: NameModel): NameDetector {
     if (candidates > 0) {
       decodeRuns(text, n, bias);
       dropLeadingTitles(all, an.flags, n);
+      tagNameBeforeWorkplace(tok, an, all, n);
       joinNameParts(text, tok, all, an.flags, n);
-      if (bias === 0 && capitalises(an.caseOf(tok))) dropLowerWords(tok, all, an.flags, an.lex, n);
+      if (bias === 0) {
+        if (capitalises(an.caseOf(tok))) dropLowerWords(tok, all, an.flags, an.lex, n);
+        dropPlaceInPlaceList(tok, an, all, n);
+        if (an.caseOf(tok) === TEXT_UPPER) dropShoutedWords(text, tok, an, all, n);
+        dropPlaceNames(text, tok, an, model, all, n);
+      }
     }
     local.clear();
     const known = memory?.words ?? local;
@@ -109,9 +123,13 @@ export function createNameDetector(model: NameModel): NameDetector {
           s1 += w[b + 1]!;
           s2 += w[b + 2]!;
         }
+        // `strict` masks at least what `balanced` masks.
+        const nameBias = isSurnameAfterDe(text, tok, an, i + t)
+          ? Math.max(bias, SURNAME_AFTER_DE_BIAS)
+          : bias;
         em[t * TAGS] = s0;
-        em[t * TAGS + 1] = s1 + bias;
-        em[t * TAGS + 2] = s2 + bias;
+        em[t * TAGS + 1] = s1 + nameBias;
+        em[t * TAGS + 2] = s2 + nameBias;
       }
       viterbi(em, m, model.trans, i === 0, back, tags);
       all.set(tags.subarray(0, m), i);

@@ -32,6 +32,11 @@ export const GAZ_VERB = 4096;
 export const GAZ_INTL = 8192;
 /** Part of an organisation name, a currency word or a party / party-UF tag ("ltda", "reais", "dem-sp"). */
 export const GAZ_ORG = 16384;
+/**
+ * Not a word's flag: the hash of a whole place name of two words or more ("serra
+ * talhada"), looked up for a detection as a whole. No word hashes to one of these.
+ */
+export const GAZ_PLACE_NAME = 32768;
 /** Any name list: first names, surnames, international names. */
 export const NAME_BITS = GAZ_FIRST_MASK | GAZ_SURNAME | GAZ_INTL;
 /** Ordinary words: verbs and words seen in lower case in ordinary text. */

@@ -33,8 +33,11 @@ export interface Harness {
   dispose(): Promise<void>;
 }
 
-export async function harness(options: { limits?: ThrottleLimits } = {}): Promise<Harness> {
-  const ctx = await testContext({ PUBLIC_ORIGIN: ORIGIN });
+export async function harness(
+  options: { limits?: ThrottleLimits; env?: Record<string, string> } = {},
+): Promise<Harness> {
+  // Sign-up is off by default (SIGNUP); these tests exercise it as `review`.
+  const ctx = await testContext({ PUBLIC_ORIGIN: ORIGIN, SIGNUP: 'review', ...options.env });
   const clock = { t: Date.now() };
   const apps: App[] = [];
   const make = async (c = ctx) => {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { balanceOf, reserve } from '../../../src/gateway/billing/ledger.js';
 import { findCreditToken, tokenWallet } from '../../../src/gateway/billing/tokens.js';
+import { setMember } from '../../../src/gateway/orgs/store.js';
 import { testGateway } from '../../helpers/gateway.js';
 import { type FakeAsaas, startFakeAsaas } from '../../fakes/asaas.js';
 import { paymentsConfig } from './config.js';
@@ -349,6 +350,15 @@ describe('automatic Pix (Asaas)', () => {
     const session = await signedIn(gw.ctx);
     const anonymous = await buy({ oferta: { saldo: { centavos: 5_000 } }, pagador: PAYER });
     assert.equal(anonymous.status, 401);
+    // A valid session whose account administers no organisation: forbidden, not unauthenticated.
+    const plain = await signedIn(gw.ctx);
+    await setMember(gw.ctx.db.kysely, plain.organizationId, plain.accountId, 'member');
+    const member = await buy(
+      { oferta: { saldo: { centavos: 5_000 } }, pagador: PAYER },
+      { cookie: plain.cookie },
+    );
+    assert.equal(member.status, 403);
+    assert.equal((await j(member)).error, 'organization_forbidden');
     const offers = await j(await fetch(`${base}/api/credito/asaas`, { headers: { cookie: session.cookie } }));
     assert.equal(offers.saldo.pode_comprar, true);
     const res = await buy(

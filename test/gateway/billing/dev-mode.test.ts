@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { wrapFetchWithPayment } from 'x402-fetch';
+
 import { balanceOf } from '../../../src/gateway/billing/ledger.js';
 import { updateOrganization } from '../../../src/gateway/orgs/store.js';
 import { openaiEcho } from '../../fakes/openai.js';
@@ -12,6 +12,7 @@ import { FakeUpstream } from '../../fakes/upstream.js';
 import { makeKey } from '../../helpers/gateway.js';
 import { listeningGateway } from '../models/helpers.js';
 import { paymentsConfig } from './config.js';
+import { payingFetch } from '../../helpers/x402.js';
 
 describe('payments in dev mode', () => {
   let gw: Awaited<ReturnType<typeof listeningGateway>>;
@@ -46,7 +47,7 @@ describe('payments in dev mode', () => {
   it('quotes, then mints on a matching payment without a facilitator', async () => {
     const unpaid = await fetch(`${gw.origin}/api/credito?usd=1`, { method: 'POST' });
     assert.equal(unpaid.status, 402);
-    const pay = wrapFetchWithPayment(fetch, privateKeyToAccount(generatePrivateKey()) as never, 1_000_000n);
+    const pay = payingFetch(fetch, privateKeyToAccount(generatePrivateKey()), 1_000_000n);
     const res = await pay(`${gw.origin}/api/credito?usd=1`, { method: 'POST' });
     assert.equal(res.status, 200);
     const receipt = JSON.parse(Buffer.from(res.headers.get('x-payment-response')!, 'base64').toString());

@@ -1,21 +1,22 @@
 // Paid model calls of a prepaid organisation, with the official openai client against a
 // fake vendor on loopback: reserve the maximum, settle the real usage (JSON, streams,
 // aborted streams, upstream errors), pay from X-Credito or the organisation, 402 with an
-// x402 quote that x402-fetch pays, and free organisations unchanged.
+// x402 quote that the official x402 client (@x402/fetch) pays, and free organisations unchanged.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { wrapFetchWithPayment } from 'x402-fetch';
+
 import { balanceOf, type Wallet } from '../../../src/gateway/billing/ledger.js';
 import { issueCreditToken, tokenWallet } from '../../../src/gateway/billing/tokens.js';
 import { FakeFacilitator } from '../../fakes/facilitator.js';
 import { openaiEcho } from '../../fakes/openai.js';
 import { FakeUpstream } from '../../fakes/upstream.js';
 import { makeKey } from '../../helpers/gateway.js';
+import { waitFor } from '../../helpers/wait.js';
 import { prepaidKey } from './prepaid.js';
 import { listeningGateway } from '../models/helpers.js';
 import { PAY_TO, paymentsConfig } from './config.js';
+import { payingFetch, paymentHeaderOf } from '../../helpers/x402.js';
 
 type Gateway = Awaited<ReturnType<typeof listeningGateway>>;
 // 1000 micro-dollars per input token, 2000 per output token: the fake reports 11 in, 7 out.
@@ -78,8 +79,7 @@ describe('paid calls', () => {
     );
 
   async function settled(wallet: Wallet, expected: number) {
-    for (let i = 0; i < 100 && (await balanceOf(gw.ctx.db, wallet)) !== expected; i++) await sleep(20);
-    assert.equal(await balanceOf(gw.ctx.db, wallet), expected);
+    await waitFor(`balance ${expected}`, async () => (await balanceOf(gw.ctx.db, wallet)) === expected);
   }
 
   it('charges a JSON call its real usage and says so in headers', async () => {
@@ -151,8 +151,7 @@ describe('paid calls', () => {
         // The SDK may end the loop or throw on abort; either way the caller hung up.
       }
       assert.ok(got < 400, 'the caller hung up early');
-      for (let i = 0; i < 100 && (await openReservations()) > 0; i++) await sleep(20);
-      assert.equal(await openReservations(), 0);
+      await waitFor('no open reservation', async () => (await openReservations()) === 0);
       const spent = 5_000_000 - (await balanceOf(gw.ctx.db, wallet));
       const reservation = await gw.ctx.db.kysely
         .selectFrom('credit_reservations')
@@ -225,7 +224,7 @@ describe('paid calls', () => {
     }
   });
 
-  it('answers 402 with an x402 quote for the call, which x402-fetch pays', async () => {
+  it('answers 402 with an x402 quote for the call, which the official x402 client (@x402/fetch) pays', async () => {
     const { key, wallet } = await prepaid(0);
     const init = {
       method: 'POST',
@@ -250,7 +249,7 @@ describe('paid calls', () => {
     assert.equal(quote.accepts[0]!.resource, `${gw.ctx.config.publicOrigin}/v1/chat/completions`);
     assert.equal(await openReservations(), 0);
 
-    const pay = wrapFetchWithPayment(fetch, privateKeyToAccount(generatePrivateKey()) as never, 1_000_000n);
+    const pay = payingFetch(fetch, privateKeyToAccount(generatePrivateKey()), 1_000_000n);
     const res = await pay(`${gw.origin}/v1/chat/completions`, init);
     assert.equal(res.status, 200);
     assert.ok(res.headers.get('x-payment-response'));
@@ -259,7 +258,7 @@ describe('paid calls', () => {
     assert.equal(await balanceOf(gw.ctx.db, wallet), max - ECHO_COST);
   });
 
-  /** A paid call's request, and a fetch that remembers the X-PAYMENT header x402-fetch sent. */
+  /** A paid call's request, and a fetch that remembers the X-PAYMENT header the official x402 client (@x402/fetch) sent. */
   function paidCall(secret: string) {
     const init = {
       method: 'POST',
@@ -272,7 +271,7 @@ describe('paid calls', () => {
     };
     const sent: string[] = [];
     const spy: typeof fetch = async (input, options) => {
-      const header = new Headers(options?.headers).get('x-payment');
+      const header = paymentHeaderOf(input, options);
       if (header) sent.push(header);
       return fetch(input, options);
     };
@@ -284,7 +283,7 @@ describe('paid calls', () => {
   it('a replayed X-PAYMENT pays for one call only, alone or concurrently', async () => {
     const { key, wallet } = await prepaid(0);
     const { init, sent, spy } = paidCall(key.secret);
-    const pay = wrapFetchWithPayment(spy, privateKeyToAccount(generatePrivateKey()) as never, 1_000_000n);
+    const pay = payingFetch(spy, privateKeyToAccount(generatePrivateKey()), 1_000_000n);
     assert.equal((await pay(`${gw.origin}/v1/chat/completions`, init)).status, 200);
     const paid = sent[0]!;
     const balance = await balanceOf(gw.ctx.db, wallet);
@@ -303,7 +302,7 @@ describe('paid calls', () => {
     assert.equal(await openReservations(), 0);
   });
 
-  // x402-fetch signs what the quote asks; a tampered quote makes it sign the wrong thing.
+  // the official x402 client (@x402/fetch) signs what the quote asks; a tampered quote makes it sign the wrong thing.
   type Requirements = Record<string, unknown>;
   const tampers: [string, (a: Requirements) => Requirements][] = [
     ['another payTo', (a) => ({ ...a, payTo: '0x000000000000000000000000000000000000dEaD' })],
@@ -316,17 +315,13 @@ describe('paid calls', () => {
       const { init } = paidCall(key.secret);
       const tampering: typeof fetch = async (input, options) => {
         const res = await fetch(input, options);
-        if (res.status !== 402 || new Headers(options?.headers).get('x-payment')) return res;
+        if (res.status !== 402 || paymentHeaderOf(input, options)) return res;
         const quote = (await res.json()) as { accepts: Record<string, unknown>[] };
         quote.accepts = quote.accepts.map(tamper);
         return new Response(JSON.stringify(quote), { status: 402, headers: res.headers });
       };
       const upstreamCalls = upstream.received.length;
-      const pay = wrapFetchWithPayment(
-        tampering,
-        privateKeyToAccount(generatePrivateKey()) as never,
-        1_000_000n,
-      );
+      const pay = payingFetch(tampering, privateKeyToAccount(generatePrivateKey()), 1_000_000n);
       const res = await pay(`${gw.origin}/v1/chat/completions`, init);
       assert.equal(res.status, 402);
       assert.equal(upstream.received.length, upstreamCalls);
@@ -340,7 +335,7 @@ describe('paid calls', () => {
     const { init } = paidCall(key.secret);
     facilitator.settleError = 'unexpected_settle_error';
     try {
-      const pay = wrapFetchWithPayment(fetch, privateKeyToAccount(generatePrivateKey()) as never, 1_000_000n);
+      const pay = payingFetch(fetch, privateKeyToAccount(generatePrivateKey()), 1_000_000n);
       const upstreamCalls = upstream.received.length;
       const res = await pay(`${gw.origin}/v1/chat/completions`, init);
       assert.equal(res.status, 402);

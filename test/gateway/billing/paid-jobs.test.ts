@@ -4,9 +4,8 @@
 // was skipped (a crash), through the sweep. The worker protocol is spoken with plain fetch.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { wrapFetchWithPayment } from 'x402-fetch';
+
 import { balanceOf, type Wallet } from '../../../src/gateway/billing/ledger.js';
 import { issueCreditToken, tokenWallet } from '../../../src/gateway/billing/tokens.js';
 import { updateOrganization } from '../../../src/gateway/orgs/store.js';
@@ -15,7 +14,9 @@ import { makeKey } from '../../helpers/gateway.js';
 import { prepaidKey } from './prepaid.js';
 import { workerGateway } from '../workers/helpers.js';
 import { PAY_TO } from './config.js';
+import { payingFetch } from '../../helpers/x402.js';
 import { kyselyOf } from '../../../src/platform/db/transactions.js';
+import { waitFor } from '../../helpers/wait.js';
 
 type Gw = Awaited<ReturnType<typeof workerGateway>>;
 const PRICE = 20_000; // US$ 0.02 per speech job, in micro-dollars
@@ -60,9 +61,19 @@ describe('paid worker jobs', () => {
   }
 
   async function balanceBecomes(wallet: Wallet, expected: number) {
-    for (let i = 0; i < 300 && (await balanceOf(gw.ctx.db, wallet)) !== expected; i++) await sleep(20);
-    assert.equal(await balanceOf(gw.ctx.db, wallet), expected);
+    await waitFor(`balance ${expected}`, async () => (await balanceOf(gw.ctx.db, wallet)) === expected);
   }
+
+  /** The job's reservation once it is settled (the settlement follows the completion). */
+  const settledReservation = (jobId: string) =>
+    waitFor(`the reservation of ${jobId} settled`, () =>
+      gw.ctx.db.kysely
+        .selectFrom('credit_reservations')
+        .select(['state', 'actual_micros', 'source', 'resource'])
+        .where('id', '=', jobId)
+        .where('state', '=', 'settled')
+        .executeTakeFirst(),
+    );
 
   const jobCount = async () =>
     Number(
@@ -86,13 +97,8 @@ describe('paid worker jobs', () => {
       (await gw.worker.complete(job.id, job.lease_token, Buffer.from('mp3'), 'audio/mpeg')).status,
       200,
     );
-    await sleep(100);
+    const reservation = await settledReservation(job.id);
     assert.equal(await balanceOf(gw.ctx.db, wallet), 30_000);
-    const reservation = await gw.ctx.db.kysely
-      .selectFrom('credit_reservations')
-      .select(['state', 'actual_micros', 'source', 'resource'])
-      .where('id', '=', job.id)
-      .executeTakeFirstOrThrow();
     assert.deepEqual(
       { ...reservation, actual_micros: Number(reservation.actual_micros) },
       { state: 'settled', actual_micros: PRICE, source: 'job', resource: 'svc.speech' },
@@ -128,11 +134,11 @@ describe('paid worker jobs', () => {
     const created = await speech(auth);
     assert.equal(await balanceOf(gw.ctx.db, wallet), 0);
     await leaseOne(); // and never heard of again: the lease (2 s) expires, one attempt only
-    for (let i = 0; i < 100; i++) {
-      const status = await gw.call('GET', `/v1/jobs/${created.json.id}`, undefined, auth);
-      if (status.json.status === 'failed') break;
-      await sleep(100);
-    }
+    await waitFor(
+      'the job failed',
+      async () =>
+        (await gw.call('GET', `/v1/jobs/${created.json.id}`, undefined, auth)).json.status === 'failed',
+    );
     await balanceBecomes(wallet, 20_000);
   });
 
@@ -149,7 +155,7 @@ describe('paid worker jobs', () => {
     await balanceBecomes(wallet, 20_000);
   });
 
-  it('not enough credit: 402 with an x402 quote for the job, nothing stored; x402-fetch pays it', async () => {
+  it('not enough credit: 402 with an x402 quote for the job, nothing stored; the official x402 client (@x402/fetch) pays it', async () => {
     const { wallet, key, auth } = await prepaid(5_000);
     const before = await jobCount();
     const refused = await speech(auth);
@@ -161,7 +167,7 @@ describe('paid worker jobs', () => {
     assert.equal(await jobCount(), before);
     assert.equal(await balanceOf(gw.ctx.db, wallet), 5_000);
 
-    const pay = wrapFetchWithPayment(fetch, privateKeyToAccount(generatePrivateKey()) as never, 1_000_000n);
+    const pay = payingFetch(fetch, privateKeyToAccount(generatePrivateKey()), 1_000_000n);
     const res = await pay(`${gw.url}/v1/audio/speech`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
@@ -174,7 +180,7 @@ describe('paid worker jobs', () => {
     assert.equal(await balanceOf(gw.ctx.db, wallet), 5_000);
     const job = await leaseOne();
     await gw.worker.complete(job.id, job.lease_token, Buffer.from('mp3'), 'audio/mpeg');
-    await sleep(100);
+    await settledReservation(job.id);
     assert.equal(await balanceOf(gw.ctx.db, wallet), 5_000);
   });
 

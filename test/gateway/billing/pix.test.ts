@@ -117,6 +117,20 @@ describe('manual Pix', () => {
       headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
     });
 
+  it('the automatic Pix offers show prices in reais from the configured rate while Asaas is off', async () => {
+    const offers = await j(await fetch(`${base}/api/credito/asaas`));
+    assert.equal(offers.disponivel, false);
+    assert.deepEqual(
+      offers.pacotes.map((p: { usd: number; brl_centavos: number }) => [p.usd, p.brl_centavos]),
+      [
+        [1, 550],
+        [5, 2750],
+        [10, 5500],
+        [25, 13750],
+      ],
+    );
+  });
+
   it('GET shows the key, the rate, a valid BR Code and a readable QR per package', async () => {
     const res = await fetch(`${base}/api/credito/pix?navegador_id=6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f`);
     assert.equal(res.status, 200);

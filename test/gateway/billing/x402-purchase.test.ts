@@ -1,4 +1,4 @@
-// Buying credit with x402: the unmodified x402-fetch client and a viem local account
+// Buying credit with x402: the unmodified official x402 client and a viem local account
 // against the running gateway, paying through a verifying facilitator on loopback
 // (test/fakes/facilitator.ts). Every failure — replay, wrong recipient, expired, too
 // small, a bad signature, the facilitator down or slow — mints nothing.
@@ -6,10 +6,11 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { decodeXPaymentResponse, wrapFetchWithPayment } from 'x402-fetch';
+
 import { FakeFacilitator } from '../../fakes/facilitator.js';
 import { testGateway } from '../../helpers/gateway.js';
 import { PAY_TO, paymentsConfig } from './config.js';
+import { decodePaymentResponseHeader, payingFetch, paymentHeaderOf } from '../../helpers/x402.js';
 
 type Gateway = Awaited<ReturnType<typeof testGateway>>;
 const USDC_SEPOLIA = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
@@ -104,15 +105,15 @@ describe('POST /api/credito with x402', () => {
   const buy = (usd: string, headers: Record<string, string> = {}) =>
     fetch(`${base}/api/credito?usd=${usd}`, { method: 'POST', headers });
 
-  it('sells a package to the unmodified x402-fetch client, minting after settle', async () => {
+  it('sells a package to the unmodified official x402 client, minting after settle', async () => {
     const sent: string[] = [];
     // The client is unmodified; the fetch it wraps notes the X-PAYMENT it sends.
     const recording: typeof fetch = async (input, init) => {
-      const h = (init?.headers ?? {}) as Record<string, string>;
-      if (h['X-PAYMENT']) sent.push(h['X-PAYMENT']);
+      const header = paymentHeaderOf(input, init);
+      if (header) sent.push(header);
       return fetch(input, init);
     };
-    const pay = wrapFetchWithPayment(recording, account as never, 25_000_000n);
+    const pay = payingFetch(recording, account, 25_000_000n);
     const res = await pay(`${base}/api/credito?usd=5`, { method: 'POST' });
     assert.equal(res.status, 200);
     const body = (await res.json()) as Record<string, string>;
@@ -121,10 +122,10 @@ describe('POST /api/credito with x402', () => {
     assert.match(body.guarde!, /uma única vez/);
     assert.match(body.usar!, /X-Credito/);
     assert.equal(body.saldo_em, `${gw.ctx.config.publicOrigin}/api/credito`);
-    const receipt = decodeXPaymentResponse(res.headers.get('x-payment-response')!);
+    const receipt = decodePaymentResponseHeader(res.headers.get('x-payment-response')!);
     assert.equal(receipt.success, true);
     assert.equal(receipt.network, 'base-sepolia');
-    assert.equal(receipt.payer.toLowerCase(), account.address.toLowerCase());
+    assert.equal(receipt.payer?.toLowerCase(), account.address.toLowerCase());
     assert.match(receipt.transaction, /^0x[0-9a-f]{64}$/);
     assert.deepEqual(
       facilitator.calls.map((c) => c.path),

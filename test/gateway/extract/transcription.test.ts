@@ -206,5 +206,15 @@ describe('POST /v1/audio/transcriptions without a provider', () => {
       (err: unknown) =>
         err instanceof OpenAI.APIError && err.status === 503 && err.code === 'transcription_not_configured',
     );
+    // A file over 25 MB is refused for its size (413) before the missing provider (503).
+    const form = new FormData();
+    form.set('file', new Blob([wav((26 * 1024 * 1024) / 32_000 + 1)]), 'grande.wav');
+    form.set('model', 'whisper-1');
+    const big = await fetch(`${base}/v1/audio/transcriptions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.secret}` },
+      body: form,
+    });
+    assert.equal(big.status, 413);
   });
 });

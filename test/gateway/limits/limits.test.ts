@@ -18,6 +18,7 @@ import { type Context, createContext } from '../../../src/platform/context.js';
 import { testStorage } from '../../helpers/db.js';
 import { type KeyFixture, makeKey } from '../../helpers/gateway.js';
 import type { TestContext } from '../../helpers/context.js';
+import { requires } from '../../helpers/requirements.js';
 import { collect, writeConfig } from '../models/helpers.js';
 
 interface Instance {
@@ -265,42 +266,43 @@ function redisMissing(url: string): Promise<string | undefined> {
   });
 }
 
-const redisSkip = await redisMissing(REDIS_URL);
-if (redisSkip) console.log(`skipping the Redis limits tests: ${redisSkip}`);
-
-describe('limits on Redis (REDIS_URL), two instances, defaults from the config file', {
-  skip: redisSkip ?? false,
-}, () => {
-  let gws: Awaited<ReturnType<typeof gateways>>;
-  const prefix = `svc-test:${randomBytes(6).toString('hex')}:`;
-  before(async () => {
-    const config = writeConfig({
-      limits: { requests_per_minute: 3, monthly_quota: 30, redis_prefix: prefix },
+describe(
+  'limits on Redis (REDIS_URL), two instances, defaults from the config file',
+  {
+    skip: requires(await redisMissing(REDIS_URL)),
+  },
+  () => {
+    let gws: Awaited<ReturnType<typeof gateways>>;
+    const prefix = `svc-test:${randomBytes(6).toString('hex')}:`;
+    before(async () => {
+      const config = writeConfig({
+        limits: { requests_per_minute: 3, monthly_quota: 30, redis_prefix: prefix },
+      });
+      gws = await gateways(2, { REDIS_URL, SVC_CONFIG: config });
     });
-    gws = await gateways(2, { REDIS_URL, SVC_CONFIG: config });
-  });
-  after(() => gws.dispose());
+    after(() => gws.dispose());
 
-  it('shares the per-minute count and the quota through Redis, not the database', async () => {
-    const key = await gws.key();
-    const [a, b] = gws.list as [Instance, Instance];
-    await freshMinute();
-    assert.equal((await models(a, key.secret)).status, 200);
-    assert.equal((await models(b, key.secret)).status, 200);
-    await b.openai(key.secret).chat.completions.create({
-      model: 'svc/eco',
-      messages: [{ role: 'user', content: 'Conte até dez, por favor.'.repeat(4) }],
+    it('shares the per-minute count and the quota through Redis, not the database', async () => {
+      const key = await gws.key();
+      const [a, b] = gws.list as [Instance, Instance];
+      await freshMinute();
+      assert.equal((await models(a, key.secret)).status, 200);
+      assert.equal((await models(b, key.secret)).status, 200);
+      await b.openai(key.secret).chat.completions.create({
+        model: 'svc/eco',
+        messages: [{ role: 'user', content: 'Conte até dez, por favor.'.repeat(4) }],
+      });
+      await assert429(await models(a, key.secret), '3');
+      const counters = await a.ctx.db.kysely.selectFrom('limit_counters').selectAll().execute();
+      assert.equal(counters.length, 0, 'Redis holds the counters');
+      // The quota, in the same Redis: the eco call above used ≥ 30 tokens.
+      await b.limits.settled();
+      const month = new Date().toISOString().slice(0, 7);
+      const used = await a.limits.counters.get(`quota:org:${key.organizationId}:${month}`);
+      assert.ok(used >= 30, `used ${used}`);
     });
-    await assert429(await models(a, key.secret), '3');
-    const counters = await a.ctx.db.kysely.selectFrom('limit_counters').selectAll().execute();
-    assert.equal(counters.length, 0, 'Redis holds the counters');
-    // The quota, in the same Redis: the eco call above used ≥ 30 tokens.
-    await b.limits.settled();
-    const month = new Date().toISOString().slice(0, 7);
-    const used = await a.limits.counters.get(`quota:org:${key.organizationId}:${month}`);
-    assert.ok(used >= 30, `used ${used}`);
-  });
-});
+  },
+);
 
 describe('the internal service key', () => {
   let gws: Awaited<ReturnType<typeof gateways>>;

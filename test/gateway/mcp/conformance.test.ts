@@ -11,18 +11,16 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { makeKey } from '../../helpers/gateway.js';
+import { optionalPeer, peerOrFail } from '../../helpers/peers.js';
+import { requires } from '../../helpers/requirements.js';
 import { mcpGateway } from './helpers.js';
 
-const CLI = join(
-  dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json')),
-  'dist',
-  'index.js',
-);
+const SPEC = '@modelcontextprotocol/conformance/package.json';
+const suite = optionalPeer(SPEC);
 
 /** Scenarios that apply to this server; each must pass every check. */
 export const APPLICABLE = [
@@ -54,7 +52,16 @@ function runScenario(
   return new Promise((resolve) => {
     execFile(
       node,
-      [CLI, 'server', '--url', url, '--scenario', scenario, '-o', out],
+      [
+        join(dirname(peerOrFail(suite, SPEC)), 'dist', 'index.js'),
+        'server',
+        '--url',
+        url,
+        '--scenario',
+        scenario,
+        '-o',
+        out,
+      ],
       { timeout: 120_000, env: { PATH: process.env.PATH ?? '' } },
       (error) => {
         const checks: Check[] = [];
@@ -91,39 +98,43 @@ function authHop(target: { port: number; secret: string }): http.Server {
 
 const node = node22();
 
-describe('MCP conformance suite (server scenarios that apply)', {
-  skip: node ? false : "no Node 22 for the suite's CLI: set CONFORMANCE_NODE",
-}, () => {
-  let gw: Awaited<ReturnType<typeof mcpGateway>>;
-  let hop: http.Server;
-  let url: string;
-  before(async () => {
-    const target = { port: 0, secret: '' };
-    hop = authHop(target);
-    // The hop's address is the origin clients see, so it is the gateway's public origin.
-    await new Promise<void>((r) => hop.listen(0, '127.0.0.1', r));
-    const origin = `http://127.0.0.1:${(hop.address() as AddressInfo).port}`;
-    gw = await mcpGateway({ PUBLIC_ORIGIN: origin });
-    target.port = Number(new URL(gw.origin).port);
-    target.secret = (await makeKey(gw.ctx)).secret;
-    url = `${origin}/mcp`;
-  });
-  after(async () => {
-    await new Promise((r) => hop.close(r));
-    await gw.dispose();
-  });
-
-  for (const scenario of APPLICABLE) {
-    it(scenario, async () => {
-      const run = await runScenario(node!, url, scenario);
-      const failed = run.checks.filter((c) => c.status === 'FAILURE');
-      assert.ok(run.checks.length > 0, `${scenario}: the suite reported no checks`);
-      assert.deepEqual(
-        failed.map((c) => `${c.id}: ${c.errorMessage ?? ''}`),
-        [],
-        `${scenario}: failed checks`,
-      );
-      assert.equal(run.code, 0, `${scenario}: the suite's exit code`);
+describe(
+  'MCP conformance suite (server scenarios that apply)',
+  {
+    skip: suite.skip || requires(node ? undefined : "no Node 22 for the suite's CLI: set CONFORMANCE_NODE"),
+  },
+  () => {
+    let gw: Awaited<ReturnType<typeof mcpGateway>>;
+    let hop: http.Server;
+    let url: string;
+    before(async () => {
+      const target = { port: 0, secret: '' };
+      hop = authHop(target);
+      // The hop's address is the origin clients see, so it is the gateway's public origin.
+      await new Promise<void>((r) => hop.listen(0, '127.0.0.1', r));
+      const origin = `http://127.0.0.1:${(hop.address() as AddressInfo).port}`;
+      gw = await mcpGateway({ PUBLIC_ORIGIN: origin });
+      target.port = Number(new URL(gw.origin).port);
+      target.secret = (await makeKey(gw.ctx)).secret;
+      url = `${origin}/mcp`;
     });
-  }
-});
+    after(async () => {
+      await new Promise((r) => hop.close(r));
+      await gw.dispose();
+    });
+
+    for (const scenario of APPLICABLE) {
+      it(scenario, async () => {
+        const run = await runScenario(node!, url, scenario);
+        const failed = run.checks.filter((c) => c.status === 'FAILURE');
+        assert.ok(run.checks.length > 0, `${scenario}: the suite reported no checks`);
+        assert.deepEqual(
+          failed.map((c) => `${c.id}: ${c.errorMessage ?? ''}`),
+          [],
+          `${scenario}: failed checks`,
+        );
+        assert.equal(run.code, 0, `${scenario}: the suite's exit code`);
+      });
+    }
+  },
+);

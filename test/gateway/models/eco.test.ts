@@ -205,8 +205,7 @@ describe('svc/eco and the catalogue without providers', () => {
       }),
       (err: unknown) =>
         err instanceof OpenAI.BadRequestError &&
-        !/extract/.test(err.message) &&
-        /como texto/.test(err.message) &&
+        /POST \/v1\/privacy\/extract/.test(err.message) &&
         err.code === 'unsupported_content',
     );
     await assert.rejects(
@@ -221,9 +220,7 @@ describe('svc/eco and the catalogue without providers', () => {
         ],
       }),
       (err: unknown) =>
-        err instanceof Anthropic.BadRequestError &&
-        !/extract/.test(err.message) &&
-        /como texto/.test(err.message),
+        err instanceof Anthropic.BadRequestError && /POST \/v1\/privacy\/extract/.test(err.message),
     );
   });
 

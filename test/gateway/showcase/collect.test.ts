@@ -11,7 +11,7 @@ const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
 describe('publishing the showcase', () => {
   it('svc vitrine collect publishes and records the cli cursor', async () => {
     const clock = new Clock(Date.now());
-    const gw = await gateways(1, { clock, file: { showcase: { periodico: false } } });
+    const gw = await gateways(1, { clock, file: { showcase: { periodico: false, nome: 'Vitrine Acme' } } });
     try {
       const g = gw.list[0]!;
       assert.equal(
@@ -21,9 +21,18 @@ describe('publishing the showcase', () => {
       const env: Record<string, string> = {
         SVC_DATA_DIR: g.ctx.config.dataDir,
         SVC_SECRET: 'test-secret-test-secret-test-secret-0000',
-        SVC_CONFIG: writeConfig({ showcase: {} }),
+        SVC_CONFIG: writeConfig({ showcase: { nome: 'Vitrine Acme' } }),
       };
       if (g.ctx.config.databaseUrl) env.DATABASE_URL = g.ctx.config.databaseUrl;
+      // Without the server's config file the command refuses instead of publishing defaults.
+      const { SVC_CONFIG: _, ...bare } = env;
+      const refused = spawnSvc(['vitrine', 'collect'], bare);
+      assert.equal(await refused.exit(), 1);
+      assert.match(refused.stderr.join(''), /SVC_CONFIG: no "showcase" section \(SVC_CONFIG is not set\)/);
+      assert.equal(
+        ((await (await fetch(`${g.url}/api/vitrine`)).json()) as { publicado: boolean }).publicado,
+        false,
+      );
       const child = spawnSvc(['vitrine', 'collect'], env);
       assert.equal(await child.exit(), 0, child.stderr.join(''));
       const out = JSON.parse(child.stdout.join('\n')) as {
@@ -39,6 +48,14 @@ describe('publishing the showcase', () => {
       };
       assert.equal(doc.publicado, true);
       assert.equal(doc.atualizado_em, out.atualizado_em);
+      assert.equal((doc as { nome?: string }).nome, 'Vitrine Acme');
+      const again = spawnSvc(['vitrine', 'collect'], bare);
+      assert.equal(await again.exit(), 1);
+      const kept = (await (await fetch(`${g.url}/api/vitrine`)).json()) as {
+        nome: string;
+        atualizado_em: string;
+      };
+      assert.deepEqual([kept.nome, kept.atualizado_em], ['Vitrine Acme', out.atualizado_em]);
       const cursors = (await (
         await fetch(`${g.url}/api/vitrine/cursores`, { headers: operator })
       ).json()) as Record<string, { cli?: string; borda?: string }>;

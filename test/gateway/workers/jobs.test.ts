@@ -7,6 +7,7 @@ import { workerSettings } from '../../../src/gateway/workers/settings.js';
 import { sweepWorkerJobs } from '../../../src/gateway/workers/store.js';
 import { detectNames } from '../../../src/privacy/names/index.js';
 import { makeKey } from '../../helpers/gateway.js';
+import { waitFor } from '../../helpers/wait.js';
 import { CPF, dumpJobs, EMAIL, SEEDED, workerGateway } from './helpers.js';
 
 type Gw = Awaited<ReturnType<typeof workerGateway>>;
@@ -16,6 +17,12 @@ describe('worker jobs', () => {
   let gw: Gw;
   let workerId: string;
   const key = () => gw.asKey(gw.key.secret);
+  /** The job's lease expired and the sweep put it back in the queue. */
+  const backInQueue = (id: string) =>
+    waitFor(
+      `job ${id} back in the queue`,
+      async () => (await gw.call('GET', `/v1/jobs/${id}`, undefined, key())).json.status === 'queued',
+    );
 
   before(async () => {
     gw = await workerGateway({
@@ -143,7 +150,7 @@ describe('worker jobs', () => {
   it('an expired lease goes back to the queue; the old lease token gets 409 everywhere', async () => {
     await gw.call('POST', '/v1/audio/speech', { text: 'três' }, key());
     const first = (await gw.worker.lease(workerId, ['svc.speech'])).json.job;
-    await sleep(3_200); // lease 3 s, swept every 0.75 s
+    await backInQueue(first.id); // lease 3 s, swept every 0.75 s
     const second = (await gw.worker.lease(workerId, ['svc.speech'], 5)).json.job;
     assert.equal(second.id, first.id);
     assert.equal(second.attempt, 2);
@@ -163,10 +170,12 @@ describe('worker jobs', () => {
   it('attempts run out: a job whose leases keep expiring fails with lease_expired', async () => {
     const created = await gw.call('POST', '/v1/audio/speech', { text: 'quatro' }, key());
     await gw.worker.lease(workerId, ['svc.speech']);
-    await sleep(3_200);
+    await backInQueue(created.json.id);
     await gw.worker.lease(workerId, ['svc.speech'], 5);
-    await sleep(4_500);
-    const status = await gw.call('GET', `/v1/jobs/${created.json.id}`, undefined, key());
+    const status = await waitFor('the job failed', async () => {
+      const res = await gw.call('GET', `/v1/jobs/${created.json.id}`, undefined, key());
+      return res.json.status === 'failed' && res;
+    });
     assert.equal(status.json.status, 'failed');
     assert.deepEqual(status.json.error, { code: 'lease_expired' });
   });
@@ -231,6 +240,7 @@ describe('worker jobs', () => {
     const { job } = (await gw.worker.lease(workerId, ['svc.embeddings'], 5)).json;
     ac.abort();
     assert.equal(await pending, 'aborted');
+    // A moment for a wrong cancellation to happen: the caller leaving must not touch the job.
     await sleep(100);
     const status = await gw.call('GET', `/v1/jobs/${job.id}`, undefined, key());
     assert.equal(status.json.status, 'leased');

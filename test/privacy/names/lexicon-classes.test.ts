@@ -1,8 +1,8 @@
 // The error classes of unfamiliar text that the lexicon round fixed (docs/privacy-names.md,
 // seventh round): every row here was wrong with the model before it (checked against that
 // build) and is right now. Sentences written for this test, in the pattern of each class;
-// none is copied from a corpus or a dev set. Classes with no row here (places and
-// institutions, ALL-CAPS shouting) are not fixed: see "Weak spots" in that document.
+// none is copied from a corpus or a dev set. Places and ALL-CAPS shouting have their
+// rows in context-rules.test.ts (eighth round).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { detectNames } from '../../../src/privacy/names/index.js';

@@ -3,9 +3,10 @@
 // organisation that demands a second factor points to where it is enabled.
 import { useEffect, useState } from 'preact/hooks';
 import { adopt, ApiProblem, api, describe, type SignIn } from '../api.js';
-import { dateTime } from '../format.js';
+import { dateTime, lastUse } from '../format.js';
 import { signedInEmail, useStore } from '../state.js';
 import { Field, Notice, Problem } from '../ui.js';
+import { Quickstart } from './quickstart.js';
 
 export interface KeyRecord {
   id: string;
@@ -69,8 +70,13 @@ export function Chaves() {
         return;
       }
       if (err instanceof ApiProblem && err.code === 'organization_mfa_required') {
+        // The rule is the product's, for every organisation key: the session needs a second
+        // factor. Only some organisations also demand one of every key owner (mfaRequired).
+        const org = orgs.find((o) => o.id === organizationId);
         setProblem(
-          'Esta organização exige segundo fator. Ative o código do autenticador em Perfil, entre de novo com ele e volte aqui.',
+          org?.mfaRequired
+            ? `A organização ${org.name} exige segundo fator. Ative o código do autenticador em Perfil, entre de novo com ele e volte aqui.`
+            : 'Chaves de organização só são criadas numa sessão com segundo fator (regra do produto, para toda organização). Ative o código do autenticador em Perfil, entre de novo com ele e volte aqui; chaves da conta pessoal não exigem.',
         );
         return;
       }
@@ -109,6 +115,7 @@ export function Chaves() {
         <code>/v1</code>.
       </p>
       {secret && <SecretOnce name={secret.name} value={secret.value} onDone={() => setSecret(null)} />}
+      {secret && <Quickstart secret={secret.value} model="svc/auto" />}
       {reauth && (
         <Reauth
           onDone={async (ok) => {
@@ -141,13 +148,14 @@ export function Chaves() {
         <Notice text={`Limite de ${KEY_LIMIT} chaves ativas atingido: revogue uma para criar outra.`} />
       )}
       <Problem text={problem} />
+      <Invite orgs={orgs.filter((o) => o.role !== 'member')} />
       {keys === null ? (
         <p>Carregando…</p>
       ) : keys.length === 0 ? (
         <p>Nenhuma chave ainda.</p>
       ) : (
         <div class="table-wrap">
-          <table>
+          <table class="cards">
             <caption class="sr-only">Suas chaves</caption>
             <thead>
               <tr>
@@ -165,14 +173,16 @@ export function Chaves() {
             <tbody>
               {keys.map((k) => (
                 <tr key={k.id}>
-                  <td>{k.name}</td>
-                  <td>
+                  <td data-label="Nome">{k.name}</td>
+                  <td data-label="Final">
                     <code>…{k.last4}</code>
                   </td>
-                  <td>{orgName(k.organizationId)}</td>
-                  <td>{dateTime(k.createdAt)}</td>
-                  <td>{dateTime(k.lastUsedAt)}</td>
-                  <td>{k.active ? 'ativa' : 'revogada'}</td>
+                  <td data-label="Dona">{orgName(k.organizationId)}</td>
+                  <td data-label="Criada">{dateTime(k.createdAt)}</td>
+                  <td data-label="Último uso" title="Registrado por hora" data-testid="last-used">
+                    {lastUse(k.lastUsedAt, k.createdAt)}
+                  </td>
+                  <td data-label="Estado">{k.active ? 'ativa' : 'revogada'}</td>
                   <td>
                     {k.active &&
                       (confirming === k.id ? (
@@ -276,6 +286,55 @@ function Reauth({ onDone }: { onDone: (ok: boolean) => void }) {
           Cancelar
         </button>
       </div>
+    </form>
+  );
+}
+
+/** Owners (and administrators, for members) invite by e-mail: the link lets the person in. */
+function Invite({ orgs }: { orgs: Organization[] }) {
+  const [problem, setProblem] = useState('');
+  const [sent, setSent] = useState('');
+  if (orgs.length === 0) return null;
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setProblem('');
+    setSent('');
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const email = String(form.get('email') ?? '').trim();
+    try {
+      await api('POST', '/api/account/organizations/invite', {
+        organizationId: String(form.get('org')),
+        email,
+        role: String(form.get('role')),
+      });
+      setSent(`Convite enviado para ${email}. O link vale por 7 dias, uma única vez.`);
+    } catch (err) {
+      setProblem(describe(err));
+    }
+  };
+  return (
+    <form class="row" onSubmit={submit} aria-label="Convidar para a organização">
+      <Field label="Convidar (e-mail)" name="email" type="email" required />
+      <div class="field">
+        <label for="f-invite-org">Organização</label>
+        <select id="f-invite-org" name="org">
+          {orgs.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="field">
+        <label for="f-invite-role">Papel</label>
+        <select id="f-invite-role" name="role">
+          <option value="member">Membro</option>
+          <option value="admin">Administrador</option>
+        </select>
+      </div>
+      <button type="submit">Convidar</button>
+      <Notice text={sent} />
+      <Problem text={problem} />
     </form>
   );
 }

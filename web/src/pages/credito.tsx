@@ -138,7 +138,14 @@ function PixManual() {
               <p>
                 <strong>Guarde agora:</strong> seu token de crédito vale depois que o pagamento for conferido.
               </p>
-              <code class="secret-value">{sent.credito}</code>
+              <code class="secret-value" data-testid="credito-token">
+                {sent.credito}
+              </code>
+              <p>
+                É um token ao portador: quem o tiver usa o crédito. Envie-o no cabeçalho{' '}
+                <code>X-Credito</code> das chamadas pagas (e use-o abaixo para ver o saldo).
+              </p>
+              <CopyButton value={sent.credito} />
               <p role="status">
                 Pedido {sent.id.slice(0, 8)}…:{' '}
                 {sent.estado === 'pendente' ? 'aguardando conferência' : sent.estado}
@@ -327,5 +334,20 @@ function Packages({
         </label>
       ))}
     </fieldset>
+  );
+}
+
+function CopyButton({ value }: { value: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      onClick={async () => {
+        await navigator.clipboard?.writeText(value).catch(() => {});
+        setCopied(true);
+      }}
+    >
+      {copied ? 'Copiado' : 'Copiar token'}
+    </button>
   );
 }

@@ -1,6 +1,6 @@
 // Entrar: e-mail and password, then the TOTP code when the account has a second factor.
 import { useState } from 'preact/hooks';
-import { adopt, api, describe, type SignIn } from '../api.js';
+import { adopt, api, describe, type SignIn, signupMode } from '../api.js';
 import { Field, Problem } from '../ui.js';
 import { refreshMe } from '../session.js';
 import { signedInEmail } from '../state.js';
@@ -70,6 +70,12 @@ export function Entrar() {
           {step === 'password' ? 'Entrar' : 'Confirmar código'}
         </button>
       </form>
+      {step === 'password' && (
+        <p class="row">
+          <a href="/senha">Esqueci a senha</a>
+          {signupMode !== 'off' && <a href="/cadastro">Criar conta</a>}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,10 +1,10 @@
-// Privacidade: the playground. The text goes to /v1/privacy/clean with a key of the
-// session's choice, exactly as any client would send it, so what it shows is what the API
-// does; then, optionally, to a catalogue model with the placeholders restored in the answer.
+// Privacidade: the playground. The text goes through the same barrier as
+// POST /v1/privacy/clean, with the signed-in session in the settings of the organisation
+// chosen here (its policy, name sensitivity and restoration), so what it shows is what that
+// organisation's keys get; then, optionally, to a catalogue model. No API key is created.
 import { useEffect, useState } from 'preact/hooks';
-import { api, describe, v1 } from '../api.js';
+import { api, describe } from '../api.js';
 import { event } from '../funnel.js';
-import { playgroundKey, useStore } from '../state.js';
 import { Problem } from '../ui.js';
 
 interface Finding {
@@ -22,8 +22,22 @@ interface Cleaned {
 const CATEGORY: Record<string, string> = {
   cpf: 'CPF',
   cnpj: 'CNPJ',
+  rg: 'RG',
+  cnh: 'CNH',
+  pis: 'PIS/PASEP/NIS',
+  titulo_eleitor: 'Título de eleitor',
+  cns: 'Cartão do SUS',
+  renavam: 'RENAVAM',
+  passaporte: 'Passaporte',
   email: 'E-mail',
   telefone: 'Telefone',
+  cartao: 'Cartão de pagamento',
+  conta_bancaria: 'Agência e conta',
+  chave_pix: 'Chave Pix aleatória',
+  placa: 'Placa de veículo',
+  endereco: 'Endereço',
+  data_nascimento: 'Data de nascimento',
+  ip: 'Endereço IP',
   nome: 'Nome',
 };
 
@@ -34,7 +48,8 @@ const ACTION: Record<string, string> = {
 };
 
 export function Privacidade() {
-  const key = useStore(playgroundKey);
+  const [orgs, setOrgs] = useState<{ id: string; name: string }[]>([]);
+  const [owner, setOwner] = useState('');
   const [text, setText] = useState('');
   const [mode, setMode] = useState<'text' | 'json'>('text');
   const [policy, setPolicy] = useState('');
@@ -45,24 +60,20 @@ export function Privacidade() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!key) return;
-    v1<{ data: { id: string }[] }>(key, '/v1/models')
+    api<{ organizations: { id: string; name: string }[] }>('GET', '/api/account/organizations')
+      .then((r) => {
+        setOrgs(r.organizations);
+        // Traffic mostly runs on organisation keys: start where it does.
+        if (r.organizations[0]) setOwner(r.organizations[0].id);
+      })
+      .catch(() => setOrgs([]));
+  }, []);
+  useEffect(() => {
+    const query = owner ? `?organizationId=${encodeURIComponent(owner)}` : '';
+    api<{ data: { id: string }[] }>('GET', `/api/account/playground/models${query}`)
       .then((r) => setModels(r.data.map((m) => m.id)))
       .catch(() => setModels([]));
-  }, [key]);
-
-  const makeKey = async () => {
-    setProblem('');
-    try {
-      const made = await api<{ secret: string }>('POST', '/api/account/keys/create', {
-        name: `Console ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
-        organizationId: null,
-      });
-      playgroundKey.set(made.secret);
-    } catch (err) {
-      setProblem(`${describe(err)} Você também pode colar uma chave abaixo.`);
-    }
-  };
+  }, [owner]);
 
   const clean = async (event_: Event) => {
     event_.preventDefault();
@@ -78,9 +89,10 @@ export function Privacidade() {
       }
     } else body = { text };
     if (policy) body.policy = policy;
+    body.organizationId = owner || null;
     setBusy(true);
     try {
-      setCleaned(await v1<Cleaned>(key, '/v1/privacy/clean', body));
+      setCleaned(await api<Cleaned>('POST', '/api/account/playground/clean', body));
       event('playground_limpar');
     } catch (err) {
       setCleaned(null);
@@ -94,13 +106,13 @@ export function Privacidade() {
     setProblem('');
     setBusy(true);
     try {
-      const reply = await v1<{ choices: { message: { content: string } }[] }>(
-        key,
-        '/v1/chat/completions',
-        { model, messages: [{ role: 'user', content: text }] },
-        policy ? { 'x-svc-policy': policy } : {},
-      );
-      setAnswer(reply.choices[0]?.message.content ?? '');
+      const reply = await api<{ content: string }>('POST', '/api/account/playground/chat', {
+        organizationId: owner || null,
+        model,
+        text,
+        ...(policy ? { policy } : {}),
+      });
+      setAnswer(reply.content);
     } catch (err) {
       setProblem(describe(err));
     } finally {
@@ -112,22 +124,23 @@ export function Privacidade() {
     <section>
       <h1 tabIndex={-1}>Privacidade</h1>
       <p>Cole um texto (ou um corpo JSON) e veja o que o modelo receberia.</p>
-      <div class="field">
-        <label for="f-key">Chave de API usada pelo console</label>
-        <input
-          id="f-key"
-          type="password"
-          autoComplete="off"
-          value={key}
-          placeholder="svck_…"
-          onInput={(e) => playgroundKey.set((e.currentTarget as HTMLInputElement).value.trim())}
-          aria-describedby="f-key-hint"
-        />
-        <small id="f-key-hint" class="hint">
-          Fica só na memória desta aba.{' '}
-          <button type="button" class="link" onClick={makeKey}>
-            Criar uma chave para o console
-          </button>
+      <div class="field narrow">
+        <label for="f-owner">Nas regras de</label>
+        <select
+          id="f-owner"
+          value={owner}
+          onChange={(e) => setOwner((e.currentTarget as HTMLSelectElement).value)}
+        >
+          {orgs.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+          <option value="">Minha conta pessoal</option>
+        </select>
+        <small class="hint">
+          A política, a sensibilidade a nomes e a restauração de marcadores são as dessa organização. O
+          console usa a sua sessão: nenhuma chave de API é criada.
         </small>
       </div>
       <form onSubmit={clean}>
@@ -165,7 +178,7 @@ export function Privacidade() {
           </select>
           <small class="hint">Uma política só pode ser mais rígida que a da organização.</small>
         </div>
-        <button type="submit" disabled={!key || busy}>
+        <button type="submit" disabled={busy}>
           Ver o que o modelo recebe
         </button>
       </form>
@@ -232,9 +245,9 @@ export function Privacidade() {
 
 /** Placeholders as marked spans, coloured by category. */
 function highlight(text: string) {
-  const parts = text.split(/(\[(?:CPF|CNPJ|EMAIL|TELEFONE|NOME)_\d+\])/);
+  const parts = text.split(/(\[[A-Z]+_\d+\])/);
   return parts.map((part, i) => {
-    const m = /^\[(CPF|CNPJ|EMAIL|TELEFONE|NOME)_\d+\]$/.exec(part);
+    const m = /^\[([A-Z]+)_\d+\]$/.exec(part);
     return m ? (
       <mark key={i} class={`ph ph-${m[1]!.toLowerCase()}`}>
         {part}

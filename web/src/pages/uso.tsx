@@ -23,19 +23,35 @@ export function Uso() {
   const [owner, setOwner] = useState('');
   const [report, setReport] = useState<Report | null>(null);
   const [problem, setProblem] = useState('');
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
-    api<{ organizations: Org[] }>('GET', '/api/account/organizations')
-      .then((r) => setOrgs(r.organizations))
-      .catch(() => setOrgs([]));
+    Promise.all([
+      api<{ organizations: Org[] }>('GET', '/api/account/organizations'),
+      api<{ keys: { organizationId: string | null; lastUsedAt: string | null }[] }>(
+        'GET',
+        '/api/account/keys',
+      ),
+    ])
+      .then(([o, k]) => {
+        setOrgs(o.organizations);
+        // Open on whoever the traffic is: the owner of the most recently used key.
+        const used = k.keys
+          .filter((key) => key.lastUsedAt)
+          .sort((a, b) => b.lastUsedAt!.localeCompare(a.lastUsedAt!));
+        if (used[0]?.organizationId) setOwner(used[0].organizationId);
+        setReady(true);
+      })
+      .catch(() => setReady(true));
   }, []);
   useEffect(() => {
+    if (!ready) return;
     setProblem('');
     const query = owner ? `?organizationId=${encodeURIComponent(owner)}` : '';
     api<Report>('GET', `/api/account/usage${query}`)
       .then(setReport)
       .catch((err) => setProblem(describe(err)));
-  }, [owner]);
+  }, [owner, ready]);
 
   return (
     <section>
@@ -60,7 +76,7 @@ export function Uso() {
             }))}
           />
           <div class="table-wrap">
-            <table>
+            <table class="cards">
               <caption>Tokens por modelo</caption>
               <thead>
                 <tr>
@@ -78,10 +94,10 @@ export function Uso() {
                 ) : (
                   report.models.map((m) => (
                     <tr key={m.model}>
-                      <td>{m.model}</td>
-                      <td>{number(m.requests)}</td>
-                      <td>{number(m.input_tokens)}</td>
-                      <td>{number(m.output_tokens)}</td>
+                      <td data-label="Modelo">{m.model}</td>
+                      <td data-label="Requisições">{number(m.requests)}</td>
+                      <td data-label="Tokens de entrada">{number(m.input_tokens)}</td>
+                      <td data-label="Tokens de saída">{number(m.output_tokens)}</td>
                     </tr>
                   ))
                 )}

@@ -33,7 +33,7 @@ export function registerSignInRoutes(scope: App, web: Web): void {
       }
       const state = browserState(deps.csrfKey, session);
       reply.header('x-svc-context', state.context);
-      return state;
+      return { ...state, signup: deps.signup };
     },
   );
 

@@ -9,13 +9,15 @@ import { isEmailAddress } from '../../../platform/identity/email.js';
 import { isValidCnpj, isValidCpf } from '../../../privacy/checks.js';
 import { invalidPackage } from '../errors.js';
 import { type DbLike, inTransaction, kyselyOf } from '../../../platform/db/transactions.js';
-import { hexId, iso, networkKey, utcDay } from '../pix/network.js';
+import { utcDay } from '../../../platform/days.js';
+import { hexId, iso, networkKey } from '../pix/network.js';
 import type { ChargeState } from '../../../platform/db/schema.js';
 import { isPackage, issueCreditToken, PACKAGES_USD, refuseCreditToken } from '../tokens.js';
 import { type AsaasClient, AsaasError, type AsaasPayment } from './client.js';
 import {
   asaasFailed,
   asaasUnavailable,
+  balanceForbidden,
   balanceNeedsAccount,
   dailyCharges,
   invalidAmount,
@@ -172,7 +174,9 @@ export async function createCharge(
   const { config, brlPorUsd } = setup;
   const organizationId =
     input.offer.kind === 'saldo' ? await buyerOrganization(ctx.db, input.accountId) : undefined;
-  if (input.offer.kind === 'saldo' && !organizationId) throw balanceNeedsAccount();
+  // No session: 401. A valid session whose account administers no organisation: 403.
+  if (input.offer.kind === 'saldo' && !organizationId)
+    throw input.accountId ? balanceForbidden() : balanceNeedsAccount();
   let customer = await knownCustomer(ctx.db, input.accountId);
   const payer = checkedPayer(input.payer, customer !== undefined);
 
@@ -335,7 +339,9 @@ export async function chargeState(
 
 export async function asaasOffers(ctx: Context, accountId: string | undefined) {
   const setup = asaasSetupOf(ctx);
-  const rate = setup?.brlPorUsd ?? 0;
+  // The prices show in reais whenever a rate is configured, also while Asaas is off.
+  const payments = ctx.config.file.payments;
+  const rate = setup?.brlPorUsd ?? payments?.asaas?.brl_por_usd ?? payments?.pix?.brl_por_usd ?? 0;
   const known = await knownCustomer(ctx.db, accountId);
   return {
     disponivel: setup !== undefined,

@@ -3,6 +3,7 @@ import { IDENTITY } from '../../../platform/identity/errors.js';
 import { BILLING } from '../errors.js';
 import { errorCodes, HTTP } from '../../../platform/http/errors.js';
 import { SESSIONS } from '../../sessions/errors.js';
+import { ORGS } from '../../orgs/errors.js';
 
 export const ASAAS = errorCodes('gateway/billing/asaas', {
   asaas_unavailable: 503,
@@ -36,6 +37,10 @@ export const invalidOffer = () =>
   });
 export const balanceNeedsAccount = () =>
   SESSIONS.invalid_session('Para comprar saldo, entre com uma conta que administre uma organização.');
+export const balanceForbidden = () =>
+  ORGS.organization_forbidden(
+    'Saldo é creditado a uma organização: sua conta não administra nenhuma (peça a quem é proprietário).',
+  );
 export const chargeNotFound = () => HTTP.not_found('Cobrança não encontrada.');
 export const webhookUnauthorized = () => HTTP.unauthorized('Token do webhook ausente ou inválido.');
 export const webhookInvalid = () => HTTP.invalid_request('Evento de webhook inválido.');

@@ -1,6 +1,6 @@
 // Static Pix BR Code ("copia e cola"): EMV MPM fields as TLV — two-digit id, two-digit
 // decimal length, value — closed by field 63 holding the CRC-16/CCITT-FALSE of everything
-// before it, "6304" included (docs/payments.md "Pix BR Code").
+// before it, "6304" included (docs/payments.md, "Pix with manual release").
 
 /** CRC-16/CCITT-FALSE: poly 0x1021, init 0xFFFF, no reflection, xorout 0. "123456789" → 29B1. */
 export function crc16(text: string): string {

@@ -16,8 +16,6 @@ export function networkKey(secret: string, address: string): string {
   return hmac(key, networkOf(address)).slice(0, 32);
 }
 
-export const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
-
 /** A request or charge id: 32 hexadecimal characters (SPEC). */
 export const hexId = () => randomBytes(16).toString('hex');
 

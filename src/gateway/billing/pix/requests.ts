@@ -8,7 +8,8 @@ import { type DbLike, inTransaction, kyselyOf } from '../../../platform/db/trans
 import { activateCreditToken, issueCreditToken, refuseCreditToken } from '../tokens.js';
 import { sentToday, takeTurn } from '../caps.js';
 import { dailyCap, mailFailed, notPending, pixUnavailable, queueFull, requestNotFound } from './errors.js';
-import { hexId, iso, networkKey, utcDay } from './network.js';
+import { utcDay } from '../../../platform/days.js';
+import { hexId, iso, networkKey } from './network.js';
 import { PROOF_MIME, type ProofType } from './proof.js';
 import type { PixState } from '../../../platform/db/schema.js';
 import { txidFor } from './brcode.js';

@@ -8,13 +8,13 @@ import type { X402Config } from '../../../platform/config/payments.js';
 import { type FacilitatorClient, facilitatorClient } from './facilitator.js';
 import type { PaymentPayload } from './header.js';
 import type { PaymentRequirements } from './requirements.js';
+import { utcDay } from '../../../platform/days.js';
 import { payment as paymentSeen } from '../metrics.js';
 
 export type Collected =
   | { ok: true; nonce: string; payer: string; transaction: string; network: string }
   | { ok: false; reason: string };
 
-const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 /** Signed authorisations must stay valid at least this long for the facilitator to settle them. */
 const SETTLE_MARGIN_S = 6;
 

@@ -28,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0015-contact': await import('./0015-contact.js'),
   '0016-telemetry': m0016,
   '0017-barrier-categories': await import('./0017-barrier-categories.js'),
+  '0018-access-links': await import('./0018-access-links.js'),
 };

@@ -1,4 +1,5 @@
-// UTC calendar days as `YYYY-MM-DD`, the unit of every telemetry counter and archive.
+// UTC calendar days as `YYYY-MM-DD`: the unit of the telemetry counters and archive, daily
+// usage, the ledger's house totals and the daily caps of credit sales. Defined here once.
 const DAY_MS = 86_400_000;
 
 export function utcDay(ms: number): string {

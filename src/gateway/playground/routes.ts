@@ -1,0 +1,121 @@
+// The console's privacy playground on the session (no API key): the barrier and, when
+// asked, a catalogue model, in the settings of the organisation the person chose. Each
+// route is the API's own path (the same cleaning function, the same model pipeline) with
+// a session principal (principal.ts).
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../platform/http/app.js';
+import { HTTP } from '../../platform/http/errors.js';
+import type { Policy, Sensitivity } from '../../privacy/index.js';
+import type { GatewayDeps } from '../deps.js';
+import { createAuditLog } from '../privacy/audit.js';
+import { cleaningAskOf } from '../privacy/asked.js';
+import { answerClean, CleanBody, CleanResult } from '../privacy/routes.js';
+import { sessionOf } from '../sessions/guard.js';
+import { sessionPrincipal } from './principal.js';
+
+const Org = Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()]);
+
+const route = (summary: string, schema: Record<string, unknown>) => ({
+  config: { auth: 'session' as const },
+  schema: { summary, tags: ['account'], ...schema },
+});
+
+export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
+  const audit = createAuditLog(deps.ctx);
+  const principal = (request: FastifyRequest, organizationId: string | null) =>
+    sessionPrincipal(deps.ctx.db.kysely, sessionOf(request), organizationId, request.ip, deps.now());
+
+  scope.get(
+    '/api/account/playground/models',
+    route("The catalogue models the organisation released, for the console's playground", {
+      querystring: Type.Object(
+        { organizationId: Type.Optional(Type.String({ maxLength: 100 })) },
+        { additionalProperties: false },
+      ),
+      response: {
+        200: Type.Object({
+          data: Type.Array(Type.Object({ id: Type.String(), aliases: Type.Array(Type.String()) })),
+        }),
+      },
+    }),
+    async (request) => {
+      const { organizationId } = request.query as { organizationId?: string };
+      const p = await principal(request, organizationId || null);
+      return { data: deps.catalogue.list(p.releasedModels).map((m) => ({ id: m.id, aliases: m.aliases })) };
+    },
+  );
+
+  scope.post(
+    '/api/account/playground/clean',
+    route("POST /v1/privacy/clean with the session, in the chosen organisation's settings", {
+      body: Type.Composite([CleanBody, Type.Object({ organizationId: Org })], {
+        additionalProperties: false,
+      }),
+      response: { 200: CleanResult },
+    }),
+    async (request, reply) => {
+      const { organizationId, ...body } = request.body as { organizationId: string | null };
+      const p = await principal(request, organizationId);
+      return answerClean(
+        audit,
+        p,
+        body,
+        cleaningAskOf(request, body),
+        reply,
+        'POST /api/account/playground/clean',
+      );
+    },
+  );
+
+  scope.post(
+    '/api/account/playground/chat',
+    route("One user message to a catalogue model with the session, in the organisation's settings", {
+      body: Type.Object(
+        {
+          organizationId: Org,
+          model: Type.String({ minLength: 1, maxLength: 200 }),
+          text: Type.String({ minLength: 1, maxLength: 100_000 }),
+          policy: Type.Optional(
+            Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]),
+          ),
+          sensitivity: Type.Optional(Type.Union([Type.Literal('balanced'), Type.Literal('strict')])),
+        },
+        { additionalProperties: false },
+      ),
+      response: { 200: Type.Object({ model: Type.String(), content: Type.String() }) },
+    }),
+    async (request, reply) => {
+      const body = request.body as {
+        organizationId: string | null;
+        model: string;
+        text: string;
+        policy?: Policy;
+        sensitivity?: Sensitivity;
+      };
+      const p = await principal(request, body.organizationId);
+      const abort = new AbortController();
+      const run = await deps.models.runModel(
+        p,
+        {
+          model: body.model,
+          source: 'chat',
+          system: [],
+          messages: [{ role: 'user', content: [{ type: 'text', text: body.text }] }],
+          stream: false,
+          streamUsage: false,
+          extra: {},
+        },
+        {
+          ...cleaningAskOf(request, body),
+          signal: abort.signal,
+          log: request.log,
+          onScreened: (model) => reply.header('x-svc-model', model),
+        },
+      );
+      if (run.kind !== 'reply') throw HTTP.internal_error('Resposta inesperada do modelo.');
+      const content = run.reply.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
+      return { model: run.model, content };
+    },
+  );
+}

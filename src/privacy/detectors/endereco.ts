@@ -1,0 +1,159 @@
+// Street addresses (category 'endereco'): a street type, the street's name, the house
+// number ("s/n" too), then any complement (apto, bloco, casa, sala…) and a CEP written
+// right after — "Rua das Flores, 120, apto 31, CEP 01234-567", "Av. Paulista 1578",
+// "rua sete de setembro nº 45". The neighbourhood and city after it stay, and so does a
+// CEP alone: it names a street, not a person. A number the sentence goes on counting
+// ("a rua tem 120 metros") is not a house number: after the number only punctuation, a
+// complement, a CEP, a capitalised word or a connective ("e", "perto"…) may follow, and a
+// number separated only by a space needs a capitalised name before it.
+import type { Analysis } from '../analysis.js';
+import { fold } from '../context.js';
+import { defineDetector, type Span } from '../types.js';
+
+/** Street types, their abbreviations, at a word start. */
+const STREET =
+  /(?:^|[^A-Za-z\u00c0-\u024f0-9])(rua|r\.|avenida|av\.?|travessa|trav\.|tv\.|alameda|pra[cç]a|p[cç]a\.?|estrada|estr\.|rodovia|rod\.|largo|ladeira|viela|beco|servid[aã]o)(?=\s)/gi;
+/** How far before its number a street type may be: the type, a long name and the separator. */
+const REACH = 72;
+
+const COMPLEMENT = String.raw`(?:[ \t]*[,-]?[ \t]*(?:apartamento|apto?\.?|ap\.?|bloco|bl\.?|casa|sala|sl\.?|conjunto|conj\.?|cj\.?|lote|lt\.?|quadra|qd\.?|andar|loja|torre|fundos|frente)[ \t]*(?:n[º°.]?[ \t]*)?[0-9]{0,5}[A-Za-z]?(?![\p{L}\p{N}]))*`;
+const CEP = String.raw`(?:[ \t]*[,-]?[ \t]*(?:cep:?[ \t]*)?[0-9]{5}-?[0-9]{3}(?![\p{L}\p{N}]))?`;
+/** After the street type: the name (1–7 words, "7 de Setembro" included), separator, number, complement, CEP. */
+const REST = new RegExp(
+  String.raw`\s+((?:(?!n[º°o.]?\s+[0-9])(?:\p{L}[\p{L}'’.-]*|[0-9]{1,2}(?=\s+d[eo]s?\s))\s*){1,7}?)` +
+    String.raw`(,\s*(?:n[º°o.]?\s*)?|\s+n[º°o.]\s*|\s*-\s*|\s+)` +
+    String.raw`([0-9]{1,5}[A-Za-z]?|s\/n|s\.n\.?)(?![\p{L}\p{N}])` +
+    `(${COMPLEMENT}${CEP})`,
+  'iuy',
+);
+/** Words that may follow a house number in running text. */
+const CONNECTIVE = new Set([
+  'e',
+  'em',
+  'no',
+  'na',
+  'ao',
+  'à',
+  'perto',
+  'proximo',
+  'próximo',
+  'desde',
+  'ate',
+  'até',
+  'mas',
+  'que',
+  'onde',
+  'bairro',
+  'centro',
+  'cidade',
+]);
+const NEXT_WORD = /\s*(\p{L}+)/uy;
+
+function isUpper(ch: string): boolean {
+  return ch !== ch.toLowerCase() && ch === ch.toUpperCase();
+}
+
+/** What follows a house number: punctuation, the end, a capitalised word or a connective. */
+function endsWell(text: string, end: number): boolean {
+  let k = end;
+  while (k < text.length && (text[k] === ' ' || text[k] === '\t')) k++;
+  if (k >= text.length) return true;
+  const ch = text[k]!;
+  if (/[0-9]/.test(ch)) return false;
+  NEXT_WORD.lastIndex = end;
+  const m = NEXT_WORD.exec(text);
+  if (m === null || m.index + m[0].length - m[1]!.length !== k) return true;
+  return isUpper(ch) || CONNECTIVE.has(m[1]!.toLowerCase());
+}
+
+export const addressDetector = defineDetector({
+  category: 'endereco',
+  label: 'ENDERECO',
+  priority: 60,
+  order: 60,
+  context: [],
+  validate: null,
+  detect(a: Analysis): Span[] {
+    const text = a.text;
+    const out: Span[] = [];
+    // Every address has a house number (or "s/n"): only the text before a short number
+    // that follows a word or a comma is searched for a street type.
+    let from = 0;
+    for (const [lo, hi] of windows(a)) {
+      const s0 = Math.max(lo, from);
+      if (s0 >= hi) continue;
+      const w = text.slice(s0, hi);
+      STREET.lastIndex = 0;
+      for (let m = STREET.exec(w); m; m = STREET.exec(w)) {
+        const start = s0 + m.index + m[0].length - m[1]!.length;
+        const end = addressAt(text, start, m[1]!.length);
+        if (end < 0) continue;
+        out.push({ start, end, key: fold(text.slice(start, end)).replace(/\s+/g, ' ') });
+        from = end;
+        if (end - s0 >= w.length) break;
+        STREET.lastIndex = end - s0;
+      }
+    }
+    return out;
+  },
+});
+
+/** The end of the address whose street type at `start` is `typeLength` long, or -1. */
+function addressAt(text: string, start: number, typeLength: number): number {
+  REST.lastIndex = start + typeLength;
+  const r = REST.exec(text);
+  if (r === null) return -1;
+  if (r[2]!.trim() === '') {
+    // "Avenida Paulista 1578": only a capitalised name may meet its number without a comma.
+    const last = r[1]!.trim().split(/\s+/).pop()!;
+    if (!isUpper(last[0]!)) return -1;
+  }
+  // A complement or a CEP after the number settles it; a bare number must end the phrase.
+  const settled = r[4]!.length > 0 || /n/i.test(r[2]!);
+  return settled || endsWell(text, REST.lastIndex) ? REST.lastIndex : -1;
+}
+
+/**
+ * Whether the house number at `at` may follow a street's name: after ',' or "nº"/"n." or
+ * " - ", or after a capitalised word ("Avenida Paulista 1578"). "de 15", "em 2024" and the
+ * other numbers of running text do not start a search.
+ */
+function mayBeHouseNumber(text: string, at: number): boolean {
+  let k = at - 1;
+  while (k > 0 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
+  const c = text.charCodeAt(k);
+  if (c === 44 || c === 45 || c === 0xba || c === 0xb0) return true;
+  // "n. 45", "no 45".
+  if ((c === 46 || c === 111) && (text.charCodeAt(k - 1) | 32) === 110 && !isLetter(text.charCodeAt(k - 2)))
+    return true;
+  if (k === at - 1 || !isLetter(c)) return false;
+  let w = k;
+  while (w > 0 && isLetter(text.charCodeAt(w - 1))) w--;
+  const first = text.charCodeAt(w);
+  return (first >= 65 && first <= 90) || (first >= 0xc0 && first <= 0xde);
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c <= 0x24f);
+}
+
+/** Text ranges where a street type may start: before each number that may be a house number, and "s/n". */
+function windows(a: Analysis): [number, number][] {
+  const text = a.text;
+  const out: [number, number][] = [];
+  const add = (at: number) => {
+    const lo = Math.max(0, at - REACH);
+    const last = out[out.length - 1];
+    if (last && lo <= last[1]) last[1] = at;
+    else out.push([lo, at]);
+  };
+  for (const c of a.clusters) {
+    const g = c.groups[0]!;
+    if (g.end - g.start > 5 || c.gluedBefore) continue;
+    if (mayBeHouseNumber(text, g.start)) add(g.start);
+  }
+  for (let p = text.indexOf('/n'); p >= 0; p = text.indexOf('/n', p + 2)) {
+    if (text[p - 1] === 's' || text[p - 1] === 'S') add(p);
+  }
+  return out.sort((x, y) => x[0] - y[0]);
+}

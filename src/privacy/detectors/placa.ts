@@ -1,0 +1,68 @@
+// Vehicle plates (category 'placa'): the old format, three letters and four digits
+// (ABC-1234, ABC 1234, ABC1234), and the Mercosul one, three letters, a digit, a letter
+// and two digits (ABC1D23), always with a word of the category nearby ("placa",
+// "veículo", "carro"…): the shapes alone are shared by product and model codes.
+import type { Analysis } from '../analysis.js';
+import { defineDetector, type Span } from '../types.js';
+
+/** How far before the plate its label may be. */
+const NEAR = 12;
+
+/** Three letters, an optional '-' or space, then the digits of either format. */
+const PLATE = /[A-Za-z]{3}[- ]?[0-9](?:[0-9]{3}|[A-Za-z][0-9]{2})(?![0-9A-Za-z])/y;
+
+function isLetterCode(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+function isAlnumAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c <= 0x24f);
+}
+
+export const plateDetector = defineDetector({
+  category: 'placa',
+  label: 'PLACA',
+  priority: 50,
+  order: 55,
+  context: [
+    'placa',
+    'placas',
+    'veiculo',
+    'veiculos',
+    'carro',
+    'moto',
+    'motocicleta',
+    'automovel',
+    'caminhao',
+  ],
+  validate: (key) => /^[A-Z]{3}[0-9][0-9A-Z][0-9]{2}$/.test(key),
+  detect(a: Analysis): Span[] {
+    const text = a.text;
+    const out: Span[] = [];
+    for (const c of a.clusters) {
+      // Digits that go on ("SAC 0800 072 4838") are a longer number's.
+      if (c.groups.length > 1) continue;
+      const s = c.groups[0]!.start;
+      // Three letters right before the digits, or before the '-' or space before them.
+      const p = text.charCodeAt(s - 1);
+      const e = p === 45 || p === 32 ? s - 1 : s;
+      if (!isLetterCode(text.charCodeAt(e - 1)) || !isLetterCode(text.charCodeAt(e - 2))) continue;
+      if (!isLetterCode(text.charCodeAt(e - 3))) continue;
+      // The letters sit right before the digits, or one '-' or space before them.
+      for (let at = s - 3; at >= s - 4; at--) {
+        if (at < 0 || isAlnumAt(text, at - 1)) continue;
+        PLATE.lastIndex = at;
+        if (!PLATE.test(text)) continue;
+        const end = PLATE.lastIndex;
+        // The label right before the plate ("placa ABC1D23", "veículo de placa ABC-1234"):
+        // three capitals and four digits are also "SAC 0800" and many codes.
+        if (!a.labelled('placa', at, end, ['renavam']) || a.context(at, end).nearestDistance > NEAR) break;
+        const key = text.slice(at, end).replace(/[- ]/g, '').toUpperCase();
+        out.push({ start: at, end, key });
+        break;
+      }
+    }
+    return out;
+  },
+});
