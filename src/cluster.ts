@@ -32,6 +32,11 @@ export function reportListening(line: ListeningLine): void {
   process.send?.({ type: 'svc:listening', line } satisfies ClusterMessage);
 }
 
+/** Worker side, on a failed start: closes the channel to the primary so the process can exit. */
+export function leaveCluster(): void {
+  if (cluster.isWorker) cluster.worker?.disconnect();
+}
+
 /** Worker side: the primary's shutdown message starts the same drain as a signal. */
 export function onPrimaryShutdown(begin: () => void): void {
   if (!cluster.isWorker) return;

@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
 import {
   isClusterWorker,
+  leaveCluster,
   type ListeningLine,
   parseProcesses,
   reportListening,
   runPrimary,
 } from '../cluster.js';
-import { loadConfig } from '../platform/config/index.js';
+import { type Config, loadConfig } from '../platform/config/index.js';
 import { createContext } from '../platform/context.js';
 import { startObservability } from '../platform/observability.js';
 import { createLogger } from '../platform/logger.js';
@@ -73,10 +74,12 @@ start-up naming the port and its variable.`,
         close: async () => metrics?.close(),
       });
     }
-    // Before storage opens: the database's spans are set up with it.
-    await startObservability(config);
-    const ctx = await createContext(config);
-    const running = await startServices(ctx, names);
+    const started = await startServing(config, names).catch((err: unknown) => {
+      // A worker that cannot start (a busy port) must exit, not idle on its channel to the primary.
+      if (worker) leaveCluster();
+      throw err;
+    });
+    const { ctx, running } = started;
     closeOnSignals(running, ctx);
     const origin = running.urls.gateway ? ctx.origins.primary : undefined;
     const where = origin ? { public_origin: origin, console: `${origin}/` } : {};
@@ -93,4 +96,11 @@ function announce(line: ListeningLine): void {
   process.stdout.write(`${JSON.stringify(line)}\n`);
   const origin = line.public_origin;
   if (typeof origin === 'string') process.stderr.write(`svc: gateway at ${origin} — console: ${origin}/\n`);
+}
+
+async function startServing(config: Config, names: readonly ServiceName[]) {
+  // Before storage opens: the database's spans are set up with it.
+  await startObservability(config);
+  const ctx = await createContext(config);
+  return { ctx, running: await startServices(ctx, names) };
 }

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { balanceOf } from '../../src/gateway/billing/ledger.js';
 import { revokeKey } from '../../src/gateway/keys/store.js';
@@ -15,7 +16,7 @@ import type { FakeUpstream } from '../fakes/upstream.js';
 import { paymentsConfig } from '../gateway/billing/config.js';
 import { prepaidKey } from '../gateway/billing/prepaid.js';
 import { WORKER_TOKEN } from '../gateway/workers/helpers.js';
-import { onPostgres, type TestStorage } from '../helpers/db.js';
+import { onPostgres, type TestStorage, testStorage } from '../helpers/db.js';
 import { makeKey } from '../helpers/gateway.js';
 import { type Child, spawnSvc } from '../helpers/process.js';
 import { catalogueModel, seededStorage, serve } from '../helpers/served.js';
@@ -303,6 +304,27 @@ describe('svc serve --processes: bad values', () => {
       );
       assert.equal(await c.exit(), 2, bad);
       assert.match(c.stderr.join(''), /--processes expects a whole number from 1 to 256, or auto/);
+    }
+  });
+
+  it('stops with exit 1, the port named, when the port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = String((taken.address() as { port: number }).port);
+    const storage = await testStorage();
+    try {
+      const c = spawnSvc(['serve', 'gateway', '--processes', '2'], { ...storage.env, GATEWAY_PORT: port });
+      const timer = setTimeout(() => c.proc.kill('SIGKILL'), 90_000);
+      const code = await c.exit();
+      clearTimeout(timer);
+      assert.equal(code, 1, 'a worker that cannot listen must not leave the primary waiting');
+      assert.match(
+        c.stderr.join(''),
+        new RegExp(`GATEWAY_PORT: port ${port} on 127.0.0.1 is already in use`),
+      );
+    } finally {
+      taken.close();
+      await storage.drop();
     }
   });
 });
