@@ -4,7 +4,7 @@
 // Exit codes: 0 cleaned, 1 unreadable input, 2 bad command line, 3 blocked by policy.
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { cleanerFor, DEFAULT_BARRIER } from '../gateway/privacy/cleaning-choice.js';
+import { cleanerFor, DEFAULT_BARRIER } from '../gateway/orgs/cleaning-choice.js';
 import { type Cleaner, PrivacyInputError } from '../privacy/barrier.js';
 import { DEFAULT_SENSITIVITY, isSensitivity, type Sensitivity } from '../privacy/names/index.js';
 import { isPolicy } from '../privacy/policy.js';

@@ -2,7 +2,7 @@
 // readily words are taken for person names) and --mask / --unmask (which categories of
 // personal data the organisation masks). docs/privacy.md has what each means.
 import type { OrganizationSettings } from '../gateway/orgs/store.js';
-import { type BarrierSettings, unmaskedColumn } from '../gateway/privacy/cleaning-choice.js';
+import { type BarrierSettings, unmaskedColumn } from '../gateway/orgs/cleaning-choice.js';
 import { CATEGORIES, type Category, isCategory, SENSITIVITIES } from '../privacy/index.js';
 import { oneOf } from './args.js';
 import { UsageError } from './command.js';

@@ -9,7 +9,7 @@ import {
 } from '../gateway/orgs/store.js';
 import type { OrganizationSettings } from '../gateway/orgs/store.js';
 import { isCidr } from '../platform/net.js';
-import { barrierOf } from '../gateway/privacy/cleaning-choice.js';
+import { barrierOf } from '../gateway/orgs/cleaning-choice.js';
 import { CATEGORIES, POLICIES } from '../privacy/index.js';
 import { withContext } from './context.js';
 import { oneOf, options } from './args.js';

@@ -20,7 +20,14 @@ interface Refusal {
 }
 
 /** Session routes that work on a bootstrapped browser not yet signed in. */
-const BROWSER_ROUTES = new Set(['/api/auth/login', '/api/auth/signup', '/api/auth/logout']);
+const BROWSER_ROUTES = new Set([
+  '/api/auth/login',
+  '/api/auth/signup',
+  '/api/auth/logout',
+  '/api/auth/forgot',
+  '/api/auth/reset',
+  '/api/auth/invite/accept',
+]);
 
 /** What an anonymous caller gets, by scheme (and, for sessions, by what the route needs). */
 function expected(route: RouteInfo): Refusal[] {

@@ -3,7 +3,7 @@
 import { type ExtractLimits, extractText, type OcrPool, type PdfTextPool } from '../../documents/index.js';
 import type { Finding, Policy } from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';
-import { type CleaningAsk, cleanerFor } from '../privacy/cleaning-choice.js';
+import { type CleaningAsk, cleanerFor } from '../orgs/cleaning-choice.js';
 import { asApiError } from './errors.js';
 
 export interface ExtractResult {

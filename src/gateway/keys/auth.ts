@@ -15,10 +15,11 @@ import type { Database } from '../../platform/db/schema.js';
 import { bearerToken } from '../../platform/http/authorization.js';
 import { cidrMatcher } from '../../platform/net.js';
 import { deriveKey } from '../../platform/secret.js';
-import { type BarrierSettings, barrierOf } from '../privacy/cleaning-choice.js';
+import { type BarrierSettings, barrierOf } from '../orgs/cleaning-choice.js';
 import { PRODUCT_ID } from '../product.js';
 import { isWellFormed, secretHash } from '../../platform/identity/api-key-secrets.js';
 import { INTERNAL_EMAIL } from '../../platform/identity/internal-key.js';
+import { ORGS } from '../orgs/errors.js';
 import { KEYS } from './errors.js';
 
 /**
@@ -159,7 +160,7 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
       }
       // An organisation that requires a second factor accepts only keys of members who have one.
       if (row.mfa_required === 1 && row.has_mfa !== 1) {
-        throw KEYS.organization_mfa_required('A organização exige segundo fator do dono desta chave.');
+        throw ORGS.organization_mfa_required('A organização exige segundo fator do dono desta chave.');
       }
       if (row.allowed_cidrs) {
         let matcher = matchers.get(row.allowed_cidrs);

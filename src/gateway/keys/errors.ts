@@ -6,7 +6,6 @@ export const KEYS = errorCodes('gateway/keys', {
   account_not_released: 403,
   trial_ended: 403,
   product_disabled: 403,
-  organization_mfa_required: 403,
   network_not_allowed: 403,
   invalid_key_name: 400,
   invalid_organization: 400,

@@ -116,7 +116,7 @@ export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer): 
         if (org.product_enabled !== 1)
           throw forbidden('O produto não está habilitado para esta organização.');
         if (session.mfa_state !== 'verified') {
-          throw KEYS.organization_mfa_required(
+          throw ORGS.organization_mfa_required(
             'Chaves de organização exigem uma sessão com segundo fator. Ative-o e entre novamente.',
           );
         }

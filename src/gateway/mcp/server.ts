@@ -10,7 +10,7 @@ import { buildId } from '../../platform/config/build-info.js';
 import { ApiError } from '../../platform/http/errors.js';
 import { describeError, type Logger } from '../../platform/logger.js';
 import type { ModelPipeline, Principal } from '../pipeline/index.js';
-import type { CleaningAsk } from '../privacy/cleaning-choice.js';
+import type { CleaningAsk } from '../orgs/cleaning-choice.js';
 import { type McpCatalogue, readArguments, TOOL_INPUT_SCHEMA, ToolArgumentError } from './tools.js';
 
 export interface McpDeps {

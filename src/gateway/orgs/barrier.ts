@@ -13,8 +13,7 @@ import {
   type Policy,
   type Sensitivity,
 } from '../../privacy/index.js';
-import { KEYS } from '../keys/errors.js';
-import { barrierOf, unmaskedColumn } from '../privacy/cleaning-choice.js';
+import { barrierOf, unmaskedColumn } from './cleaning-choice.js';
 import { ORGS } from './errors.js';
 import { findOrganization, getRole, type Role, updateOrganization } from './store.js';
 
@@ -77,7 +76,7 @@ export async function changeBarrier(
       'Só proprietários e administradores mudam a privacidade da organização.',
     );
   if (!mfaVerified)
-    throw KEYS.organization_mfa_required(
+    throw ORGS.organization_mfa_required(
       'Mudar a privacidade da organização exige uma sessão com segundo fator. Ative-o e entre novamente.',
     );
   const unknown = change.maskedCategories.find((c) => !isCategory(c));

@@ -6,7 +6,7 @@
 import type { TranscriptionConfig } from '../../platform/config/transcription.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Finding } from '../../privacy/index.js';
-import { type CleaningAsk, cleanerFor } from '../privacy/cleaning-choice.js';
+import { type CleaningAsk, cleanerFor } from '../orgs/cleaning-choice.js';
 import type { Limits } from '../limits/index.js';
 import { restoreEvents, restoreReply } from './barrier.js';
 import type { Catalogue } from './catalogue.js';

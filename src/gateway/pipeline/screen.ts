@@ -3,7 +3,7 @@
 // (one placeholder numbering), and the map that turns placeholders in the reply back into
 // the original values when the principal wants that.
 import type { Finding, PlaceholderLookup } from '../../privacy/index.js';
-import { type CleaningAsk, cleanerFor } from '../privacy/cleaning-choice.js';
+import { type CleaningAsk, cleanerFor } from '../orgs/cleaning-choice.js';
 import { cleanConversation } from './barrier.js';
 import type { Conversation } from '../models/types.js';
 import type { Principal } from './principal.js';

@@ -8,7 +8,7 @@ import { KEYS } from '../keys/errors.js';
 import { ORGS } from '../orgs/errors.js';
 import { SESSIONS } from '../sessions/errors.js';
 import { cidrMatcher } from '../../platform/net.js';
-import { barrierOf, DEFAULT_BARRIER } from '../privacy/cleaning-choice.js';
+import { barrierOf, DEFAULT_BARRIER } from '../orgs/cleaning-choice.js';
 import type { Principal } from '../keys/auth.js';
 import type { SessionRow } from '../sessions/store.js';
 
@@ -54,7 +54,7 @@ export async function sessionPrincipal(
   if (org.product_enabled !== 1)
     throw KEYS.product_disabled('O produto não está habilitado para esta organização.');
   if (org.mfa_required === 1 && account.totp_secret === null)
-    throw KEYS.organization_mfa_required('A organização exige segundo fator: ative-o em Perfil.');
+    throw ORGS.organization_mfa_required('A organização exige segundo fator: ative-o em Perfil.');
   if (org.allowed_cidrs && !cidrMatcher(JSON.parse(org.allowed_cidrs) as string[])(address))
     throw KEYS.network_not_allowed('A origem de rede está fora da política da organização.');
   return {

@@ -12,7 +12,7 @@ import {
   strictest,
   strictestSensitivity,
 } from '../../privacy/index.js';
-import type { CleaningAsk } from './cleaning-choice.js';
+import type { CleaningAsk } from '../orgs/cleaning-choice.js';
 
 export const POLICY_HEADER = 'x-svc-policy';
 export const NAMES_HEADER = 'x-svc-nomes';

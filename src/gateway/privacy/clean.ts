@@ -3,7 +3,7 @@
 // parts), findings. Throws ApiError for the HTTP layer.
 import { type ApiError, HTTP } from '../../platform/http/errors.js';
 import { type Finding, type Policy, PrivacyInputError, type Sensitivity } from '../../privacy/index.js';
-import { type BarrierSettings, type CleaningAsk, cleanerFor } from './cleaning-choice.js';
+import { type BarrierSettings, type CleaningAsk, cleanerFor } from '../orgs/cleaning-choice.js';
 import { PRIVACY } from './errors.js';
 
 export interface CleanInput {

@@ -4,7 +4,12 @@ import type { Context } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import type { Category } from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';
-import { type CleaningAsk, type CleaningChoice, chooseCleaning, cleanerFor } from './cleaning-choice.js';
+import {
+  type CleaningAsk,
+  type CleaningChoice,
+  chooseCleaning,
+  cleanerFor,
+} from '../orgs/cleaning-choice.js';
 
 export interface PrivacySummary {
   categories: Category[];

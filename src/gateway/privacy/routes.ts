@@ -4,7 +4,7 @@ import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { HTTP } from '../../platform/http/errors.js';
 import type { FastifyReply } from 'fastify';
-import type { CleaningAsk } from './cleaning-choice.js';
+import type { CleaningAsk } from '../orgs/cleaning-choice.js';
 import { type Principal, principalOf } from '../keys/auth.js';
 import { type AuditLog, createAuditLog } from './audit.js';
 import {

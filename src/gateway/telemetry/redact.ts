@@ -1,7 +1,7 @@
 // Text that the browser reports (error messages, stacks, paths, funnel properties) before it
 // reaches a log line or the archive: credentials by pattern first (the privacy barrier does
 // not know them), then personal data through the barrier with the `redact` policy.
-import { cleanerFor, DEFAULT_BARRIER } from '../privacy/cleaning-choice.js';
+import { cleanerFor, DEFAULT_BARRIER } from '../orgs/cleaning-choice.js';
 
 const CREDENTIAL = '[credencial removida]';
 

@@ -5,7 +5,7 @@
 import type { GatewayDeps } from '../deps.js';
 import type { Principal } from '../keys/auth.js';
 import type { Finding } from '../../privacy/index.js';
-import type { CleaningAsk } from '../privacy/cleaning-choice.js';
+import type { CleaningAsk } from '../orgs/cleaning-choice.js';
 import type { AudioType } from './audio.js';
 import type { Payer } from '../billing/payer.js';
 import { jobFailed } from '../workers/errors.js';

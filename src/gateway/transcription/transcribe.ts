@@ -6,7 +6,7 @@ import { HTTP } from '../../platform/http/errors.js';
 import type { GatewayDeps } from '../deps.js';
 import type { Principal } from '../keys/auth.js';
 import type { Payer } from '../billing/payer.js';
-import type { CleaningAsk } from '../privacy/cleaning-choice.js';
+import type { CleaningAsk } from '../orgs/cleaning-choice.js';
 import { sniffAudio, statedSeconds } from './audio.js';
 import type { Transcribed, TranscriptionBackend } from './backend.js';
 import { audioTooLong, unsupportedAudio } from './errors.js';

@@ -4,7 +4,7 @@
 // with the job). One cleaner per job input, so a value repeated across fields gets one
 // placeholder.
 import type { Finding } from '../../privacy/index.js';
-import { type CleaningChoice, cleanerFor } from '../privacy/cleaning-choice.js';
+import { type CleaningChoice, cleanerFor } from '../orgs/cleaning-choice.js';
 import { blockedError } from '../privacy/clean.js';
 import { barrierDone, barrierStart } from '../privacy/observe.js';
 import type { Capability } from './capabilities.js';

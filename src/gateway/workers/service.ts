@@ -7,7 +7,7 @@ import { newId } from '../../platform/ids.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Principal } from '../keys/auth.js';
 import type { Payer } from '../billing/payer.js';
-import { type CleaningAsk, chooseCleaning } from '../privacy/cleaning-choice.js';
+import { type CleaningAsk, chooseCleaning } from '../orgs/cleaning-choice.js';
 import { cleanInput, cleanResult } from './barrier.js';
 import { capability as capabilityOf } from './capabilities.js';
 import * as E from './errors.js';

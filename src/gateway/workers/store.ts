@@ -17,7 +17,7 @@ import {
   type Lease,
   sweepExpired,
 } from '../../platform/jobs/index.js';
-import { barrierOf, type CleaningChoice, unmaskedColumn } from '../privacy/cleaning-choice.js';
+import { barrierOf, type CleaningChoice, unmaskedColumn } from '../orgs/cleaning-choice.js';
 import { CAPABILITY_NAMES } from './capabilities.js';
 import type { WorkerSettings } from './settings.js';
 import { kyselyOf } from '../../platform/db/transactions.js';

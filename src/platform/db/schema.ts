@@ -39,7 +39,7 @@ export interface OrganizationsTable {
   monthly_quota: number | null;
   /** `balanced` or `strict` (privacy/names/sensitivity.ts). */
   name_sensitivity: string;
-  /** JSON array of the categories NOT masked; null: all (gateway/privacy/cleaning-choice.ts). */
+  /** JSON array of the categories NOT masked; null: all (gateway/orgs/cleaning-choice.ts). */
   unmasked_categories: string | null;
   created_at: number;
   /** `free` or `prepaid` (docs/payments.md "Paid calls"). */
@@ -346,7 +346,7 @@ export interface WorkerJobsTable {
   owner: string;
   key_id: string;
   capability: string;
-  /** The cleaning its input got (gateway/privacy/cleaning-choice.ts); its result gets the same. */
+  /** The cleaning its input got (gateway/orgs/cleaning-choice.ts); its result gets the same. */
   policy: string;
   /** Null for a job stored before this was kept: `balanced`, as then. */
   name_sensitivity: string | null;

@@ -9,7 +9,7 @@ import {
   type Role,
   setMember,
 } from '../../../src/gateway/orgs/store.js';
-import { barrierOf } from '../../../src/gateway/privacy/cleaning-choice.js';
+import { barrierOf } from '../../../src/gateway/orgs/cleaning-choice.js';
 import { CATEGORIES, LABEL } from '../../../src/privacy/index.js';
 import { onPostgres } from '../../helpers/db.js';
 import { type Harness, harness, signedIn } from './helpers.js';

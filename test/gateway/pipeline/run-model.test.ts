@@ -10,7 +10,7 @@ import { ApiError } from '../../../src/platform/http/errors.js';
 import { type TestContext, testContext } from '../../helpers/context.js';
 import { type KeyFixture, makeKey } from '../../helpers/gateway.js';
 import { CPF } from '../models/helpers.js';
-import { DEFAULT_BARRIER } from '../../../src/gateway/privacy/cleaning-choice.js';
+import { DEFAULT_BARRIER } from '../../../src/gateway/orgs/cleaning-choice.js';
 
 const ask = (text: string, stream = false): Conversation => ({
   model: 'svc/eco',

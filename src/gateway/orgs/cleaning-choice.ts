@@ -1,7 +1,7 @@
 // Which cleaning applies: the one place that turns what an organisation chose (policy, name
 // sensitivity, the categories it masks) and what a request asks for into the barrier's
 // options. Every route that cleans asks here; none builds cleaner options of its own
-// (test/gateway/privacy/cleaning-choice.test.ts holds the codebase to that). A key brings
+// (test/gateway/orgs/cleaning-choice.test.ts holds the codebase to that). A key brings
 // its organisation's settings (keys/auth.ts reads them with barrierOf); a session acting
 // for an organisation does the same with that organisation's row; anything acting for no
 // organisation (an account key, the CLI, the gateway's own logs) uses DEFAULT_BARRIER.

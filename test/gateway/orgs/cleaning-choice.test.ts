@@ -12,7 +12,7 @@ import {
   chooseCleaning,
   DEFAULT_BARRIER,
   unmaskedColumn,
-} from '../../../src/gateway/privacy/cleaning-choice.js';
+} from '../../../src/gateway/orgs/cleaning-choice.js';
 import { POLICIES, SENSITIVITIES } from '../../../src/privacy/index.js';
 import { CATEGORIES } from '../../../src/privacy/index.js';
 
@@ -84,11 +84,11 @@ describe('barrierOf / unmaskedColumn', () => {
 // --- the door is the only way to a cleaner --------------------------------------------------
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const DOOR = 'src/gateway/privacy/cleaning-choice.ts';
+const DOOR = 'src/gateway/orgs/cleaning-choice.ts';
 /** Allowed to call the engine directly: the engine, the door, and insights (no organisations). */
 const EXEMPT = [
   /^src\/privacy\//,
-  /^src\/gateway\/privacy\/cleaning-choice\.ts$/,
+  /^src\/gateway\/orgs\/cleaning-choice\.ts$/,
   /^src\/insights\/analysis\/analyze\.ts$/,
 ];
 
