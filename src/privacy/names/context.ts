@@ -1,5 +1,5 @@
 // Decoding rules that read a word's context where the model's scores are known to be
-// wrong for a whole class of sentences (docs/privacy-names.md, eighth round): a very
+// wrong for a whole class of sentences (docs/contributing/privacy-names.md, eighth round): a very
 // common first name before where the person works, a place word in a list of places, a
 // surname alone after "de" in prose, a whole place name, a frequent ordinary word
 // shouted at the start of a sentence. Each is a plain test on flags, shapes and tags.
