@@ -20,6 +20,7 @@ import { registerSessionScope, scopeDeps } from './sessions/scope.js';
 import { registerPlaygroundRoutes } from './playground/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
 import { registerCreditRoutes } from './billing/routes.js';
+import { registerPaymentDiscovery } from './billing/discovery-routes.js';
 import { registerPixRoutes } from './billing/pix/routes.js';
 import { registerAsaasRoutes } from './billing/asaas/routes.js';
 import { registerWorkerRoutes } from './workers/index.js';
@@ -73,6 +74,8 @@ export async function createGatewayApp(
   app.guards.set('worker', tokenGuard('WORKER_TOKEN', ctx.config.workerToken));
   const mcpTools = new McpCatalogue(deps.catalogue);
   const redis = limits.counters.ping && { name: 'redis', check: () => limits.counters.ping!() };
+  // Before every route that can answer 402: the hook adds how-to-pay to each quote.
+  registerPaymentDiscovery(app, ctx);
   registerPublicRoutes(app, {
     dependencies: [databaseDependency(ctx.db), ...(redis ? [redis] : [])],
     baseUrl: ctx.config.publicOrigin,
