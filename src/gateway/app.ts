@@ -21,6 +21,7 @@ import { registerPlaygroundRoutes } from './playground/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
 import { registerCreditRoutes } from './billing/routes.js';
 import { registerPaymentDiscovery } from './billing/discovery-routes.js';
+import { registerOrganizationBalanceRoutes } from './billing/org-balance-routes.js';
 import { registerPixRoutes } from './billing/pix/routes.js';
 import { registerAsaasRoutes } from './billing/asaas/routes.js';
 import { registerWorkerRoutes } from './workers/index.js';
@@ -88,6 +89,7 @@ export async function createGatewayApp(
     (scope) => registerAccountRoutes(scope, ctx, session),
     (scope) => registerKeyRoutes(scope, session, deriveKey(ctx.secret, 'api-key')),
     (scope) => registerOrganizationRoutes(scope, session),
+    (scope) => registerOrganizationBalanceRoutes(scope, session),
     (scope) => registerUsageRoutes(scope, session),
     (scope) => registerPlaygroundRoutes(scope, deps),
   ]);

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { Nullable } from '../../platform/http/schemas.js';
-import { DISCOVERY_PATH, paymentDocument } from './discovery.js';
+import { DISCOVERY_PATH, meansOf, paymentDocument } from './discovery.js';
 
 const Quota = Type.Object({
   free: Type.Array(
@@ -36,7 +36,15 @@ const X402 = Type.Object({
 
 const Credit = Type.Object({ url: Type.String(), header: Type.Literal('X-Credito') });
 
-const PaymentDocument = Type.Object({ quota: Quota, x402: Nullable(X402), credito: Nullable(Credit) });
+const PaymentDocument = Type.Object({
+  quota: Quota,
+  x402: Nullable(X402),
+  credito: Nullable(Credit),
+  meios: Type.Object(
+    { x402: Type.Boolean(), pix: Type.Boolean(), asaas: Type.Boolean() },
+    { description: 'the ways to buy credit this server offers' },
+  ),
+});
 
 /** An x402 quote body (`{x402Version, error, accepts}`), as BILLING's 402s carry. */
 function isQuote(payload: unknown): payload is Record<string, unknown> {
@@ -54,7 +62,7 @@ export function registerPaymentDiscovery(app: App, ctx: Context): void {
         response: { 200: PaymentDocument },
       },
     },
-    async () => paymentDocument(ctx),
+    async () => ({ ...paymentDocument(ctx), meios: meansOf(ctx) }),
   );
   app.addHook('preSerialization', async (_request, reply, payload) =>
     reply.statusCode === 402 && isQuote(payload) ? { ...payload, ...paymentDocument(ctx) } : payload,

@@ -149,6 +149,12 @@ function x402Of(ctx: Context, config: X402Config, mode: 'live' | 'dev'): X402Doc
   };
 }
 
+/** Which ways to buy this server offers (the console shows only those, asking nothing else). */
+export function meansOf(ctx: Context): { x402: boolean; pix: boolean; asaas: boolean } {
+  const payments = ctx.config.file.payments;
+  return { x402: Boolean(payments?.x402), pix: Boolean(payments?.pix), asaas: Boolean(payments?.asaas) };
+}
+
 /** The document, built once per context: it follows from the configuration alone. */
 const cache = new WeakMap<Context, PaymentDocument>();
 

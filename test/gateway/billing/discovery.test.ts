@@ -98,7 +98,9 @@ describe('payment discovery', () => {
   it('GET /api/pagamento answers anyone with the three objects', async () => {
     const res = await fetch(`${gw.origin}/api/pagamento`);
     assert.equal(res.status, 200);
-    assertDocument((await res.json()) as Document);
+    const doc = (await res.json()) as Document & { meios: unknown };
+    assertDocument(doc);
+    assert.deepEqual(doc.meios, { x402: true, pix: false, asaas: false });
   });
 
   it('a paid call without credit answers a 402 that carries them beside accepts', async () => {
@@ -113,6 +115,7 @@ describe('payment discovery', () => {
     assert.equal(body.x402Version, 1);
     assert.equal(body.accepts.length, 1);
     assertDocument(body);
+    assert.ok(!('meios' in body));
   });
 
   it('an unpaid credit purchase answers a 402 that carries them beside accepts', async () => {
@@ -146,5 +149,6 @@ describe('payment discovery without payments', () => {
     assert.equal(doc.credito, null);
     assert.deepEqual(doc.quota.paid, []);
     assert.match(doc.quota.how_to_pay, /não cobra/);
+    assert.deepEqual((doc as Document & { meios: unknown }).meios, { x402: false, pix: false, asaas: false });
   });
 });
