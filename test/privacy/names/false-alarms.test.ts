@@ -1,0 +1,67 @@
+// False-alarm classes of the ninth round (docs/privacy-names.md): words that the detector
+// read as names although the text says otherwise. Every row of a class table was masked
+// by the eighth-round build and is left alone now (checked against that build); the
+// guards hold on both and keep each rule from reaching names. Sentences written for this
+// test in the pattern of each class; none is copied from a corpus or a dev set.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { detectNames } from '../../../src/privacy/names/index.js';
+
+function names(text: string): string[] {
+  return detectNames(text).map((m) => text.slice(m.start, m.end));
+}
+
+type Row = [errorClass: string, text: string, expected: string[]];
+
+const ACRONYMS: Row[] = [
+  ['an acronym after an article', 'Observou que o DAIR e o DPIN de 2019 foram entregues no prazo.', []],
+  [
+    'an acronym after an article',
+    'Informou que o DAIR e o CAPAG relativos ao ano de 2020 foram enviados.',
+    [],
+  ],
+  ['an acronym after an article', 'Segundo o DAIR , a carteira está regular.', []],
+  [
+    'an acronym in a list of acronyms',
+    'O ente consta do cadastro de inadimplentes ( CADIN , CAUC , SIAFI ).',
+    [],
+  ],
+];
+
+const ROMAN_NUMERALS: Row[] = [
+  [
+    'a roman numeral at the end of a list',
+    'A norma afronta os incisos III , X e XXIII , todos do artigo 5º .',
+    [],
+  ],
+  [
+    'a roman numeral at the end of a list',
+    'A lei violou os incisos II e XXIII , ambos da Lei Orgânica .',
+    [],
+  ],
+  ['a roman numeral in lower case', 'a lei violou os incisos ii , vi e xxiii , todos da lei organica .', []],
+  ['a roman numeral in capitals', 'A LEI VIOLOU OS INCISOS II , VI E XXIII , TODOS DA LEI ORGÂNICA .', []],
+  ['a roman numeral alone', 'Compareceu XXIII , conforme a ata .', []],
+];
+
+const GUARDS: Row[] = [
+  ['a shouted name frequent in general text', 'o LULA falou besteira de novo', ['LULA']],
+  ['a shouted name frequent in general text', 'o BOLSONARO nao aprende', ['BOLSONARO']],
+  ['a nickname of three letters in the surname list', 'disse FHC ontem.', ['FHC']],
+  ['a surname in capitals after a role', 'O Deputado BACELAR votou contra o DAIR .', ['BACELAR']],
+  ['a numeral after a name goes with it', 'Dom Pedro II governou o Brasil.', ['Pedro II']],
+];
+
+for (const [title, rows] of [
+  ['acronyms in prose', ACRONYMS],
+  ['roman numerals', ROMAN_NUMERALS],
+  ['guards', GUARDS],
+] as const) {
+  describe(`detectNames false alarms: ${title}`, () => {
+    for (const [errorClass, text, expected] of rows) {
+      it(`${errorClass}: ${JSON.stringify(text)}`, () => {
+        assert.deepEqual(names(text), expected);
+      });
+    }
+  });
+}
