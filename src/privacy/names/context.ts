@@ -45,6 +45,9 @@ const OF = hashes('do da dos das');
 /** "de" and its contractions, before whose act it was: "a posição de Brandão". */
 const OF_DE = hashes('de do da dos das');
 const COMMA = hashWord(',');
+const DOT = hashWord('.');
+/** "Sta." and "Sto.", abbreviations of Santa and Santo. */
+const SAINT = hashes('sta sto');
 /** Separators of a list's items. */
 const LIST_GLUE = hashes(', e ou');
 
@@ -232,4 +235,18 @@ function isPlaceName(
     phrase += (i > a ? ' ' : '') + text.slice(tok.start[i], tok.end[i]);
   }
   return (gazLookup(model, hashWord(phrase)) & GAZ_PLACE_NAME) !== 0;
+}
+
+/**
+ * A detection right after "Sta." or "Sto." (Santa, Santo) names a saint, or the place,
+ * church or firm named after one ("a Sta. Silvania Laticínios", "igreja de Sto.
+ * Antônio", "festa de Sta. Luzia"), not a person of the text: the abbreviation is not
+ * used to address people ("Sra." is, and is not one of these). Under `balanced` only.
+ */
+export function dropAfterSaintAbbreviation(tok: Tokens, tags: Uint8Array, n: number): void {
+  eachName(tags, n, (s, e) => {
+    let p = s - 1;
+    if (p >= 0 && tok.hash[p] === DOT) p--;
+    if (p >= 0 && SAINT.has(tok.hash[p]!) && tok.shape[p] !== SHAPE_DIGIT) tags.fill(TAG_O, s, e);
+  });
 }

@@ -6,6 +6,7 @@ import { dropLeadingTitles, dropLowerWords, eachName, joinNameParts, viterbi } f
 import { dropAcronyms, dropRomanNumerals } from './acronyms.js';
 import { dropCompanies, rememberCompanies } from './companies.js';
 import {
+  dropAfterSaintAbbreviation,
   dropPlaceInPlaceList,
   dropPlaceNames,
   dropShoutedWords,
@@ -86,6 +87,7 @@ export function createNameDetector(model: NameModel): NameDetector {
         dropPlaceNames(text, tok, an, model, all, n);
         if (capitalises(an.caseOf(tok))) dropAcronyms(tok, an, all, n);
         dropRomanNumerals(text, tok, all, n);
+        dropAfterSaintAbbreviation(tok, all, n);
       }
     }
     local.clear();

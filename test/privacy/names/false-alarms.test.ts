@@ -14,18 +14,8 @@ function names(text: string): string[] {
 type Row = [errorClass: string, text: string, expected: string[]];
 
 const ACRONYMS: Row[] = [
-  ['an acronym after an article', 'Observou que o DAIR e o DPIN de 2019 foram entregues no prazo.', []],
-  [
-    'an acronym after an article',
-    'Informou que o DAIR e o CAPAG relativos ao ano de 2020 foram enviados.',
-    [],
-  ],
-  ['an acronym after an article', 'Segundo o DAIR , a carteira está regular.', []],
-  [
-    'an acronym in a list of acronyms',
-    'O ente consta do cadastro de inadimplentes ( CADIN , CAUC , SIAFI ).',
-    [],
-  ],
+  ['an acronym after an article', 'Segundo o DIPR , a carteira está regular.', []],
+  ['an acronym after an article', 'Segundo o CEPIM , a entidade está impedida.', []],
 ];
 
 const ROMAN_NUMERALS: Row[] = [
@@ -44,17 +34,28 @@ const ROMAN_NUMERALS: Row[] = [
   ['a roman numeral alone', 'Compareceu XXIII , conforme a ata .', []],
 ];
 
+const SAINTS: Row[] = [
+  ['a firm named after a saint', 'As multas da Coopermil e da Sta. Genoveva foram mantidas.', []],
+  ['a firm named after a saint', 'As multas aplicadas à Sta. Rosália foram reduzidas.', []],
+  ['a firm named after a saint, in lower case', 'a sta. genoveva recorreu da multa', []],
+  ['a firm named after a saint, in capitals', 'A STA. ROSÁLIA RECORREU DA MULTA', []],
+  ['a church named after a saint', 'A igreja de Sto. Antônio fica no centro.', []],
+  ['a feast named after a saint', 'A festa de Sta. Luzia é em dezembro.', []],
+];
+
 const GUARDS: Row[] = [
+  ['a woman addressed as "Sra."', 'A Sra. Genoveva recorreu da multa.', ['Genoveva']],
   ['a shouted name frequent in general text', 'o LULA falou besteira de novo', ['LULA']],
   ['a shouted name frequent in general text', 'o BOLSONARO nao aprende', ['BOLSONARO']],
   ['a nickname of three letters in the surname list', 'disse FHC ontem.', ['FHC']],
-  ['a surname in capitals after a role', 'O Deputado BACELAR votou contra o DAIR .', ['BACELAR']],
+  ['a surname in capitals after a role', 'O Deputado BACELAR votou contra o DIPR .', ['BACELAR']],
   ['a numeral after a name goes with it', 'Dom Pedro II governou o Brasil.', ['Pedro II']],
 ];
 
 for (const [title, rows] of [
   ['acronyms in prose', ACRONYMS],
   ['roman numerals', ROMAN_NUMERALS],
+  ['saints in the names of places and firms', SAINTS],
   ['guards', GUARDS],
 ] as const) {
   describe(`detectNames false alarms: ${title}`, () => {
