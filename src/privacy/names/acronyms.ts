@@ -5,7 +5,15 @@
 // docs/privacy-names.md, ninth round. Under `balanced` only.
 import type { Analysis } from './features.js';
 import { eachName } from './decode.js';
-import { GAZ_CONTEXT, GAZ_FIRST_MASK, GAZ_SURNAME, LEX_FREQ_MASK, LEX_FREQ_SHIFT, TAG_O } from './model.js';
+import {
+  GAZ_CONTEXT,
+  GAZ_FIRST_MASK,
+  GAZ_SURNAME,
+  LEX_FREQ_MASK,
+  LEX_FREQ_SHIFT,
+  NAME_BITS,
+  TAG_O,
+} from './model.js';
 import { SHAPE_CAP, SHAPE_INITIAL, SHAPE_LOWER, SHAPE_MIXED, SHAPE_UPPER, type Tokens } from './tokenize.js';
 
 /** Highest frequency level (0-7) of general text at which a short capitalised word is read as an acronym. */
@@ -32,6 +40,23 @@ export function dropAcronyms(tok: Tokens, an: Analysis, tags: Uint8Array, n: num
     if ((lex[s]! & LEX_FREQ_MASK) > ACRONYM_MAX_FREQ << LEX_FREQ_SHIFT) return;
     if (s > 0 && ((flags[s - 1]! & GAZ_CONTEXT) !== 0 || capitalised(tok.shape[s - 1]!))) return;
     if (e < n && capitalised(tok.shape[e]!)) return;
+    tags[s] = TAG_O;
+  });
+}
+
+/**
+ * In any text, also one written in capitals, a one-word detection of 3 to 5 letters in
+ * capitals that no list knows in any way — no name list of Brazil or of any language, no
+ * dictionary entry, never seen in general text (frequency level 0) — is an acronym
+ * ("IHP + DaVita", "O DPIN E O DAIR"): a name is rarely that unknown and that short.
+ */
+export function dropBareAcronyms(tok: Tokens, an: Analysis, tags: Uint8Array, n: number): void {
+  const { flags, lex } = an;
+  eachName(tags, n, (s, e) => {
+    if (e - s !== 1 || tok.shape[s] !== SHAPE_UPPER) return;
+    const len = tok.end[s]! - tok.start[s]!;
+    if (len < 3 || len > 5 || lex[s] !== 0 || (flags[s]! & NAME_BITS) !== 0) return;
+    if (s > 0 && (flags[s - 1]! & GAZ_CONTEXT) !== 0) return;
     tags[s] = TAG_O;
   });
 }

@@ -3,7 +3,7 @@
 import type { Match } from '../types.js';
 import { nameKey } from './chars.js';
 import { dropLeadingTitles, dropLowerWords, eachName, joinNameParts, viterbi } from './decode.js';
-import { dropAcronyms, dropRomanNumerals } from './acronyms.js';
+import { dropAcronyms, dropBareAcronyms, dropRomanNumerals } from './acronyms.js';
 import { dropCompanies, rememberCompanies } from './companies.js';
 import {
   dropAfterSaintAbbreviation,
@@ -86,6 +86,7 @@ export function createNameDetector(model: NameModel): NameDetector {
         if (an.caseOf(tok) === TEXT_UPPER) dropShoutedWords(text, tok, an, all, n);
         dropPlaceNames(text, tok, an, model, all, n);
         if (capitalises(an.caseOf(tok))) dropAcronyms(tok, an, all, n);
+        dropBareAcronyms(tok, an, all, n);
         dropRomanNumerals(text, tok, all, n);
         dropAfterSaintAbbreviation(tok, all, n);
       }

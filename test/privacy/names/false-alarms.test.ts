@@ -18,6 +18,12 @@ const ACRONYMS: Row[] = [
   ['an acronym after an article', 'Segundo o CEPIM , a entidade está impedida.', []],
 ];
 
+const BARE_ACRONYMS: Row[] = [
+  ['an acronym no list knows, in capitals', 'INFORMOU QUE O RREO E O SIOPS FORAM ENVIADOS.', []],
+  ['an acronym no list knows, in capitals', 'O SIOPS E O RREO ESTÃO EM DIA', []],
+  ['an acronym no list knows, before a symbol', 'RREO + Demonstrativo', []],
+];
+
 const ROMAN_NUMERALS: Row[] = [
   [
     'a roman numeral at the end of a list',
@@ -44,6 +50,9 @@ const SAINTS: Row[] = [
 ];
 
 const GUARDS: Row[] = [
+  ['a shouted surname', 'O NASSAR FALOU DEMAIS', ['NASSAR']],
+  ['a shouted surname of four letters', 'FORA ZAGO', ['ZAGO']],
+  ['a shouted first name after a role', 'O RELATOR OTTO FOI VOTO VENCIDO', ['OTTO']],
   ['a woman addressed as "Sra."', 'A Sra. Genoveva recorreu da multa.', ['Genoveva']],
   ['a shouted name frequent in general text', 'o LULA falou besteira de novo', ['LULA']],
   ['a shouted name frequent in general text', 'o BOLSONARO nao aprende', ['BOLSONARO']],
@@ -54,6 +63,7 @@ const GUARDS: Row[] = [
 
 for (const [title, rows] of [
   ['acronyms in prose', ACRONYMS],
+  ['acronyms no list knows', BARE_ACRONYMS],
   ['roman numerals', ROMAN_NUMERALS],
   ['saints in the names of places and firms', SAINTS],
   ['guards', GUARDS],
