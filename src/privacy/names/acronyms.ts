@@ -45,15 +45,17 @@ export function dropAcronyms(tok: Tokens, an: Analysis, tags: Uint8Array, n: num
 }
 
 /**
- * In any text, also one written in capitals, a one-word detection of 3 to 5 letters in
- * capitals that no list knows in any way — no name list of Brazil or of any language, no
+ * In any text, also one written all in capitals or all in lower case where the case of a
+ * word says nothing, a one-word detection of 3 to 5 letters in capitals or in lower case
+ * that no list knows in any way — no name list of Brazil or of any language, no
  * dictionary entry, never seen in general text (frequency level 0) — is an acronym
- * ("IHP + DaVita", "O DPIN E O DAIR"): a name is rarely that unknown and that short.
+ * ("IHP + DaVita", "O DPIN E O DAIR", "o rreo e o siops"): a name is rarely that unknown
+ * and that short; the first-name lists hold names of fewer than 100 births.
  */
 export function dropBareAcronyms(tok: Tokens, an: Analysis, tags: Uint8Array, n: number): void {
   const { flags, lex } = an;
   eachName(tags, n, (s, e) => {
-    if (e - s !== 1 || tok.shape[s] !== SHAPE_UPPER) return;
+    if (e - s !== 1 || (tok.shape[s] !== SHAPE_UPPER && tok.shape[s] !== SHAPE_LOWER)) return;
     const len = tok.end[s]! - tok.start[s]!;
     if (len < 3 || len > 5 || lex[s] !== 0 || (flags[s]! & NAME_BITS) !== 0) return;
     if (s > 0 && (flags[s - 1]! & GAZ_CONTEXT) !== 0) return;

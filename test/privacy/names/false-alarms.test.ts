@@ -22,6 +22,8 @@ const BARE_ACRONYMS: Row[] = [
   ['an acronym no list knows, in capitals', 'INFORMOU QUE O RREO E O SIOPS FORAM ENVIADOS.', []],
   ['an acronym no list knows, in capitals', 'O SIOPS E O RREO ESTÃO EM DIA', []],
   ['an acronym no list knows, before a symbol', 'RREO + Demonstrativo', []],
+  ['an acronym no list knows, in lower case', 'informou que o rreo e o siops foram enviados', []],
+  ['an acronym no list knows, in lower case', 'o siops e o rreo estao em dia', []],
 ];
 
 const ROMAN_NUMERALS: Row[] = [
@@ -51,6 +53,7 @@ const SAINTS: Row[] = [
 
 const GUARDS: Row[] = [
   ['a shouted surname', 'O NASSAR FALOU DEMAIS', ['NASSAR']],
+  ['a short nickname of the first-name lists, in lower case', 'o nando falou', ['nando']],
   ['a shouted surname of four letters', 'FORA ZAGO', ['ZAGO']],
   ['a shouted first name after a role', 'O RELATOR OTTO FOI VOTO VENCIDO', ['OTTO']],
   ['a woman addressed as "Sra."', 'A Sra. Genoveva recorreu da multa.', ['Genoveva']],
