@@ -2,7 +2,8 @@
 // wrong for a whole class of sentences (docs/privacy-names.md, eighth round): a very
 // common first name before where the person works, a place word in a list of places, a
 // surname alone after "de" in prose, a whole place name, a frequent ordinary word
-// shouted at the start of a sentence. Each is a plain test on flags, shapes and tags.
+// shouted at the start of a sentence; and (ninth round) a saint after "Sta."/"Sto.".
+// Each is a plain test on flags, shapes and tags.
 import { type Analysis, isSentenceEnd, TEXT_CASED } from './features.js';
 import {
   GAZ_CONTEXT,
