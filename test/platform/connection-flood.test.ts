@@ -35,6 +35,7 @@ async function flood(url: string, from: string, n: number, into?: Flood): Promis
           const s = connect({ host: hostname, port: Number(port), localAddress: from });
           f.sockets.push(s);
           s.on('error', () => {});
+          s.resume(); // the server's 408 is read, so that its close is seen
           s.on('close', () => {
             f.closed.add(s);
             resolve();
