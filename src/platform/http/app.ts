@@ -10,9 +10,11 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from '../config/bounds.js';
 import { describeError, type Logger } from '../logger.js';
 import { trustProxy } from '../net.js';
 import { AuthRegistry } from './auth.js';
+import { guardConnections } from './connections.js';
 import { envelope, type EnvelopeKind, HTTP } from './errors.js';
 import { requestTracing } from '../tracing/http.js';
 import { httpMetricsHook } from './metrics.js';
@@ -42,6 +44,8 @@ export interface AppOptions {
   trustedProxies?: readonly string[];
   /** The service's name in metrics (`gateway`, `contracts`, `insights`). */
   service?: string;
+  /** MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, HEADERS_TIMEOUT_SECONDS (connections.ts); defaults when absent. */
+  connections?: ConnectionLimits;
 }
 
 declare module 'fastify' {
@@ -92,6 +96,13 @@ export function createApp(options: AppOptions): App {
       reply.status(api.status).send(envelope(kindOf(request), api));
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  guardConnections(
+    app.server,
+    options.service ?? 'app',
+    options.connections ?? DEFAULT_CONNECTION_LIMITS,
+    options.trustedProxies ?? [],
+  );
 
   const table = new RouteTable();
   const guards = new AuthRegistry();
