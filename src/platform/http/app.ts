@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { describeError, type Logger } from '../logger.js';
+import { drainOversizedBody } from './drain.js';
 import { trustProxy } from '../net.js';
 import { AuthRegistry } from './auth.js';
 import { envelope, type EnvelopeKind, HTTP } from './errors.js';
@@ -122,6 +123,9 @@ export function createApp(options: AppOptions): App {
     }
     done();
   });
+
+  // A 413 waits for the rest of the body (bounded), so the client reads it instead of a reset.
+  app.addHook('onSend', drainOversizedBody);
 
   // Only when metrics or traces are on: otherwise not even a hook runs.
   const measure = httpMetricsHook(options.service ?? 'app');
