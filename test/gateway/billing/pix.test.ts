@@ -276,13 +276,8 @@ describe('manual Pix', () => {
   });
 
   it('accepts JPEG and WebP proofs', async () => {
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
-    const webp = Buffer.concat([
-      Buffer.from('RIFF'),
-      Buffer.from([60, 0, 0, 0]),
-      Buffer.from('WEBPVP8 '),
-      Buffer.alloc(48),
-    ]);
+    const jpeg = await sharp(PNG).jpeg().toBuffer();
+    const webp = await sharp(PNG).webp().toBuffer();
     for (const bytes of [jpeg, webp]) {
       const res = await post(
         form(valid({ usd: '1' }), { bytes, name: 'x.bin', type: 'application/octet-stream' }),

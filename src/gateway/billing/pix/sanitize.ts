@@ -76,18 +76,22 @@ export function hasActiveContent(pdf: Buffer): boolean {
   const text = pdf.toString('latin1');
   if (namesActive(text)) return true;
   let budget = INFLATE_BUDGET;
-  const streams = /stream\r?\n/g;
+  const streams = /(?<!end)stream\r?\n/g; // a stream's start, not the `endstream` that closes one
   for (let m = streams.exec(text); m; m = streams.exec(text)) {
-    const dictStart = text.lastIndexOf('<<', m.index);
-    const dict = dictStart < 0 ? '' : text.slice(dictStart, m.index);
+    // The stream's dictionary: from its object's `obj` keyword (nested dictionaries included).
+    const before = text.slice(Math.max(0, m.index - 4096), m.index);
+    const dict = unescapeNames(before.slice(before.search(/\bobj\b(?![\s\S]*\bobj\b)/) + 1));
     const start = m.index + m[0].length;
-    const end = text.indexOf('endstream', start);
-    if (end < 0) break;
+    // A direct /Length is what readers follow; `endstream` could be planted inside the data.
+    const length = dict.match(/\/Length\s+(\d+)(?!\s+\d+\s+R)/)?.[1];
+    const end = length !== undefined ? start + Number(length) : text.indexOf('endstream', start);
+    if (end < 0 || end > text.length) break;
     streams.lastIndex = end;
     if (!/\/Type\s*\/ObjStm/.test(dict)) continue;
     const filters = dict.match(/\/Filter\s*(\[[^\]]*\]|\/\w+)/)?.[1] ?? '';
     const names = filters.match(/\/\w+/g) ?? [];
-    if (names.some((n) => n !== '/FlateDecode')) return true;
+    // Another filter, or a predictor over the inflated bytes: what it holds cannot be read here.
+    if (names.some((n) => n !== '/FlateDecode') || /\/DecodeParms/.test(dict)) return true;
     let inner = pdf.subarray(start, end);
     if (names.length > 0) {
       try {
@@ -105,12 +109,11 @@ export function hasActiveContent(pdf: Buffer): boolean {
   return false;
 }
 
+/** `#xx` escapes in names written as the characters they stand for. */
+const unescapeNames = (text: string) =>
+  text.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
 function namesActive(text: string): boolean {
-  for (const m of text.matchAll(/\/([^\s/[\]()<>{}%]+)/g)) {
-    const name = m[1]!.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) =>
-      String.fromCharCode(Number.parseInt(hex, 16)),
-    );
-    if (ACTIVE.has(name)) return true;
-  }
+  for (const m of text.matchAll(/\/([^\s/[\]()<>{}%]+)/g)) if (ACTIVE.has(unescapeNames(m[1]!))) return true;
   return false;
 }
