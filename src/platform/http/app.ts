@@ -12,6 +12,7 @@ import Fastify, {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from '../config/bounds.js';
 import { describeError, type Logger } from '../logger.js';
+import { drainOversizedBody } from './drain.js';
 import { trustProxy } from '../net.js';
 import { AuthRegistry } from './auth.js';
 import { guardConnections } from './connections.js';
@@ -133,6 +134,9 @@ export function createApp(options: AppOptions): App {
     }
     done();
   });
+
+  // A 413 waits for the rest of the body (bounded), so the client reads it instead of a reset.
+  app.addHook('onSend', drainOversizedBody);
 
   // Only when metrics or traces are on: otherwise not even a hook runs.
   const measure = httpMetricsHook(options.service ?? 'app');
