@@ -18,9 +18,9 @@ export interface MappedText {
 
 export class MapBuilder {
   /**
-   * The view's pieces, joined once in done(). Appending to a string instead builds a rope
-   * of thousands of pieces that the first regex over the view must flatten: on text with
-   * typographic characters that cost more than building the view itself.
+   * The view's pieces, joined once in done(): one copy of the text. Appending to a string
+   * instead builds a rope of thousands of pieces, which the first regex over the view
+   * then has to flatten.
    */
   readonly #parts: string[] = [];
   readonly #at: number[] = [];
