@@ -15,6 +15,8 @@ export interface Run {
   j: number;
   /** The run's digits, filled by the first reader that needs them. */
   digits?: string;
+  /** Its group lengths ("3,3,3,2"), filled by the first reader that needs them. */
+  shape?: string;
 }
 
 /** Shortest number the run index keeps (an RG of seven digits). */
@@ -82,6 +84,8 @@ function plainSep(sep: string): boolean {
 function indexRuns(clusters: readonly Cluster[]): Run[][] {
   const out: Run[][] = Array.from({ length: MAX_RUN_DIGITS + 1 }, () => []);
   for (const c of clusters) {
+    // Most clusters are a few digits (prices, dates, counts): no run of them is long enough.
+    if (c.digits < MIN_RUN_DIGITS) continue;
     const g = c.groups;
     for (let i = 0; i < g.length; i++) {
       let total = 0;

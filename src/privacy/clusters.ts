@@ -19,6 +19,8 @@ export interface Cluster {
   gluedAfter: boolean;
   /** How many of its groups are a single digit (digits spelled apart show here). */
   singles: number;
+  /** Digits in all its groups: a detector skips a cluster too short for its numbers at once. */
+  digits: number;
 }
 
 const MAX_SEP = 3;
@@ -75,10 +77,12 @@ export function clustersOf(text: string): Cluster[] {
     const groups: Group[] = [];
     let sep = '';
     let singles = 0;
+    let digits = 0;
     for (;;) {
       const gs = i;
       while (i < n && isDigit(text.charCodeAt(i))) i++;
       if (i - gs === 1) singles++;
+      digits += i - gs;
       groups.push({ start: gs, end: i, sep });
       let k = i;
       while (k < n && k - i < MAX_SEP && isSepChar(text.charCodeAt(k))) k++;
@@ -100,7 +104,7 @@ export function clustersOf(text: string): Cluster[] {
       else if ((p === 45 || p === 47) && lead > 1 && isAlnum(text.charCodeAt(lead - 2))) gluedBefore = true;
     }
     const gluedAfter = i < n && isWordChar(text.charCodeAt(i));
-    out.push({ groups, gluedBefore, gluedAfter, singles });
+    out.push({ groups, gluedBefore, gluedAfter, singles, digits });
   }
   return out;
 }

@@ -17,7 +17,12 @@ export interface MappedText {
 }
 
 export class MapBuilder {
-  #text = '';
+  /**
+   * The view's pieces, joined once in done(): one copy of the text. Appending to a string
+   * instead builds a rope of thousands of pieces, which the first regex over the view
+   * then has to flatten.
+   */
+  readonly #parts: string[] = [];
   readonly #at: number[] = [];
   readonly #from: number[] = [];
   readonly #to: number[] = [];
@@ -36,7 +41,7 @@ export class MapBuilder {
     const last = this.#at.length - 1;
     if (last >= 0 && this.#copied[last] && this.#to[last] === from) this.#to[last] = to;
     else this.#segment(from, to, true);
-    this.#text += this.input.slice(from, to);
+    this.#parts.push(this.input.slice(from, to));
     this.#length += to - from;
     this.#last = this.input.charCodeAt(to - 1);
   }
@@ -45,7 +50,7 @@ export class MapBuilder {
   emit(s: string, from: number, to: number): void {
     if (s.length === 0) return;
     this.#segment(from, to, false);
-    this.#text += s;
+    this.#parts.push(s);
     this.#length += s.length;
     this.#last = s.charCodeAt(s.length - 1);
   }
@@ -64,7 +69,7 @@ export class MapBuilder {
 
   done(): MappedText {
     return {
-      text: this.#text,
+      text: this.#parts.join(''),
       at: this.#at,
       from: this.#from,
       to: this.#to,

@@ -125,8 +125,32 @@ function codePointLength(text: string, i: number): number {
   return 1;
 }
 
+/** Whether each BMP code unit is a combining mark, as MARK says: 0 not known yet, 1 yes, 2 no. */
+const markMemo = new Uint8Array(0x10000);
+
 function isMarkAt(text: string, i: number): boolean {
-  return text.charCodeAt(i) >= 0x300 && MARK.test(String.fromCodePoint(text.codePointAt(i)!));
+  const c = text.charCodeAt(i);
+  // Also false past the end (NaN).
+  if (!(c >= 0x300)) return false;
+  if (c >= 0xd800 && c <= 0xdfff) return MARK.test(String.fromCodePoint(text.codePointAt(i)!));
+  if (markMemo[c] === 0) markMemo[c] = MARK.test(String.fromCharCode(c)) ? 1 : 2;
+  return markMemo[c] === 1;
+}
+
+/** The view of a lone BMP character with no mark after it: its replacement, or null to copy it. */
+const loneMemo = new Map<number, string | null>();
+
+function lone(c: number): string | null {
+  let out = loneMemo.get(c);
+  if (out === undefined) {
+    const ch = String.fromCharCode(c);
+    const mapped = mapCodePoint(c);
+    out = mapped ?? normaliseCluster(ch);
+    if (mapped === null && out === ch) out = null;
+    if (loneMemo.size > 4096) loneMemo.clear();
+    loneMemo.set(c, out);
+  }
+  return out;
 }
 
 function isDigitAt(text: string, i: number): boolean {
@@ -142,8 +166,23 @@ function normaliseChars(text: string): MappedText | null {
   let pos = 0;
   let changed = false;
   SPECIAL.lastIndex = 0;
-  for (let m = SPECIAL.exec(text); m; m = SPECIAL.exec(text)) {
-    let start = m.index;
+  // test() and lastIndex, not exec(): no match object per character.
+  while (SPECIAL.test(text)) {
+    let start = SPECIAL.lastIndex - 1;
+    const c = text.charCodeAt(start);
+    // The common case (a no-break space, a dash, a curly quote): one BMP character that is
+    // no mark, with no mark after it; its view is remembered per character.
+    if (c !== 0xad && (c < 0xd800 || c > 0xdfff) && !isMarkAt(text, start) && !isMarkAt(text, start + 1)) {
+      b.copy(pos, start);
+      const out = lone(c);
+      if (out === null) b.copy(start, start + 1);
+      else {
+        b.emit(out, start, start + 1);
+        changed = true;
+      }
+      pos = start + 1;
+      continue;
+    }
     // A combining mark composes with the (already copied) character before it.
     if (start > pos && isMarkAt(text, start)) start--;
     let end = start + codePointLength(text, start);

@@ -97,7 +97,8 @@ function readAt(a: Analysis, run: Run, rule: NumberRule): Span | null {
   } else if (!softAfter(c, j)) return null;
   const valid = rule.valid(key);
   if (!valid && !rule.loose?.(text, c, i, j)) return null;
-  const shape = shapeOf(c, i, j) + (tail ? '+' : '');
+  run.shape ??= shapeOf(c, i, j);
+  const shape = tail ? `${run.shape}+` : run.shape;
   const masked = valid && rule.masks.includes(shape);
   const shaped = masked || rule.shapes === undefined || rule.shapes.includes(shape);
   const mentioned = shaped && a.mentions(rule.kind, start, end);

@@ -20,6 +20,7 @@ function cnpjByContext(a: Analysis, start: number, end: number): boolean {
 function numeric(a: Analysis, out: Span[]): void {
   const text = a.text;
   for (const c of a.clusters) {
+    if (c.digits < 14) continue;
     const g = c.groups;
     let i = 0;
     while (i < g.length) {

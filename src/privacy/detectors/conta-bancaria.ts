@@ -110,7 +110,8 @@ export const bankAccountDetector = defineDetector({
     const out: Span[] = [];
     for (const c of a.clusters) {
       const g = c.groups;
-      if (!softBefore(c, 0) || !labelBefore(text, g[0]!.start)) continue;
+      // Fewer than three digits is no branch or account number: no label to look for.
+      if (c.digits < 3 || !softBefore(c, 0) || !labelBefore(text, g[0]!.start)) continue;
       // The number, and a check digit after '-' or '.': "12345-6", "0012345.6", "12.345-6".
       let j = 0;
       while (j + 1 < g.length && j < 2 && (g[j + 1]!.sep === '-' || g[j + 1]!.sep === '.')) j++;

@@ -53,6 +53,7 @@ export const cpfDetector = defineDetector({
     const text = a.text;
     const out: Span[] = [];
     for (const c of a.clusters) {
+      if (c.digits < 11) continue;
       const g = c.groups;
       let i = 0;
       while (i < g.length) {

@@ -173,7 +173,8 @@ function phonesIn(a: Analysis, opts: PhoneOptions): Span[] {
   const text = a.text;
   const out: Span[] = [];
   for (const c of a.clusters) {
-    if (cardLayout(c)) continue;
+    // Shorter than the shortest number read (eight digits without DDD).
+    if (c.digits < 8 || cardLayout(c)) continue;
     const g = c.groups;
     let i = 0;
     while (i < g.length) {
