@@ -62,7 +62,11 @@ export class FairQueue<T> {
     for (const entry of this.#lines) {
       const line = entry[1];
       if (line.waiting.length === 0) continue;
-      if (!best || line.running < best[1].running || (line.running === best[1].running && line.served < best[1].served))
+      if (
+        !best ||
+        line.running < best[1].running ||
+        (line.running === best[1].running && line.served < best[1].served)
+      )
         best = entry;
     }
     if (!best) return undefined;

@@ -57,7 +57,13 @@ function png(b: Buffer): Frame[] {
   const depth = b[24]!;
   // A palette image decodes to RGB(A): count it as four channels.
   const channels = b[25] === 3 ? 4 : (PNG_CHANNELS[b[25]!] ?? 4);
-  return [{ width: b.readUInt32BE(16), height: b.readUInt32BE(20), bytesPerPixel: channels * Math.max(1, depth / 8) }];
+  return [
+    {
+      width: b.readUInt32BE(16),
+      height: b.readUInt32BE(20),
+      bytesPerPixel: channels * Math.max(1, depth / 8),
+    },
+  ];
 }
 
 function jpeg(b: Buffer): Frame[] {
@@ -87,12 +93,14 @@ function jpeg(b: Buffer): Frame[] {
 
 function webp(b: Buffer): Frame[] {
   const chunk = b.toString('latin1', 12, 16);
-  if (chunk === 'VP8X') return [{ width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1, bytesPerPixel: 4 }];
+  if (chunk === 'VP8X')
+    return [{ width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1, bytesPerPixel: 4 }];
   if (chunk === 'VP8L') {
     const bits = b.readUInt32LE(21);
     return [{ width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1, bytesPerPixel: 4 }];
   }
-  if (chunk === 'VP8 ') return [{ width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff, bytesPerPixel: 4 }];
+  if (chunk === 'VP8 ')
+    return [{ width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff, bytesPerPixel: 4 }];
   return [];
 }
 

@@ -28,7 +28,11 @@ export async function imagePages(bytes: Uint8Array, options: ImageOptions): Prom
   const type = sniffType(bytes);
   if (type === null || type === 'pdf') throw new DocumentError('unreadable_image');
   const maxDecodedBytes = options.maxDecodedBytes ?? options.maxPixels * 4;
-  checkImageBounds(bytes, type, { maxPages: options.maxPages, maxPixels: options.maxPixels, maxDecodedBytes });
+  checkImageBounds(bytes, type, {
+    maxPages: options.maxPages,
+    maxPixels: options.maxPixels,
+    maxDecodedBytes,
+  });
   // Loaded with the first image, not at start-up (most processes never decode one).
   const { default: sharp } = await import('sharp');
   let meta: Metadata;

@@ -14,8 +14,11 @@ export interface JobOptions {
 
 export interface JobEvent {
   pool: 'pdf' | 'ocr';
-  /** start: a thread took the task; stopped: the thread running it was ended (deadline, cancel). */
-  event: 'queued' | 'start' | 'end' | 'stopped';
+  /**
+   * start: a thread took the task; stopped: the thread running it is being ended (deadline,
+   * cancel); exit: a PDF thread has ended (Node's own 'exit': the thread no longer runs).
+   */
+  event: 'queued' | 'start' | 'end' | 'stopped' | 'exit';
   owner: string;
   /** The thread that runs the task (worker_threads threadId), for start/end/stopped. */
   threadId?: number;

@@ -32,7 +32,10 @@ const OBJ = /(\d+)\s+(\d+)\s+obj\b/g;
 const REF = /(\d+)\s+\d+\s+R\b/g;
 const DICT_WINDOW = 64 * 1024;
 
-export function checkPdfBounds(bytes: Uint8Array, bounds: PdfBounds): { pages: number; decodedBytes: number; pageBytes: number } {
+export function checkPdfBounds(
+  bytes: Uint8Array,
+  bounds: PdfBounds,
+): { pages: number; decodedBytes: number; pageBytes: number } {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = buffer.toString('latin1');
   const objects = new Map<string, PdfObject>();
@@ -75,7 +78,8 @@ export function checkPdfBounds(bytes: Uint8Array, bounds: PdfBounds): { pages: n
     // pdf.js takes the page count from the root's /Count: a claim above the cap is refused too.
     if (/\/Type\s*\/Pages\b/.test(object.dict)) {
       const count = /\/Count\s+(\d+)/.exec(object.dict);
-      if (count && Number(count[1]) > bounds.maxPages) throw new DocumentError('too_many_pages', bounds.maxPages);
+      if (count && Number(count[1]) > bounds.maxPages)
+        throw new DocumentError('too_many_pages', bounds.maxPages);
       continue;
     }
     if (!/\/Type\s*\/Page(?![A-Za-z])/.test(object.dict)) continue;
@@ -107,7 +111,12 @@ function readObjectStream(dict: string, data: Buffer, objects: Map<string, PdfOb
   const n = Number(/\/N\s+(\d+)/.exec(dict)?.[1] ?? 0);
   const first = Number(/\/First\s+(\d+)/.exec(dict)?.[1] ?? 0);
   const text = data.toString('latin1');
-  const numbers = text.slice(0, first).trim().split(/\s+/).slice(0, 2 * n).map(Number);
+  const numbers = text
+    .slice(0, first)
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2 * n)
+    .map(Number);
   for (let i = 0; i + 1 < numbers.length; i += 2) {
     const from = first + numbers[i + 1]!;
     const to = i + 3 < numbers.length ? first + numbers[i + 3]! : text.length;
@@ -148,7 +157,9 @@ function drawnBytes(page: PdfObject, objects: Map<string, PdfObject>): number {
   let total = 0;
   const contents = resolve(valueOf(page.dict, 'Contents'), objects);
   // /Contents is a stream reference or an array of them (possibly itself by reference).
-  const contentRefs = refsIn(valueOf(page.dict, 'Contents')).concat(contents?.startsWith('[') ? refsIn(contents) : []);
+  const contentRefs = refsIn(valueOf(page.dict, 'Contents')).concat(
+    contents?.startsWith('[') ? refsIn(contents) : [],
+  );
   for (const id of contentRefs) {
     if (seen.has(id)) continue;
     seen.add(id);

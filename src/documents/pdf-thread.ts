@@ -136,6 +136,7 @@ export class PdfTextPool {
       stderr: false,
     });
     const thread: Thread = { worker };
+    const { threadId } = worker;
     this.#threads.add(thread);
     worker.on('message', (reply: PdfReply) => {
       const task = thread.task;
@@ -163,7 +164,10 @@ export class PdfTextPool {
       if (!this.#closed) this.#pump();
     };
     worker.on('error', gone);
-    worker.on('exit', gone);
+    worker.on('exit', () => {
+      announce({ pool: 'pdf', event: 'exit', owner: NO_OWNER, threadId });
+      gone();
+    });
     return thread;
   }
 

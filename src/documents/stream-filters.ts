@@ -33,7 +33,10 @@ function decodeOne(filter: string, data: Buffer, budget: number): Buffer | undef
     case 'FlateDecode':
     case 'Fl':
       // A truncated stream gives what it holds (as pdf.js reads it), not an error.
-      return inflateSync(data, { maxOutputLength: Math.max(1, budget + 1), finishFlush: constants.Z_SYNC_FLUSH });
+      return inflateSync(data, {
+        maxOutputLength: Math.max(1, budget + 1),
+        finishFlush: constants.Z_SYNC_FLUSH,
+      });
     case 'ASCIIHexDecode':
     case 'AHx':
       return Buffer.from(data.toString('latin1').replace(/[^0-9a-fA-F]/g, ''), 'hex');
