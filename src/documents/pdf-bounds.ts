@@ -126,7 +126,7 @@ function readObjectStream(dict: string, data: Buffer, objects: Map<string, PdfOb
 }
 
 /** The value of `/key` in a dictionary: a reference, a <<dictionary>>, an [array] or a token. */
-function valueOf(dict: string, key: string): string | undefined {
+function entry(dict: string, key: string): string | undefined {
   const m = new RegExp(`/${key}(?![A-Za-z0-9])\\s*`).exec(dict);
   if (!m) return undefined;
   const at = m.index + m[0].length;
@@ -155,9 +155,9 @@ const refsIn = (value: string | undefined) => (value ? [...value.matchAll(REF)].
 function drawnBytes(page: PdfObject, objects: Map<string, PdfObject>): number {
   const seen = new Set<string>();
   let total = 0;
-  const contents = resolve(valueOf(page.dict, 'Contents'), objects);
+  const contents = resolve(entry(page.dict, 'Contents'), objects);
   // /Contents is a stream reference or an array of them (possibly itself by reference).
-  const contentRefs = refsIn(valueOf(page.dict, 'Contents')).concat(
+  const contentRefs = refsIn(entry(page.dict, 'Contents')).concat(
     contents?.startsWith('[') ? refsIn(contents) : [],
   );
   for (const id of contentRefs) {
@@ -167,8 +167,8 @@ function drawnBytes(page: PdfObject, objects: Map<string, PdfObject>): number {
   }
   const forms = (owner: PdfObject | undefined, depth: number) => {
     if (!owner || depth > 16) return;
-    const resources = resolve(valueOf(owner.dict, 'Resources'), objects);
-    for (const id of refsIn(resolve(valueOf(resources ?? '', 'XObject'), objects))) {
+    const resources = resolve(entry(owner.dict, 'Resources'), objects);
+    for (const id of refsIn(resolve(entry(resources ?? '', 'XObject'), objects))) {
       const x = objects.get(id);
       if (seen.has(id) || !x || /\/Subtype\s*\/Image\b/.test(x.dict)) continue;
       seen.add(id);
@@ -178,8 +178,8 @@ function drawnBytes(page: PdfObject, objects: Map<string, PdfObject>): number {
   };
   // Resources may be inherited from the page tree.
   let holder: PdfObject | undefined = page;
-  for (let up = 0; holder && !valueOf(holder.dict, 'Resources') && up < 32; up++)
-    holder = objects.get(refsIn(valueOf(holder.dict, 'Parent'))[0] ?? '');
+  for (let up = 0; holder && !entry(holder.dict, 'Resources') && up < 32; up++)
+    holder = objects.get(refsIn(entry(holder.dict, 'Parent'))[0] ?? '');
   forms(holder, 0);
   return total;
 }
