@@ -18,12 +18,28 @@ import { bombPdf, noisePng } from '../../documents/hostile.js';
 
 const MB = 1024 * 1024;
 
+/** Notes the answer's arrival, then passes it on. */
+const noting =
+  <T>(finished: string[], name: string) =>
+  (r: T): T => {
+    finished.push(name);
+    return r;
+  };
+
 async function gateway(extraction: ExtractionConfig) {
   const ctx = await testContext();
   ctx.config.file.extraction = extraction;
   const app = await createGatewayApp(ctx);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { ctx, app, base, dispose: async () => (await app.close(), await ctx.dispose()) };
+  return {
+    ctx,
+    app,
+    base,
+    dispose: async () => {
+      await app.close();
+      await ctx.dispose();
+    },
+  };
 }
 
 function form(bytes: Buffer): FormData {
@@ -88,17 +104,13 @@ describe(`extraction bounds over HTTP (${onPostgres ? 'postgres' : 'sqlite'})`, 
     const heavy = await bigPdf(60);
     events.length = 0;
     const finished: string[] = [];
-    const first = [1, 2, 3, 4].map((n) =>
-      extract(gw.base, a, heavy).then((r) => (finished.push(`a${n}`), r)),
-    );
+    const first = [1, 2, 3, 4].map((n) => extract(gw.base, a, heavy).then(noting(finished, `a${n}`)));
     // Org A's four files are in: one running, three waiting.
     await waitFor(
       'org A queued four files',
       () => events.filter((e) => e.event === 'queued' && e.owner === a.organizationId).length === 4,
     );
-    const other = extract(gw.base, b, await textPdf([['Cláusula única']])).then(
-      (r) => (finished.push('b'), r),
-    );
+    const other = extract(gw.base, b, await textPdf([['Cláusula única']])).then(noting(finished, 'b'));
     const results = await Promise.all([...first, other]);
     for (const r of results) assert.equal(r.status, 200);
     const starts = events.filter((e) => e.pool === 'pdf' && e.event === 'start').map((e) => e.owner);
