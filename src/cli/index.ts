@@ -12,6 +12,7 @@ import {
   creditRefuseCommand,
   creditReleaseCommand,
 } from './credit.js';
+import { creditGrantCommand } from './credit-grant.js';
 import { type CliCommand, UsageError } from './command.js';
 import { migrateCommand } from './migrate.js';
 import { orgMemberCommand, orgSetCommand, orgShowCommand } from './orgs.js';
@@ -40,6 +41,7 @@ export const COMMANDS: CliCommand[] = [
   creditReleaseCommand,
   creditRefuseCommand,
   creditReconcileCommand,
+  creditGrantCommand,
   workerCommand,
   vitrineCollectCommand,
 ];
