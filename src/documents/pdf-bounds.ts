@@ -3,7 +3,8 @@
 // hundreds of megabytes, or whose pages all draw the same large stream (pdf.js decodes it
 // again for every page). Two sums are checked against one cap, and the scan stops the
 // moment either passes it:
-//   - every stream decoded once (what the file holds);
+//   - every stream decoded once (what the file holds), images excepted: they count as
+//     their stored size, since reading a text layer does not decode them;
 //   - for every page, the content streams and form XObjects it draws (what parsing its text
 //     layer reads: a stream drawn by 500 pages counts 500 times). Fonts and images are not
 //     in it: pdf.js loads a font once per document and does not decode images for text.
@@ -26,6 +27,8 @@ interface PdfObject {
   dict: string;
   /** Decoded size of its stream, if it has one. */
   streamBytes?: number;
+  /** An image's stream, decoded only if a page uses it as content (a mislabelled content stream). */
+  undecoded?: { data: Buffer; filters: string[] };
 }
 
 const OBJ = /(\d+)\s+(\d+)\s+obj\b/g;
@@ -62,6 +65,13 @@ export function checkPdfBounds(
     if (text[dataStart] === '\n') dataStart++;
     const dataEnd = streamEnd(text, dict, dataStart);
     const data = buffer.subarray(dataStart, dataEnd);
+    // Reading a text layer never decodes an image: a photo counts as its stored size.
+    if (/\/Subtype\s*\/Image\b/.test(dict)) {
+      decoded += data.length;
+      objects.set(id, { dict, streamBytes: data.length, undecoded: { data, filters: filtersOf(dict) } });
+      OBJ.lastIndex = Math.max(dataEnd, start);
+      continue;
+    }
     const { bytes: out, over } = decodeStream(data, filtersOf(dict), bounds.maxDecodedBytes - decoded);
     decoded += out.length;
     if (over || decoded > bounds.maxDecodedBytes) throw tooMuch();
@@ -71,6 +81,19 @@ export function checkPdfBounds(
     OBJ.lastIndex = Math.max(dataEnd, start);
   }
   for (const { dict, data } of objStreams) readObjectStream(dict, data, objects);
+  // A page's content stream is parsed whatever its dictionary says: one labelled as an
+  // image is decoded (and counted) after all.
+  const contentSize = (id: string): number => {
+    const object = objects.get(id);
+    if (!object?.undecoded) return object?.streamBytes ?? 0;
+    const { data, filters } = object.undecoded;
+    object.undecoded = undefined;
+    const { bytes: out, over } = decodeStream(data, filters, bounds.maxDecodedBytes - decoded);
+    decoded += out.length - data.length;
+    if (over || decoded > bounds.maxDecodedBytes) throw tooMuch();
+    object.streamBytes = out.length;
+    return out.length;
+  };
 
   let pages = 0;
   let pageBytes = 0;
@@ -84,7 +107,7 @@ export function checkPdfBounds(
     }
     if (!/\/Type\s*\/Page(?![A-Za-z])/.test(object.dict)) continue;
     if (++pages > bounds.maxPages) throw new DocumentError('too_many_pages', bounds.maxPages);
-    pageBytes += drawnBytes(object, objects);
+    pageBytes += drawnBytes(object, objects, contentSize);
     if (pageBytes > bounds.maxDecodedBytes) throw tooMuch();
   }
   return { pages, decodedBytes: decoded, pageBytes };
@@ -152,7 +175,11 @@ function resolve(value: string | undefined, objects: Map<string, PdfObject>): st
 const refsIn = (value: string | undefined) => (value ? [...value.matchAll(REF)].map((r) => r[1]!) : []);
 
 /** Decoded bytes a page's text layer reads: its content streams and the form XObjects they draw. */
-function drawnBytes(page: PdfObject, objects: Map<string, PdfObject>): number {
+function drawnBytes(
+  page: PdfObject,
+  objects: Map<string, PdfObject>,
+  contentSize: (id: string) => number,
+): number {
   const seen = new Set<string>();
   let total = 0;
   const contents = resolve(entry(page.dict, 'Contents'), objects);
@@ -163,7 +190,7 @@ function drawnBytes(page: PdfObject, objects: Map<string, PdfObject>): number {
   for (const id of contentRefs) {
     if (seen.has(id)) continue;
     seen.add(id);
-    total += objects.get(id)?.streamBytes ?? 0;
+    total += contentSize(id);
   }
   const forms = (owner: PdfObject | undefined, depth: number) => {
     if (!owner || depth > 16) return;

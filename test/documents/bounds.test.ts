@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { after, describe, it } from 'node:test';
+import { deflateSync } from 'node:zlib';
 import {
   checkPdfBounds,
   DEFAULT_EXTRACT_LIMITS,
@@ -16,7 +17,7 @@ import {
 } from '../../src/documents/index.js';
 import { waitFor } from '../helpers/wait.js';
 import { bigPdf, textPdf } from './fixtures.js';
-import { bombPdf, noisePng, pngClaiming } from './hostile.js';
+import { bombPdf, noisePng, pngClaiming, writePdf } from './hostile.js';
 
 const MB = 1024 * 1024;
 const isCode = (code: string) => (err: unknown) => err instanceof DocumentError && err.code === code;
@@ -88,6 +89,27 @@ describe('extraction bounds', () => {
     assert.equal(counted.pages, 300);
     assert.ok(counted.pageBytes > 0 && counted.pageBytes < 16 * MB, String(counted.pageBytes));
     assert.equal(checkPdfBounds(await textPdf(), { maxPages: 1, maxDecodedBytes: MB }).pages, 1);
+    // A large losslessly compressed picture is not decoded for text: it counts as stored.
+    const picture = deflateSync(Buffer.alloc(64 * MB));
+    const withPicture = writePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 4 0 R >> >> >>',
+      Buffer.concat([
+        Buffer.from(
+          `<< /Type /XObject /Subtype /Image /Width 8192 /Height 8192 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${picture.length} >>\nstream\n`,
+        ),
+        picture,
+        Buffer.from('\nendstream'),
+      ]),
+    ]);
+    assert.equal(checkPdfBounds(withPicture, { maxPages: 10, maxDecodedBytes: 16 * MB }).pages, 1);
+    // The same stream labelled an image but drawn as the page's content is counted.
+    const disguised = withPicture.toString('latin1').replace('>> >> >>', '>> >> /Contents 4 0 R >>');
+    assert.throws(
+      () => checkPdfBounds(Buffer.from(disguised, 'latin1'), { maxPages: 10, maxDecodedBytes: 16 * MB }),
+      isCode('too_much_data'),
+    );
   });
 
   it('refuses an image whose header announces more decoded bytes than the cap, without decoding it', async () => {
