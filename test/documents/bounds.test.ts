@@ -133,9 +133,12 @@ describe('extraction bounds', () => {
       );
       const b = pool.text(light, { maxPages: 500 }, { owner: 'org-b' });
       await Promise.all([...a, b]);
-      const starts = events.filter((e) => e.pool === 'pdf' && e.event === 'start').map((e) => e.owner);
-      // org-b waited for the one file already running, not for org-a's line.
-      assert.deepEqual(starts, ['org-a', 'org-b', 'org-a', 'org-a', 'org-a']);
+      const pdf = events.filter((e) => e.pool === 'pdf');
+      const queuedB = pdf.findIndex((e) => e.event === 'queued' && e.owner === 'org-b');
+      const startedBefore = pdf.slice(0, queuedB).filter((e) => e.event === 'start').length;
+      assert.ok(startedBefore < 4, 'org-a still had files waiting');
+      // org-b waited for the file already running, not for org-a's line.
+      assert.equal(pdf.slice(queuedB).find((e) => e.event === 'start')?.owner, 'org-b');
     });
   });
 
