@@ -1,5 +1,5 @@
 // POST /v1/privacy/extract without HTTP: the file's text (PDF text layer or OCR), through
-// the barrier with the cleaning that applies (privacy/cleaning-choice.ts). The bytes live only in this call.
+// the barrier with the cleaning that applies (orgs/cleaning-choice.ts). The bytes live only in this call.
 import {
   type ExtractLimits,
   extractText,
