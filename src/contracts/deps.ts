@@ -1,5 +1,6 @@
 // What the contract API's functions need, built once per app.
 import type { Kysely } from 'kysely';
+import type { ExtractionConfig } from '../platform/config/extraction.js';
 import type { Context } from '../platform/context.js';
 import type { Database } from '../platform/db/schema.js';
 import { createGatewayClient, type GatewayClient } from '../platform/gateway-client.js';
@@ -17,6 +18,8 @@ export interface ContractsDeps {
   tokens: TokenService;
   log: Logger;
   now: () => number;
+  /** SVC_CONFIG `extraction`: the bounds of reading uploaded PDFs. */
+  extraction?: ExtractionConfig;
 }
 
 export function createDeps(ctx: Context, log: Logger, now: () => number = Date.now): ContractsDeps {
@@ -29,5 +32,6 @@ export function createDeps(ctx: Context, log: Logger, now: () => number = Date.n
     tokens: createTokenService(ctx.config.contracts, ctx.secret, now),
     log,
     now,
+    extraction: ctx.config.file.extraction,
   };
 }

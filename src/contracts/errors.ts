@@ -56,6 +56,25 @@ export const CONTRACTS_ERRORS = {
   },
   PDF_TOO_LONG: { status: 413, message: (p) => `O PDF passa de ${p.max} páginas.` },
   PDF_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'O PDF passa de 10 MiB.' },
+  PDF_TOO_COMPLEX: {
+    status: 413,
+    message: (p) =>
+      `Ler este PDF exigiria descompactar mais de ${p.mb} MB (dados compactados ou repetidos em excesso).`,
+  },
+  PDF_BUSY: {
+    status: 503,
+    message: 'A leitura de PDFs está ocupada com os seus arquivos; tente de novo em instantes.',
+    retryAfter: 5,
+  },
+  PDF_TIMEOUT: {
+    status: 504,
+    message: (p) => `A leitura do PDF não terminou em ${p.seconds} segundos e foi interrompida.`,
+  },
+  /** Never reaches the client (it left): what the log shows for the request. */
+  CLIENT_CLOSED_REQUEST: {
+    status: 499,
+    message: 'O cliente encerrou a conexão; a leitura foi interrompida.',
+  },
   PDF_FIELD_MISSING: { status: 400, code: 'INVALID_REQUEST', message: 'Envie o PDF no campo "file".' },
   PDF_SINGLE_FILE: {
     status: 400,

@@ -14,10 +14,20 @@ export type DocumentErrorCode =
   | 'too_many_pages'
   /** An image (or a rendered page) with more pixels than the cap. */
   | 'too_many_pixels'
-  /** The OCR queue is full. */
+  /**
+   * The file's own structure says that reading it means decoding more bytes than the cap:
+   * a PDF's compressed streams (counted once per page that draws them), an image's pixels
+   * at its bit depth.
+   */
+  | 'too_much_data'
+  /** The OCR queue is full (for this owner, or altogether). */
   | 'ocr_busy'
-  /** The queue of PDFs waiting for a parsing thread is full. */
+  /** The queue of PDFs waiting for a parsing thread is full (for this owner, or altogether). */
   | 'pdf_busy'
+  /** The deadline passed before the text was read; the work was stopped. */
+  | 'timeout'
+  /** The caller went away (the client disconnected); the work was stopped. */
+  | 'cancelled'
   /** Page rendering needs a canvas (pdf.js's optional @napi-rs/canvas) that is not installed. */
   | 'render_unavailable';
 

@@ -1,13 +1,19 @@
 // Images for OCR: decoded by sharp (libvips, on libuv's thread pool, not the event loop),
 // turned upright by their EXIF orientation, one greyscale PNG per page (TIFF may hold
-// several). The pixel cap is checked on the header, before anything is decoded.
+// several). The caps are checked on the header (image-bounds.ts), before anything is decoded.
 import type { Metadata } from 'sharp';
 import { DocumentError } from './errors.js';
+import { checkImageBounds } from './image-bounds.js';
+import { sniffType } from './sniff.js';
 
 export interface ImageOptions {
   maxPages: number;
   /** Pixels per page (width × height). */
   maxPixels: number;
+  /** Decoded bytes per page (pixels × channels × bytes per sample); by default 4 bytes per pixel of maxPixels. */
+  maxDecodedBytes?: number;
+  /** Aborted: no further page is decoded. */
+  signal?: AbortSignal;
 }
 
 export interface ImagePage {
@@ -19,6 +25,14 @@ export interface ImagePage {
 
 /** Every page of an image file, ready for OCR. */
 export async function imagePages(bytes: Uint8Array, options: ImageOptions): Promise<ImagePage[]> {
+  const type = sniffType(bytes);
+  if (type === null || type === 'pdf') throw new DocumentError('unreadable_image');
+  const maxDecodedBytes = options.maxDecodedBytes ?? options.maxPixels * 4;
+  checkImageBounds(bytes, type, {
+    maxPages: options.maxPages,
+    maxPixels: options.maxPixels,
+    maxDecodedBytes,
+  });
   // Loaded with the first image, not at start-up (most processes never decode one).
   const { default: sharp } = await import('sharp');
   let meta: Metadata;
@@ -35,6 +49,7 @@ export async function imagePages(bytes: Uint8Array, options: ImageOptions): Prom
   if (count > options.maxPages) throw new DocumentError('too_many_pages', options.maxPages);
   const pages: ImagePage[] = [];
   for (let page = 0; page < count; page++) {
+    if (options.signal?.aborted) throw options.signal.reason;
     try {
       const { data, info } = await sharp(bytes, {
         page,

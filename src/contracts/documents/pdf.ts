@@ -1,5 +1,10 @@
-// Text of an uploaded PDF, with pdf.js (no eval, no system fonts: the file is untrusted).
-// Scanned PDFs have no text layer; OCR is not done here, the caller gets a clear 422.
+// Text of an uploaded PDF, read with the gateway's bounds through the documents library: a
+// worker thread with a heap cap (pdf.js with no eval, no system fonts: the file is
+// untrusted), the file's structure checked first (pages, decoded stream sizes), a deadline,
+// a stop when the client goes away, and a fair share of the threads per user. Scanned PDFs
+// have no text layer; OCR is not done here, the caller gets a clear 422.
+import { DocumentError, type JobOptions, PdfTextPool } from '../../documents/index.js';
+import type { ExtractionSettings } from '../../platform/config/extraction.js';
 import { ContractsError } from '../errors.js';
 
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;
@@ -10,41 +15,49 @@ export function looksLikePdf(data: Buffer): boolean {
   return data.subarray(0, 1024).includes('%PDF-');
 }
 
-interface TextItem {
-  str?: string;
-  hasEOL?: boolean;
+export interface PdfReader {
+  text(data: Buffer, job: JobOptions): Promise<string>;
+  close(): Promise<void>;
 }
 
-export async function pdfText(data: Buffer): Promise<string> {
-  if (!looksLikePdf(data)) throw new ContractsError('UNSUPPORTED_FILE_TYPE');
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  let doc: Awaited<ReturnType<typeof getDocument>['promise']>;
-  try {
-    doc = await getDocument({
-      data: new Uint8Array(data), // a copy: pdf.js transfers (detaches) the buffer it gets
-      isEvalSupported: false,
-      useSystemFonts: false,
-      verbosity: 0,
-    }).promise;
-  } catch {
-    throw new ContractsError('INVALID_PDF');
-  }
-  try {
-    if (doc.numPages > MAX_PDF_PAGES) throw new ContractsError('PDF_TOO_LONG', { max: MAX_PDF_PAGES });
-    const pages: string[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
-      const content = await page.getTextContent();
-      pages.push(
-        (content.items as TextItem[]).map((item) => (item.str ?? '') + (item.hasEOL ? '\n' : ' ')).join(''),
-      );
-      page.cleanup();
-    }
-    return pages.join('\n\n');
-  } catch (err) {
-    if (err instanceof ContractsError) throw err;
-    throw new ContractsError('INVALID_PDF');
-  } finally {
-    await doc.destroy();
+export function createPdfReader(settings: ExtractionSettings): PdfReader {
+  const pool = new PdfTextPool({
+    size: settings.pdf_threads,
+    maxHeapMb: settings.thread_heap_mb,
+    maxQueuePerOwner: settings.queue_per_organization,
+  });
+  const bounds = {
+    maxPages: Math.min(MAX_PDF_PAGES, settings.max_pdf_pages),
+    maxDecodedBytes: settings.max_decoded_mb * 1024 * 1024,
+  };
+  return {
+    async text(data, job) {
+      if (!looksLikePdf(data)) throw new ContractsError('UNSUPPORTED_FILE_TYPE');
+      try {
+        return (await pool.text(data, bounds, job)).text;
+      } catch (err) {
+        throw err instanceof DocumentError ? contractsError(err, bounds.maxPages) : err;
+      }
+    },
+    close: () => pool.close(),
+  };
+}
+
+function contractsError(err: DocumentError, maxPages: number): ContractsError {
+  switch (err.code) {
+    case 'too_many_pages':
+      return new ContractsError('PDF_TOO_LONG', { max: maxPages });
+    case 'no_text_layer':
+      return new ContractsError('NO_EXTRACTABLE_TEXT');
+    case 'too_much_data':
+      return new ContractsError('PDF_TOO_COMPLEX', { mb: Math.round((err.limit ?? 0) / (1024 * 1024)) });
+    case 'pdf_busy':
+      return new ContractsError('PDF_BUSY');
+    case 'timeout':
+      return new ContractsError('PDF_TIMEOUT', { seconds: Math.round((err.limit ?? 0) / 1000) });
+    case 'cancelled':
+      return new ContractsError('CLIENT_CLOSED_REQUEST');
+    default:
+      return new ContractsError('INVALID_PDF');
   }
 }

@@ -6,7 +6,9 @@ import type { App } from '../../platform/http/app.js';
 import { userOf } from '../auth/bearer.js';
 import type { ContractsDeps } from '../deps.js';
 import { authErrors, ErrorBody, listRoute, ownItemRoute, pageOf } from '../schemas.js';
-import { MAX_PDF_BYTES } from './pdf.js';
+import { deadline } from '../../documents/index.js';
+import { extractionSettings } from '../../platform/config/extraction.js';
+import { createPdfReader, MAX_PDF_BYTES } from './pdf.js';
 import {
   contractNotFound,
   deleteContract,
@@ -45,6 +47,10 @@ const Meta = Type.Object({
 const Full = Type.Composite([Meta, Type.Object({ text: Type.String() })]);
 
 export async function registerContractRoutes(app: App, deps: ContractsDeps): Promise<void> {
+  // PDFs are read on worker threads with the gateway's bounds (SVC_CONFIG `extraction`).
+  const settings = extractionSettings(deps.extraction);
+  const reader = createPdfReader(settings);
+  app.addHook('onClose', () => reader.close());
   // Multipart only here: every other route keeps answering 415 to anything but JSON.
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -71,12 +77,28 @@ export async function registerContractRoutes(app: App, deps: ContractsDeps): Pro
             415: ErrorBody,
             422: ErrorBody,
             429: ErrorBody,
+            503: ErrorBody,
+            504: ErrorBody,
             ...authErrors,
           },
         },
       },
       async (request, reply) => {
-        const contract = await submitContract(deps, userOf(request), await readUpload(request));
+        const user = userOf(request);
+        // The deadline counts from the start of the upload; a client that goes away stops the reading.
+        const bound = deadline(settings.timeout_seconds * 1000);
+        const gone = () => {
+          if (!reply.raw.writableFinished) bound.cancel();
+        };
+        reply.raw.once('close', gone);
+        let upload: Awaited<ReturnType<typeof readUpload>>;
+        try {
+          upload = await readUpload(request, { reader, job: { owner: user.id, signal: bound.signal } });
+        } finally {
+          bound.dispose();
+          reply.raw.off('close', gone);
+        }
+        const contract = await submitContract(deps, user, upload);
         reply.header('location', `/contracts/${contract.id}`);
         return reply.status(201).send(contract);
       },

@@ -2,7 +2,8 @@
 // form with one PDF in the field "file" and an optional "title".
 import type { FastifyRequest } from 'fastify';
 import { ContractsError } from '../errors.js';
-import { pdfText } from './pdf.js';
+import type { JobOptions } from '../../documents/index.js';
+import type { PdfReader } from './pdf.js';
 import { MAX_TITLE_CHARS, normaliseText } from './store.js';
 
 export interface Upload {
@@ -12,15 +13,21 @@ export interface Upload {
   fileName?: string;
 }
 
-export async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (request.isMultipart()) return readPdfUpload(request);
+/** How a PDF becomes text: the reader, and whose file it is with the request's deadline. */
+export interface PdfReading {
+  reader: PdfReader;
+  job: JobOptions;
+}
+
+export async function readUpload(request: FastifyRequest, pdf: PdfReading): Promise<Upload> {
+  if (request.isMultipart()) return readPdfUpload(request, pdf);
   const body = request.body as { title?: string; text?: string } | null | undefined;
   // No body at all (and so no content type the schema could check).
   if (typeof body?.text !== 'string') throw new ContractsError('MISSING_CONTRACT');
   return { title: body.title, text: normaliseText(body.text), source: 'text' };
 }
 
-async function readPdfUpload(request: FastifyRequest): Promise<Upload> {
+async function readPdfUpload(request: FastifyRequest, pdf: PdfReading): Promise<Upload> {
   let title: string | undefined;
   let data: Buffer | undefined;
   let fileName: string | undefined;
@@ -43,7 +50,7 @@ async function readPdfUpload(request: FastifyRequest): Promise<Upload> {
   if (!data || data.length === 0) throw new ContractsError('PDF_FIELD_MISSING');
   if (title !== undefined && title.length > MAX_TITLE_CHARS)
     throw new ContractsError('TITLE_TOO_LONG', { max: MAX_TITLE_CHARS });
-  const text = normaliseText(await pdfText(data));
+  const text = normaliseText(await pdf.reader.text(data, pdf.job));
   if (text.length === 0) throw new ContractsError('NO_EXTRACTABLE_TEXT');
   return { title, text, source: 'pdf', fileName };
 }

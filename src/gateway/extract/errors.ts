@@ -13,6 +13,10 @@ export const EXTRACT = errorCodes('gateway/extract', {
   ocr_busy: 503,
   pdf_busy: 503,
   file_too_large: 413,
+  decoded_too_large: 413,
+  extraction_timeout: 504,
+  /** Never reaches the client (it left): what the log and metrics show for the request. */
+  client_closed_request: 499,
 });
 
 export function documentError(err: DocumentError): ApiError {
@@ -45,14 +49,27 @@ export function documentError(err: DocumentError): ApiError {
         `A imagem tem mais de ${((err.limit ?? 0) / 1e6).toFixed(0)} milhões de pixels por página; reduza a resolução.`,
         { param: 'file' },
       );
+    case 'too_much_data':
+      return EXTRACT.decoded_too_large(
+        `Ler o arquivo exigiria descompactar mais de ${Math.round((err.limit ?? 0) / (1024 * 1024))} MB (dados compactados ou repetidos em excesso).`,
+        { param: 'file' },
+      );
     case 'ocr_busy':
-      return EXTRACT.ocr_busy('O reconhecimento de texto está ocupado; tente de novo em instantes.', {
-        headers: { 'retry-after': '5' },
-      });
+      return EXTRACT.ocr_busy(
+        'O reconhecimento de texto está ocupado com arquivos da sua organização; tente de novo em instantes.',
+        { headers: { 'retry-after': '5' } },
+      );
     case 'pdf_busy':
-      return EXTRACT.pdf_busy('A leitura de PDFs está ocupada; tente de novo em instantes.', {
-        headers: { 'retry-after': '5' },
-      });
+      return EXTRACT.pdf_busy(
+        'A leitura de PDFs está ocupada com arquivos da sua organização; tente de novo em instantes.',
+        { headers: { 'retry-after': '5' } },
+      );
+    case 'timeout':
+      return EXTRACT.extraction_timeout(
+        `A extração não terminou em ${Math.round((err.limit ?? 0) / 1000)} segundos e foi interrompida; envie um arquivo menor ou com menos páginas.`,
+      );
+    case 'cancelled':
+      return EXTRACT.client_closed_request('O cliente encerrou a conexão; a extração foi interrompida.');
     case 'render_unavailable':
       return HTTP.not_configured('A renderização de páginas não está disponível neste servidor.');
   }

@@ -1,6 +1,12 @@
 // POST /v1/privacy/extract without HTTP: the file's text (PDF text layer or OCR), through
 // the barrier with the cleaning that applies (orgs/cleaning-choice.ts). The bytes live only in this call.
-import { type ExtractLimits, extractText, type OcrPool, type PdfTextPool } from '../../documents/index.js';
+import {
+  type ExtractLimits,
+  extractText,
+  type JobOptions,
+  type OcrPool,
+  type PdfTextPool,
+} from '../../documents/index.js';
 import type { Finding, Policy } from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';
 import { type CleaningAsk, cleanerFor } from '../orgs/cleaning-choice.js';
@@ -22,11 +28,15 @@ export async function extractAndClean(
   principal: Principal,
   file: Uint8Array,
   ocr: OcrPool,
-  options: { asked?: CleaningAsk; limits?: ExtractLimits; pdf?: PdfTextPool } = {},
+  options: { asked?: CleaningAsk; limits?: ExtractLimits; pdf?: PdfTextPool } & JobOptions = {},
 ): Promise<ExtractResult> {
   let extracted: Awaited<ReturnType<typeof extractText>>;
   try {
-    extracted = await extractText(file, ocr, options.limits, { pdf: options.pdf });
+    extracted = await extractText(file, ocr, options.limits, {
+      pdf: options.pdf,
+      owner: options.owner,
+      signal: options.signal,
+    });
   } catch (err) {
     throw asApiError(err);
   }

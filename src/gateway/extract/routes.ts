@@ -3,13 +3,14 @@
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import {
-  DEFAULT_EXTRACT_LIMITS,
+  deadline,
   type ExtractLimits,
   OcrPool,
   type OcrPoolOptions,
   PdfTextPool,
   type PdfTextPoolOptions,
 } from '../../documents/index.js';
+import { extractionSettings } from '../../platform/config/extraction.js';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { principalOf } from '../keys/auth.js';
@@ -28,7 +29,7 @@ const Form = {
 };
 
 export interface ExtractRouteOptions {
-  /** Caps per file; the documented defaults unless a test sets smaller ones. */
+  /** Caps per file; SVC_CONFIG `extraction` (or its documented defaults) unless a test sets others. */
   limits?: ExtractLimits;
   maxBytes?: number;
   ocr?: OcrPoolOptions;
@@ -37,18 +38,32 @@ export interface ExtractRouteOptions {
 
 export async function registerExtractRoutes(app: App, ctx: Context, options: ExtractRouteOptions = {}) {
   const audit = createAuditLog(ctx);
+  const settings = extractionSettings(ctx.config.file.extraction);
+  // Each organisation has its own line in each pool (documents/fair-queue.ts).
+  const perOwner = { maxQueuePerOwner: settings.queue_per_organization };
   // One pool per app: threads start on the first image and stop when the app closes.
-  const ocr = new OcrPool(options.ocr);
+  const ocr = new OcrPool({ size: settings.ocr_threads, ...perOwner, ...options.ocr });
   app.addHook('onClose', () => ocr.close());
   // PDF text layers are parsed on worker threads, not on the event loop; same lifetime.
-  const pdf = new PdfTextPool(options.pdf);
+  const pdf = new PdfTextPool({
+    size: settings.pdf_threads,
+    maxHeapMb: settings.thread_heap_mb,
+    ...perOwner,
+    ...options.pdf,
+  });
   app.addHook('onClose', () => pdf.close());
   const upload: UploadOptions = {
     fileField: 'file',
     fields: ['policy', 'sensitivity'],
     maxBytes: options.maxBytes ?? MAX_UPLOAD_BYTES,
   };
-  const limits = options.limits ?? DEFAULT_EXTRACT_LIMITS;
+  const limits = options.limits ?? {
+    maxPdfPages: settings.max_pdf_pages,
+    maxImagePages: settings.max_image_pages,
+    maxPixels: settings.max_pixels,
+    maxDecodedBytes: settings.max_decoded_mb * 1024 * 1024,
+  };
+  const timeoutMs = settings.timeout_seconds * 1000;
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: multipartLimits(upload) });
@@ -68,7 +83,25 @@ export async function registerExtractRoutes(app: App, ctx: Context, options: Ext
         const principal = principalOf(request);
         const { file, fields } = await readUpload(request, upload);
         const asked = cleaningAskOf(request, askedFields(fields));
-        const result = await extractAndClean(principal, file, ocr, { asked, limits, pdf });
+        // The deadline counts from here (the upload is read); a client that goes away stops the work.
+        const bound = deadline(timeoutMs);
+        const gone = () => {
+          if (!reply.raw.writableFinished) bound.cancel();
+        };
+        reply.raw.once('close', gone);
+        let result: Awaited<ReturnType<typeof extractAndClean>>;
+        try {
+          result = await extractAndClean(principal, file, ocr, {
+            asked,
+            limits,
+            pdf,
+            owner: principal.organizationId ?? `account:${principal.accountId}`,
+            signal: bound.signal,
+          });
+        } finally {
+          bound.dispose();
+          reply.raw.off('close', gone);
+        }
         const auditId = await audit.write(principal, {
           route: 'POST /v1/privacy/extract',
           policy: result.policy,

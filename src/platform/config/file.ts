@@ -4,6 +4,7 @@ import { AUTO_ID, ECO_ID } from '../model-ids.js';
 import { PaymentsSchema, PriceSchema } from './payments.js';
 import { WorkersSchema } from './workers.js';
 import { TranscriptionSchema } from './transcription.js';
+import { ExtractionSchema } from './extraction.js';
 import { contactSections } from './contact.js';
 import { FunnelConfigSchema } from './funnel.js';
 import { ShowcaseConfigSchema } from './showcase.js';
@@ -79,6 +80,7 @@ export const FileConfigSchema = Type.Object(
     payments: Type.Optional(PaymentsSchema),
     workers: Type.Optional(WorkersSchema),
     transcription: Type.Optional(TranscriptionSchema),
+    extraction: Type.Optional(ExtractionSchema),
     ...contactSections,
     funnel: Type.Optional(FunnelConfigSchema),
     showcase: Type.Optional(ShowcaseConfigSchema),

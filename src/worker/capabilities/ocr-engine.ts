@@ -7,7 +7,13 @@
 // refuses, so the two must not share a process.
 import { createRequire } from 'node:module';
 import { createWorker, type Worker } from 'tesseract.js';
-import { DocumentError, pdfPageImages, pdfPageTexts } from '../../documents/index.js';
+import {
+  checkPdfBounds,
+  DEFAULT_EXTRACT_LIMITS,
+  DocumentError,
+  pdfPageImages,
+  pdfPageTexts,
+} from '../../documents/index.js';
 import { CapabilityError } from '../registry.js';
 
 const por = createRequire(import.meta.url)('@tesseract.js-data/por') as { langPath: string };
@@ -44,10 +50,19 @@ export async function closeEngine(): Promise<void> {
 /**
  * The text of each page of a PDF ('' where neither found any): its text layer, or, for a
  * page without one, OCR of the page rendered at OCR_DPI. Failures are CapabilityErrors
- * (unreadable_pdf, too_many_pages, render_unavailable…); a PDF with no text at all is not
+ * (unreadable_pdf, too_many_pages, too_much_data, render_unavailable…); a PDF with no text at all is not
  * an error here.
  */
 export async function pdfPagesText(bytes: Buffer): Promise<string[]> {
+  // The file's structure first (pages, decoded stream sizes), as the gateway's extraction does.
+  try {
+    checkPdfBounds(bytes, {
+      maxPages: MAX_PDF_PAGES,
+      maxDecodedBytes: DEFAULT_EXTRACT_LIMITS.maxDecodedBytes,
+    });
+  } catch (err) {
+    throw asCapabilityError(err, 'unreadable_pdf');
+  }
   const pages = await pdfPageTexts(bytes, { maxPages: MAX_PDF_PAGES }).catch((err) => {
     throw asCapabilityError(err, 'unreadable_pdf');
   });
