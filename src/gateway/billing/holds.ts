@@ -91,7 +91,10 @@ export class CreditHolds {
     if (h.payer?.payment !== undefined && req && this.#collector) {
       const payment = parsePaymentHeader(h.payer.payment);
       if ('invalid' in payment) throw paymentRequired(payment.invalid, req);
-      const paid = await this.#collector.collect(payment, req, { purpose: 'call', wallet: walletKey(wallet) });
+      const paid = await this.#collector.collect(payment, req, {
+        purpose: 'call',
+        wallet: walletKey(wallet),
+      });
       if (!paid.ok) throw paymentRequired(paid.reason, req);
       await creditPayment(this.ctx, paid.nonce, { delivered: true });
       headers['x-payment-response'] = paymentResponseHeader(paid);

@@ -108,7 +108,10 @@ export async function issueCreditToken(
  * A new string for an existing token — one whose string never reached its buyer (the process
  * died before answering). The balance stays; any earlier string stops working.
  */
-export async function reissueCreditToken(db: DbLike, input: { secret: string; tokenId: string }): Promise<string> {
+export async function reissueCreditToken(
+  db: DbLike,
+  input: { secret: string; tokenId: string },
+): Promise<string> {
   const token = newTokenString();
   await kyselyOf(db)
     .updateTable('credit_tokens')

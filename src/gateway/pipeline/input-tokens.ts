@@ -18,7 +18,9 @@ const COUNTED_CHARS = 512 * 1024;
 const PLAIN = { disallowedSpecial: new Set<string>() };
 
 export function warmTokenizer(): Promise<Count> {
-  counter ??= import('gpt-tokenizer/encoding/o200k_base').then((m) => (text: string) => m.countTokens(text, PLAIN));
+  counter ??= import('gpt-tokenizer/encoding/o200k_base').then(
+    (m) => (text: string) => m.countTokens(text, PLAIN),
+  );
   return counter;
 }
 

@@ -29,7 +29,8 @@ export async function creditPayment(
   const now = options.now ?? Date.now();
   return inTransaction(ctx.db, async (trx) => {
     const row = await getPayment(trx, nonce);
-    if (!row || row.state !== 'settled') return { credited: row?.state === 'credited', tokenId: row?.tokenId ?? undefined };
+    if (!row || row.state !== 'settled')
+      return { credited: row?.state === 'credited', tokenId: row?.tokenId ?? undefined };
     const reference = `x402:${nonce}`;
     let out: Credited;
     if (row.purpose === 'credit') {

@@ -89,7 +89,15 @@ export class PaymentCollector {
     const wrong = mismatch(payment, req, now);
     if (wrong) return { ok: false as const, reason: wrong };
     const nonce = nonceKey(payment);
-    if (!(await claimPayment(this.ctx.db, { payment, requirements: req, paying, now, quietUntil: now + this.ownedMs })))
+    if (
+      !(await claimPayment(this.ctx.db, {
+        payment,
+        requirements: req,
+        paying,
+        now,
+        quietUntil: now + this.ownedMs,
+      }))
+    )
       return { ok: false as const, reason: 'payment_already_used' };
     const verified = this.dev ? ({ ok: true } as const) : await this.facilitator.verify(payment, req);
     await movePayment(this.ctx.db, nonce, ['verifying'], verified.ok ? 'unused' : 'failed', {
@@ -98,13 +106,20 @@ export class PaymentCollector {
     return verified.ok ? ({ ok: true } as const) : { ok: false as const, reason: verified.reason };
   }
 
-  async #collect(payment: PaymentPayload, req: PaymentRequirements, paying: Paying, now: number): Promise<Collected> {
+  async #collect(
+    payment: PaymentPayload,
+    req: PaymentRequirements,
+    paying: Paying,
+    now: number,
+  ): Promise<Collected> {
     const wrong = mismatch(payment, req, now);
     if (wrong) return { ok: false, reason: wrong };
     const a = payment.payload.authorization;
     const nonce = nonceKey(payment);
     const db = this.ctx.db;
-    if (!(await claimPayment(db, { payment, requirements: req, paying, now, quietUntil: now + this.ownedMs })))
+    if (
+      !(await claimPayment(db, { payment, requirements: req, paying, now, quietUntil: now + this.ownedMs }))
+    )
       return { ok: false, reason: 'payment_already_used' };
 
     if (this.dev) {

@@ -65,7 +65,13 @@ export const nonceKey = (payment: PaymentPayload) =>
  */
 export async function claimPayment(
   db: DbLike,
-  input: { payment: PaymentPayload; requirements: PaymentRequirements; paying: Paying; now: number; quietUntil: number },
+  input: {
+    payment: PaymentPayload;
+    requirements: PaymentRequirements;
+    paying: Paying;
+    now: number;
+    quietUntil: number;
+  },
 ): Promise<boolean> {
   const { payment, paying, now } = input;
   const row = await kyselyOf(db)
@@ -106,7 +112,12 @@ export async function movePayment(
   nonce: string,
   from: PaymentState[],
   to: PaymentState,
-  fields: { error?: string | null; transaction?: string | null; nextAt?: number | null; attempts?: number } = {},
+  fields: {
+    error?: string | null;
+    transaction?: string | null;
+    nextAt?: number | null;
+    attempts?: number;
+  } = {},
   now = Date.now(),
 ): Promise<boolean> {
   const row = await kyselyOf(db)
@@ -162,7 +173,11 @@ function toRow(r: Raw): PaymentRow {
 }
 
 export async function getPayment(db: DbLike, nonce: string): Promise<PaymentRow | undefined> {
-  const r = await kyselyOf(db).selectFrom('x402_payments').selectAll().where('nonce', '=', nonce).executeTakeFirst();
+  const r = await kyselyOf(db)
+    .selectFrom('x402_payments')
+    .selectAll()
+    .where('nonce', '=', nonce)
+    .executeTakeFirst();
   return r && toRow(r);
 }
 
@@ -185,7 +200,11 @@ export async function unfinishedPayments(
  * The oldest package this payer paid for whose token never reached them (the process died
  * before answering): a new purchase of the same package by the same wallet receives it.
  */
-export async function undeliveredPackage(db: DbLike, payer: string, usd: number): Promise<PaymentRow | undefined> {
+export async function undeliveredPackage(
+  db: DbLike,
+  payer: string,
+  usd: number,
+): Promise<PaymentRow | undefined> {
   const r = await kyselyOf(db)
     .selectFrom('x402_payments')
     .selectAll()

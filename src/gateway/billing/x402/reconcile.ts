@@ -21,7 +21,8 @@ import { movePayment, type PaymentRow, unfinishedPayments } from './payments.js'
 /** The facilitator's word for an authorisation whose nonce is spent on chain. */
 const NONCE_USED = /nonce_(already_)?used/i;
 /** Answers that say nothing about the payment: the facilitator was not reached or failed. */
-const NO_ANSWER = /^(facilitator_timeout|facilitator_unreachable|verify_http_5\d\d|settle_http_5\d\d|settlement_pending)$/;
+const NO_ANSWER =
+  /^(facilitator_timeout|facilitator_unreachable|verify_http_5\d\d|settle_http_5\d\d|settlement_pending)$/;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 export interface ReconcileResult {
@@ -101,7 +102,10 @@ async function finish(
     if (validBefore <= now) {
       // Expired: the facilitator no longer says whether it was settled. The chain does.
       await movePayment(ctx.db, row.nonce, ['settling'], 'unknown', { error: verified.reason, nextAt: null });
-      log.warn({ reason: verified.reason }, 'x402 payment expired before it could be confirmed: check the chain');
+      log.warn(
+        { reason: verified.reason },
+        'x402 payment expired before it could be confirmed: check the chain',
+      );
       return 'operator';
     }
     await movePayment(ctx.db, row.nonce, ['settling'], 'failed', { error: verified.reason, nextAt: null });
@@ -110,7 +114,10 @@ async function finish(
   // The nonce is unused: the earlier settle never happened. Settle it now.
   const settled = await facilitator.settle(row.payment, row.requirements);
   if (settled.ok) {
-    await movePayment(ctx.db, row.nonce, ['settling'], 'settled', { transaction: settled.transaction, error: null });
+    await movePayment(ctx.db, row.nonce, ['settling'], 'settled', {
+      transaction: settled.transaction,
+      error: null,
+    });
     return credit(ctx, row, log);
   }
   if (NONCE_USED.test(settled.reason)) return settledBefore();
