@@ -138,13 +138,11 @@ describe('billing at usage', () => {
     // With nothing left, the next call is refused before the vendor is called.
     const calls = upstream.received.length;
     await assert.rejects(
-      gw
-        .openai(key.secret)
-        .chat.completions.create({
-          model: 'svc/gpt',
-          max_tokens: 50,
-          messages: [{ role: 'user', content: 'olá' }],
-        }),
+      gw.openai(key.secret).chat.completions.create({
+        model: 'svc/gpt',
+        max_tokens: 50,
+        messages: [{ role: 'user', content: 'olá' }],
+      }),
       (err: { status?: number }) => err.status === 402,
     );
     assert.equal(upstream.received.length, calls);
