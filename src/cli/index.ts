@@ -11,6 +11,7 @@ import {
   creditReconcileCommand,
   creditRefuseCommand,
   creditReleaseCommand,
+  creditStuckCommand,
 } from './credit.js';
 import { type CliCommand, UsageError } from './command.js';
 import { migrateCommand } from './migrate.js';
@@ -40,6 +41,7 @@ export const COMMANDS: CliCommand[] = [
   creditReleaseCommand,
   creditRefuseCommand,
   creditReconcileCommand,
+  creditStuckCommand,
   workerCommand,
   vitrineCollectCommand,
 ];
