@@ -227,8 +227,13 @@ describe('POST /api/credito with x402', () => {
     const nonce = `0x${randomBytes(32).toString('hex')}`;
     const res = await buy('1', { 'X-PAYMENT': await signedHeader(account, { value: '25000000', nonce }) });
     assert.equal(res.status, 402);
-    const body = (await res.json()) as { error: string; accepts: { maxAmountRequired: string }[] };
+    const body = (await res.json()) as {
+      error: string;
+      motivo: string;
+      accepts: { maxAmountRequired: string }[];
+    };
     assert.match(body.error, /maior que o da cotação/);
+    assert.equal(body.motivo, 'amount_exceeds_quote');
     assert.equal(body.accepts[0]?.maxAmountRequired, '1000000');
     assert.equal(facilitator.calls.length, calls, 'neither verify nor settle was called');
     assert.ok(!facilitator.settledNonces.has(nonce));

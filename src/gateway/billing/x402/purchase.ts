@@ -35,9 +35,10 @@ const REASONS: Record<string, string> = {
   facilitator_unreachable: 'O facilitador de pagamento está indisponível; tente de novo mais tarde.',
 };
 
+/** 402 with the quote; `motivo` names the reason in code (docs/payments.md "Refusal reasons"). */
 export function paymentRequired(reason: string, req: PaymentRequirements): ApiError {
   const text = REASONS[reason] ?? `Pagamento recusado pelo facilitador (${reason}).`;
-  return BILLING.payment_required(text, { body: quote(text, req) });
+  return BILLING.payment_required(text, { body: { ...quote(text, req), motivo: reason } });
 }
 
 export interface Purchase {
