@@ -121,6 +121,8 @@ export class FakeFacilitator {
           gate?.answer();
           return;
         }
+        // Written, or its client is gone: either way the answer is out of our hands.
+        res.on('close', () => gate?.answer());
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify(answer), () => gate?.answer());
       });
