@@ -13,6 +13,7 @@ import {
   creditReleaseCommand,
   creditStuckCommand,
 } from './credit.js';
+import { creditGrantCommand } from './credit-grant.js';
 import { type CliCommand, UsageError } from './command.js';
 import { migrateCommand } from './migrate.js';
 import { orgMemberCommand, orgSetCommand, orgShowCommand } from './orgs.js';
@@ -42,6 +43,7 @@ export const COMMANDS: CliCommand[] = [
   creditRefuseCommand,
   creditReconcileCommand,
   creditStuckCommand,
+  creditGrantCommand,
   workerCommand,
   vitrineCollectCommand,
 ];

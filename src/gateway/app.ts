@@ -20,6 +20,8 @@ import { registerSessionScope, scopeDeps } from './sessions/scope.js';
 import { registerPlaygroundRoutes } from './playground/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
 import { registerCreditRoutes } from './billing/routes.js';
+import { registerPaymentDiscovery } from './billing/discovery-routes.js';
+import { registerOrganizationBalanceRoutes } from './billing/org-balance-routes.js';
 import { registerPixRoutes } from './billing/pix/routes.js';
 import { registerAsaasRoutes } from './billing/asaas/routes.js';
 import { registerWorkerRoutes } from './workers/index.js';
@@ -73,6 +75,8 @@ export async function createGatewayApp(
   app.guards.set('worker', tokenGuard('WORKER_TOKEN', ctx.config.workerToken));
   const mcpTools = new McpCatalogue(deps.catalogue);
   const redis = limits.counters.ping && { name: 'redis', check: () => limits.counters.ping!() };
+  // Before every route that can answer 402: the hook adds how-to-pay to each quote.
+  registerPaymentDiscovery(app, ctx);
   registerPublicRoutes(app, {
     dependencies: [databaseDependency(ctx.db), ...(redis ? [redis] : [])],
     baseUrl: ctx.config.publicOrigin,
@@ -85,6 +89,7 @@ export async function createGatewayApp(
     (scope) => registerAccountRoutes(scope, ctx, session),
     (scope) => registerKeyRoutes(scope, session, deriveKey(ctx.secret, 'api-key')),
     (scope) => registerOrganizationRoutes(scope, session),
+    (scope) => registerOrganizationBalanceRoutes(scope, session),
     (scope) => registerUsageRoutes(scope, session),
     (scope) => registerPlaygroundRoutes(scope, deps),
   ]);

@@ -17,6 +17,7 @@ import {
   type Running,
   screenshots,
   startGateway,
+  svc,
   watchProblems,
 } from './browser.js';
 import { type SmtpPeer, startSmtp } from '../helpers/smtp.js';
@@ -132,3 +133,60 @@ describe('web console: credit page and error reports', { skip }, () => {
     await page.close();
   });
 });
+
+describe(
+  'web console: Crédito on a server that sells nothing, for the owner of a prepaid organisation',
+  { skip },
+  () => {
+    let gateway: Running;
+    let browser: Browser;
+    const PASSWORD = 'senha forte do console 2026';
+
+    before(async () => {
+      gateway = await startGateway();
+      await svc(
+        gateway.env,
+        'account',
+        'create',
+        '--email',
+        'dona@prepaga.com',
+        '--password',
+        PASSWORD,
+        '--org',
+        'Prepaga',
+      );
+      await svc(gateway.env, 'org', 'set', '--org', 'Prepaga', '--billing', 'prepaid');
+      await svc(gateway.env, 'credit', 'grant', '--org', 'Prepaga', '--usd', '12.5', '--reference', 'ted-42');
+      browser = await launch();
+    });
+    after(async () => {
+      await browser?.close();
+      await gateway?.stop();
+    });
+
+    it('says nothing is sold, shows the organisation balance, and logs no refused call', async () => {
+      const problems: string[] = [];
+      const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+      watchProblems(page, problems);
+      await page.goto(`${gateway.origin}/credito`);
+      await page.getByText('Este servidor não vende crédito').waitFor();
+      // Signed out: no organisation section, and no call that a signed-out page would have refused.
+      assert.equal(await page.getByTestId('saldo-organizacao').count(), 0);
+
+      await page.goto(`${gateway.origin}/entrar`);
+      await page.getByLabel('E-mail').fill('dona@prepaga.com');
+      await page.getByLabel('Senha').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
+      await page.getByRole('link', { name: 'Crédito' }).click();
+      const balance = page.getByTestId('saldo-organizacao');
+      await balance.waitFor();
+      assert.match((await balance.textContent()) ?? '', /Prepaga.*US\$ 12\.50.*pré-pago/);
+      assert.match((await balance.textContent()) ?? '', /ajuste/);
+      assert.equal(await page.getByText('Pix (liberação manual)').count(), 0);
+      await screenshots(page, 'credito-organizacao');
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  },
+);

@@ -2,7 +2,7 @@
 // docs/payments.md documents): balances in micro-dollars and as dollar strings, the
 // token's state, and its latest movements. Never the token itself.
 import type { DbLike } from '../../platform/db/transactions.js';
-import { formatUsd, type MovementRecord, recentMovements, walletRecord } from './ledger.js';
+import { formatUsd, type MovementRecord, recentMovements, type Wallet, walletRecord } from './ledger.js';
 import { type CreditTokenRecord, tokenWallet } from './tokens.js';
 
 export interface BalanceMovement {
@@ -49,12 +49,8 @@ function movement(m: MovementRecord): BalanceMovement {
   };
 }
 
-export async function balanceRecord(
-  db: DbLike,
-  token: CreditTokenRecord,
-  limit = 20,
-): Promise<BalanceRecord> {
-  const wallet = tokenWallet(token.id);
+/** A wallet's balance, totals and latest movements: the part both records share. */
+export async function walletBalance(db: DbLike, wallet: Wallet, limit = 20) {
   const [record, movements] = await Promise.all([
     walletRecord(db, wallet),
     recentMovements(db, wallet, limit),
@@ -63,12 +59,25 @@ export async function balanceRecord(
   return {
     saldo_micros: balance,
     saldo_usd: formatUsd(balance),
-    estado: token.state,
-    pacote_usd: token.usd,
     comprado_micros: record?.purchased ?? 0,
     gasto_micros: record?.spent ?? 0,
-    criado_em: iso(token.createdAt),
     ultimo_uso: record?.lastUsedAt ? iso(record.lastUsedAt) : null,
     movimentos: movements.map(movement),
+  };
+}
+
+export async function balanceRecord(
+  db: DbLike,
+  token: CreditTokenRecord,
+  limit = 20,
+): Promise<BalanceRecord> {
+  const { movimentos, ultimo_uso, ...amounts } = await walletBalance(db, tokenWallet(token.id), limit);
+  return {
+    ...amounts,
+    estado: token.state,
+    pacote_usd: token.usd,
+    criado_em: iso(token.createdAt),
+    ultimo_uso,
+    movimentos,
   };
 }

@@ -13,7 +13,7 @@ import { paymentResponseHeader } from './x402/header.js';
 import { PaymentCollector } from './x402/pay.js';
 import { buyCredit } from './x402/purchase.js';
 
-const Movement = Type.Object({
+export const Movement = Type.Object({
   tipo: Type.String({ description: 'compra, liberacao, reserva, acerto, estorno ou ajuste' }),
   micros: Type.Integer({ description: 'signed: + into the balance, - out of it' }),
   usd: Type.String(),

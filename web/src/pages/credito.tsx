@@ -2,8 +2,9 @@
 // automatic Pix (Asaas), and read the balance of a cred_ token. Opening it tells the server
 // a payment page was seen (POST /api/pagamento/aberto), which starts nothing.
 import { useEffect, useState } from 'preact/hooks';
-import { ApiProblem, describe } from '../api.js';
+import { ApiProblem, api, describe } from '../api.js';
 import { brl, dateTime } from '../format.js';
+import { me, useStore } from '../state.js';
 import { Field, Notice, Problem } from '../ui.js';
 
 interface PixOffers {
@@ -27,20 +28,96 @@ async function getJson<T>(path: string, headers: Record<string, string> = {}): P
   return body as T;
 }
 
+interface Means {
+  x402: boolean;
+  pix: boolean;
+  asaas: boolean;
+}
+
 export function Credito() {
+  const [means, setMeans] = useState<Means | null>(null);
+  const [problem, setProblem] = useState('');
   useEffect(() => {
     fetch('/api/pagamento/aberto', { method: 'POST', headers: { 'x-svc-payment-view': '1' } }).catch(
       () => {},
     );
+    // Asks first what this server sells, so a server without payments costs no refused call.
+    getJson<{ meios: Means }>('/api/pagamento')
+      .then((doc) => setMeans(doc.meios))
+      .catch((err) => setProblem(describe(err)));
   }, []);
+  const sells = means && (means.x402 || means.pix || means.asaas);
   return (
     <section>
       <h1 tabIndex={-1}>Crédito</h1>
-      <p>O crédito pré-pago paga chamadas de modelos e tarefas. Pacotes de US$ 1, 5, 10 ou 25.</p>
-      <PixManual />
-      <PixAutomatico />
-      <Saldo />
+      <Problem text={problem} />
+      <SaldoDaOrganizacao charging={Boolean(sells)} />
+      {means && !sells && (
+        <Notice text="Este servidor não vende crédito: as chamadas de modelo não são cobradas." />
+      )}
+      {sells && (
+        <>
+          <p>O crédito pré-pago paga chamadas de modelos e tarefas. Pacotes de US$ 1, 5, 10 ou 25.</p>
+          {means.pix && <PixManual />}
+          {means.asaas && <PixAutomatico />}
+          <Saldo />
+        </>
+      )}
     </section>
+  );
+}
+
+interface OrgBalance {
+  organization: { id: string; name: string };
+  billing: 'free' | 'prepaid';
+  saldo_usd: string;
+  movimentos: { tipo: string; usd: string; produto: string | null; em: string }[];
+}
+
+/** The balances of the organisations the signed-in account owns or administers. */
+function SaldoDaOrganizacao({ charging }: { charging: boolean }) {
+  const user = useStore(me);
+  const [balances, setBalances] = useState<OrgBalance[]>([]);
+  const [problem, setProblem] = useState('');
+  useEffect(() => {
+    if (!user) return;
+    api<{ organizations: { id: string; role: string }[] }>('GET', '/api/account/organizations')
+      .then(({ organizations }) =>
+        Promise.all(
+          organizations
+            .filter((o) => o.role === 'owner' || o.role === 'admin')
+            .map((o) => api<OrgBalance>('GET', `/api/account/organizations/${o.id}/credito`)),
+        ),
+      )
+      .then(setBalances)
+      .catch((err) => setProblem(describe(err)));
+  }, [user]);
+  if (!user || (balances.length === 0 && !problem)) return null;
+  return (
+    <fieldset>
+      <legend>Saldo das suas organizações</legend>
+      <Problem text={problem} />
+      {balances.map((b) => (
+        <div key={b.organization.id} class="org-balance" data-testid="saldo-organizacao">
+          <p>
+            <strong>{b.organization.name}</strong>:{' '}
+            {b.billing === 'prepaid'
+              ? `US$ ${b.saldo_usd} (pré-pago${charging ? ': as chamadas das chaves da organização gastam este saldo' : ''})`
+              : 'gratuita (as chamadas não são cobradas)'}
+          </p>
+          {b.movimentos.length > 0 && (
+            <ul>
+              {b.movimentos.slice(0, 5).map((m) => (
+                <li key={m.em + m.tipo}>
+                  {dateTime(m.em)} · {m.tipo} · US$ {m.usd}
+                  {m.produto ? ` · ${m.produto}` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ))}
+    </fieldset>
   );
 }
 

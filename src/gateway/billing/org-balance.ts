@@ -1,0 +1,22 @@
+// An organisation's credit as its owner or an admin sees it in the console (Crédito): the
+// balance of the organisation's wallet that paid calls of a prepaid organisation draw on,
+// with its latest movements. Members see nothing of it: it is the organisation's money.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import { ORGS } from '../orgs/errors.js';
+import { findOrganization, getRole } from '../orgs/store.js';
+import { walletBalance } from './balance.js';
+
+export async function organizationBalance(db: Kysely<Database>, orgId: string, accountId: string) {
+  const org = await findOrganization(db, orgId);
+  const role = org && org.id === orgId ? await getRole(db, org.id, accountId) : undefined;
+  if (!org || !role) throw ORGS.organization_not_found('Organização não encontrada.');
+  if (role === 'member') {
+    throw ORGS.organization_forbidden('Só proprietários e administradores veem o saldo da organização.');
+  }
+  return {
+    organization: { id: org.id, name: org.name },
+    billing: org.billing === 'prepaid' ? ('prepaid' as const) : ('free' as const),
+    ...(await walletBalance(db, { kind: 'org', id: org.id })),
+  };
+}
