@@ -103,7 +103,7 @@ function build(sqlite: SQLite.Database, kysely: Kysely<Database>): SqliteLedger 
     const extra = input.beyond ? Math.max(0, input.actualMicros - row.reserved_micros) : 0;
     // Within the reservation: the difference comes back. Beyond it: what the balance holds,
     // up to the extra (one writer, so the read and the debit cannot be split).
-    const drawn = Math.min(extra, walletBalance(row.wallet));
+    const drawn = extra === 0 ? 0 : Math.min(extra, walletBalance(row.wallet));
     const amount = extra === 0 ? row.reserved_micros - row.actual_micros : -drawn;
     const after =
       apply({
