@@ -136,7 +136,7 @@ function caller(name: Name, stream: boolean) {
 /**
  * The targets in a new random order for each round, so that no target always follows the
  * same one: whatever a target leaves behind (caches, the shared upstream's state) then falls
- * on all alike. It does not remove every bias between two slots: docs/performance.md
+ * on all alike. It does not remove every bias between two slots: docs/contributing/performance.md
  * has same-build A/A runs.
  */
 function shuffled<T>(items: T[]): T[] {

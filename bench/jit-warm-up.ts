@@ -6,7 +6,7 @@
 // machine); the verdict line says whether the warm-up still saves at least 2 % of it.
 // Run it after every Node major upgrade (test/platform/jit-warm-up.test.ts fails until the
 // Node major it was last measured on is updated), and record the verdict in
-// docs/performance.md ("Decisions").
+// docs/contributing/performance.md ("Decisions").
 // Usage: npm run build && node dist/bench/jit-warm-up.js [seconds-per-round] [rounds]
 import { MEASURED_ON_NODE_MAJOR } from '../src/platform/jit-warm-up.js';
 import { cpuMs, median, PROMPT_2KB, startChild, stopChildren } from './lib.js';

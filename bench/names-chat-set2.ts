@@ -1,6 +1,6 @@
 // A SECOND, independent chat-style evaluation set for person names. Written as a blind
 // check and never used for training; its false alarms were looked at once while the
-// multi-genre model was tuned (see docs/privacy-names.md), so it is no longer blind.
+// multi-genre model was tuned (see docs/contributing/privacy-names.md), so it is no longer blind.
 // Everything here is separate from bench/names-chat-set.ts and tools/names/chat-train.ts: seed, templates
 // (other situations: condominium, school parents' group, clinic, deliveries, HR, church,
 // football, family), the way names are built, the first-name pool (IBGE 500+ births,

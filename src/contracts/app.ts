@@ -26,6 +26,7 @@ export async function createContractsApp(ctx: Context, options: ContractsAppOpti
     logger: log,
     envelopeFor: () => 'contracts',
     trustedProxies: ctx.config.trustedProxies,
+    connections: ctx.config.connections,
     service: 'contracts',
   });
   await registerOpenApi(app, {

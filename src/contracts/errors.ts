@@ -117,7 +117,7 @@ function wireCodes(entries: Record<string, Entry>): Record<string, number[]> {
   return codes;
 }
 
-/** The contract API's codes, declared once for the whole codebase (docs/errors.md, "Contracts"). */
+/** The contract API's codes, declared once for the whole codebase (docs/errors.md, "Contract API"). */
 export const CONTRACTS = errorCodes('contracts', wireCodes(CONTRACTS_ERRORS));
 
 export function contractsApiError(err: ContractsError): ApiError {

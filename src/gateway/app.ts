@@ -51,6 +51,7 @@ export async function createGatewayApp(
     logger: ctx.logger.child({ service: 'gateway' }),
     envelopeFor: gatewayEnvelope,
     trustedProxies: ctx.config.trustedProxies,
+    connections: ctx.config.connections,
     service: 'gateway',
   });
   await registerOpenApi(app, {

@@ -36,6 +36,7 @@ export async function createInsightsApp(ctx: Context, options: InsightsOptions =
     logger: log,
     envelopeFor: () => 'insights',
     trustedProxies: ctx.config.trustedProxies,
+    connections: ctx.config.connections,
     service: 'insights',
   });
   await registerOpenApi(app, {

@@ -1,6 +1,7 @@
 // How the contracts and insights services call the gateway: over HTTP, as any client would,
 // so that everything they send to a model crosses the privacy barrier. Plain fetch (Node's
 // undici) against the chat-completions route and /v1/privacy/clean.
+import { AUTO_ID } from './model-ids.js';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -71,7 +72,7 @@ export function createGatewayClient(target: GatewayTarget): GatewayClient {
   return {
     async chat(messages, options = {}) {
       const { json, headers } = await call('POST', '/v1/chat/completions', {
-        model: options.model ?? 'svc/auto',
+        model: options.model ?? AUTO_ID,
         messages,
         ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
         ...(options.temperature === undefined ? {} : { temperature: options.temperature }),

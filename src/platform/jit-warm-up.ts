@@ -10,7 +10,7 @@
 // Fastify server. Whether it happened depended on the order modules loaded in. Calling
 // `nextTick` enough times on its own first gets it optimised by itself with settled type
 // feedback, and the generic path never shows up again (3,000 calls sufficed, 2,000 did
-// not; 10,000 keeps a margin). Cost: about 25 ms once, at start. docs/performance.md has
+// not; 10,000 keeps a margin). Cost: about 25 ms once, at start. docs/contributing/performance.md has
 // the before/after run (bench/health.ts with BENCH_BASELINE).
 //
 // Whether it still pays is a property of the V8 in the Node that runs it: bench/jit-warm-up.ts

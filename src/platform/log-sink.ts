@@ -2,7 +2,7 @@
 // synchronous write when the buffer fills, every quarter second, and at exit. One write
 // call per ~200 access lines keeps the per-line cost to a buffer copy (pino's own
 // destination costs a string concatenation or a write call per line; same-run figures in
-// docs/performance.md), and because every write happens on this thread, in the order the
+// docs/contributing/performance.md), and because every write happens on this thread, in the order the
 // lines were logged, no line can overtake another — an asynchronous write still in flight
 // when the process exits was seen to interleave with the exit flush.
 import { writeSync } from 'node:fs';

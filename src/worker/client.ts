@@ -6,7 +6,7 @@ export interface LeasedJob {
   input: Record<string, unknown> | null;
   file: { content_type: string; base64: string } | null;
   attempt: number;
-  lease_token: number;
+  lease_token: string;
   lease_expires_at: string;
 }
 
@@ -31,6 +31,8 @@ export class WorkerProtocolError extends Error {
 
 export class GatewayClient {
   readonly base: string;
+  /** This worker's own key, from its registration: sent with every lease and refresh. */
+  #key: string | undefined;
 
   constructor(
     gateway: string,
@@ -39,9 +41,10 @@ export class GatewayClient {
     this.base = gateway.replace(/\/+$/, '');
   }
 
-  async #call(path: string, init: RequestInit & { leaseToken?: number } = {}): Promise<Response> {
+  async #call(path: string, init: RequestInit & { leaseToken?: string } = {}): Promise<Response> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
-    if (init.leaseToken !== undefined) headers['x-lease-token'] = String(init.leaseToken);
+    if (init.leaseToken !== undefined) headers['x-lease-token'] = init.leaseToken;
+    if (this.#key !== undefined) headers['x-worker-key'] = this.#key;
     if (typeof init.body === 'string') headers['content-type'] = 'application/json';
     const res = await fetch(`${this.base}${path}`, {
       ...init,
@@ -60,8 +63,16 @@ export class GatewayClient {
   }
 
   async register(info: { name: string; version: string; capabilities: string[]; worker_id?: string }) {
+    if (info.worker_id === undefined) this.#key = undefined; // a new worker: a new key
     const res = await this.#call('/api/worker/register', { body: JSON.stringify(info) });
-    return (await res.json()) as { worker_id: string; lease_seconds: number; max_poll_seconds: number };
+    const answer = (await res.json()) as {
+      worker_id: string;
+      worker_key: string;
+      lease_seconds: number;
+      max_poll_seconds: number;
+    };
+    this.#key = answer.worker_key;
+    return answer;
   }
 
   async lease(workerId: string, capabilities: string[], waitSeconds: number, signal?: AbortSignal) {

@@ -95,7 +95,10 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
         job = await client.lease(workerId, names, o.pollSeconds ?? 25, polling.signal);
       } catch (err) {
         if (stopping) break;
-        if (err instanceof WorkerProtocolError && err.code === 'worker_not_registered') {
+        if (
+          err instanceof WorkerProtocolError &&
+          (err.code === 'worker_not_registered' || err.code === 'worker_key_invalid')
+        ) {
           workerId = (await client.register(info).catch(() => ({ worker_id: workerId }))).worker_id;
         } else {
           o.log.warn(

@@ -2,7 +2,7 @@
 // five-minute quickstart followed literally — start, the account and key commands, the
 // `primeira.mjs` file with the official openai client — then the console signed in at the
 // address the server printed. The clone shares this checkout's node_modules and build
-// output (the install itself is measured in docs/performance.md); the ports are free ones
+// output (the install itself is measured in docs/contributing/performance.md); the ports are free ones
 // instead of 8080–8082, as the README's configuration section allows.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';

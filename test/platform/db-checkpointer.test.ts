@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { openDb, sqliteFile } from '../../src/platform/db/index.js';
+import { waitFor } from '../helpers/wait.js';
 
 describe('SQLite checkpoints off the event loop', () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-ckpt-'));
@@ -23,12 +23,11 @@ describe('SQLite checkpoints off the event loop', () => {
     const insert = sqlite.prepare('INSERT INTO filler VALUES (randomblob(4000))');
     // About 8 MB in 2000 commits: well past SQLite's own 1000-page checkpoint threshold.
     for (let i = 0; i < 2000; i++) insert.run();
-    let grown = statSync(file).size;
-    for (let i = 0; i < 100 && grown < before + 7_000_000; i++) {
-      await sleep(100);
-      grown = statSync(file).size;
-    }
-    assert.ok(grown >= before + 7_000_000, `the database file received the log (${before} → ${grown} bytes)`);
+    // The thread checkpoints every second: wait until the file has received the log.
+    await waitFor(`the database file to receive the log (${before} bytes before)`, () => {
+      const grown = statSync(file).size;
+      return grown >= before + 7_000_000 && grown;
+    });
     await db.close();
     assert.equal(
       existsSync(`${file}-wal`),

@@ -72,10 +72,14 @@ describe(`drain on SIGTERM (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
           headers: { authorization: `Bearer ${WORKER_TOKEN}`, 'content-type': 'application/json' },
           body: JSON.stringify({ name: 'w', version: '1', capabilities: ['svc.embeddings'] }),
         })
-      ).json()) as { worker_id: string };
+      ).json()) as { worker_id: string; worker_key: string };
       const longPoll = fetch(`${base}/api/worker/lease`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${WORKER_TOKEN}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${WORKER_TOKEN}`,
+          'content-type': 'application/json',
+          'x-worker-key': worker.worker_key,
+        },
         body: JSON.stringify({ worker_id: worker.worker_id, wait_seconds: 60 }),
       });
 

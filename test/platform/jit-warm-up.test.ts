@@ -10,7 +10,7 @@ describe('the JIT warm-up', () => {
     assert.equal(
       major,
       MEASURED_ON_NODE_MAJOR,
-      `Node ${major}: run \`node dist/bench/jit-warm-up.js\`, record its verdict in docs/performance.md, ` +
+      `Node ${major}: run \`node dist/bench/jit-warm-up.js\`, record its verdict in docs/contributing/performance.md, ` +
         'then set MEASURED_ON_NODE_MAJOR in src/platform/jit-warm-up.ts (or remove the warm-up if it no longer pays)',
     );
   });

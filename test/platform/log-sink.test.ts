@@ -9,6 +9,7 @@ import { LogSink, nextWrite, PIPE_ATOMIC } from '../../src/platform/log-sink.js'
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { spawnNode } from '../helpers/process.js';
+import { waitFor } from '../helpers/wait.js';
 
 function tempFile(): { path: string; fd: number } {
   const path = join(mkdtempSync(join(tmpdir(), 'svc-logsink-')), 'out.log');
@@ -39,8 +40,9 @@ describe('LogSink', () => {
     const sink = new LogSink(fd, 20);
     sink.write('{"msg":"sozinha"}\n');
     assert.equal(readFileSync(path, 'utf8'), '', 'buffered, not written synchronously');
-    for (let i = 0; i < 100 && readFileSync(path, 'utf8') === ''; i++)
-      await new Promise((r) => setTimeout(r, 10));
+    await waitFor('the flush timer to write the line', () => readFileSync(path, 'utf8') !== '', {
+      everyMs: 10,
+    });
     assert.equal(readFileSync(path, 'utf8'), '{"msg":"sozinha"}\n');
     sink.flushSync();
     closeSync(fd);

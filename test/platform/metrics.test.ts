@@ -132,7 +132,8 @@ describe(`Prometheus metrics (${onPostgres ? 'postgres' : 'sqlite'})`, { skip: m
       headers: asWorker,
       body: JSON.stringify({ name: 'w', version: '1', capabilities: ['svc.embeddings'] }),
     });
-    seen.workerId = ((await reg.json()) as { worker_id: string }).worker_id;
+    const registered = (await reg.json()) as { worker_id: string; worker_key: string };
+    seen.workerId = registered.worker_id;
     for (let i = 0; i < 2; i++) {
       const res = await fetch(`${gw}/v1/embeddings`, {
         method: 'POST',
@@ -144,10 +145,10 @@ describe(`Prometheus metrics (${onPostgres ? 'postgres' : 'sqlite'})`, { skip: m
     }
     const leased = await fetch(`${gw}/api/worker/lease`, {
       method: 'POST',
-      headers: asWorker,
+      headers: { ...asWorker, 'x-worker-key': registered.worker_key },
       body: JSON.stringify({ worker_id: seen.workerId, wait_seconds: 0 }),
     });
-    const { job } = (await leased.json()) as { job: { id: string; lease_token: number } };
+    const { job } = (await leased.json()) as { job: { id: string; lease_token: string } };
     const done = await fetch(`${gw}/api/worker/jobs/${job.id}/complete`, {
       method: 'POST',
       headers: { ...asWorker, 'x-lease-token': String(job.lease_token) },

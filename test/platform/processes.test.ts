@@ -237,6 +237,7 @@ describe(`two serving processes (${onPostgres ? 'postgres' : 'sqlite'})`, () => 
       capabilities: ['svc.embeddings'],
     });
     const workerId = registered.json.worker_id as string;
+    const asThisWorker = { ...asWorker, 'x-worker-key': registered.json.worker_key as string };
     for (let i = 0; i < 4; i++) {
       const started = Date.now();
       const waiting = fresh(
@@ -247,12 +248,12 @@ describe(`two serving processes (${onPostgres ? 'postgres' : 'sqlite'})`, () => 
       );
       let leased: Answer | undefined;
       while (!leased || leased.status === 204) {
-        leased = await fresh(`${base}/api/worker/lease`, 'POST', asWorker, {
+        leased = await fresh(`${base}/api/worker/lease`, 'POST', asThisWorker, {
           worker_id: workerId,
           wait_seconds: 5,
         });
       }
-      const job = leased.json.job as { id: string; lease_token: number };
+      const job = leased.json.job as { id: string; lease_token: string };
       const done = await fresh(
         `${base}/api/worker/jobs/${job.id}/complete`,
         'POST',

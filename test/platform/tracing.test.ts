@@ -16,6 +16,7 @@ import { CPF, EMAIL, NAME, PHONE, SEEDED } from '../gateway/models/helpers.js';
 import { onPostgres, type TestStorage } from '../helpers/db.js';
 import type { Child } from '../helpers/process.js';
 import { catalogueModel, seededStorage, serve } from '../helpers/served.js';
+import { waitFor } from '../helpers/wait.js';
 
 const PROMPT = `Sou ${NAME}, CPF ${CPF}, e-mail ${EMAIL}, telefone ${PHONE}. Resuma a cláusula de rescisão.`;
 const SERVER = 2;
@@ -29,16 +30,6 @@ function models(upstream: string) {
     },
     models: [catalogueModel('svc/gpt', 'propaga', true), catalogueModel('svc/outro', 'fechado', true)],
   };
-}
-
-async function until<T>(read: () => T | undefined, what: string, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe(`OpenTelemetry traces (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
@@ -93,12 +84,14 @@ describe(`OpenTelemetry traces (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
     });
     assert.match(reply.choices[0]!.message.content ?? '', /^eco: /);
 
-    const spans = await until(() => {
-      const t = receiver.trace(traceId);
-      return t.some((s) => s.name.startsWith('POST ')) && t.some((s) => s.name === 'credit.settle')
-        ? t
-        : undefined;
-    }, 'the request span');
+    const spans = await waitFor(
+      'the request span',
+      () => {
+        const t = receiver.trace(traceId);
+        return t.some((s) => s.name.startsWith('POST ')) && t.some((s) => s.name === 'credit.settle') && t;
+      },
+      { timeoutMs: 60_000, everyMs: 100 },
+    );
     const byId = new Map(spans.map((s) => [s.spanId, s]));
     const one = (test: (s: ReceivedSpan) => boolean, what: string) => {
       const found = spans.filter(test);
@@ -181,9 +174,9 @@ describe(`OpenTelemetry traces (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
     assert.equal(sent.headers.traceparent, undefined);
     assert.equal(sent.headers.tracestate, undefined);
     // Traced all the same, on our side.
-    await until(
-      () => (receiver.trace(traceId).some((s) => s.name === 'chat g') ? true : undefined),
-      'the call span',
-    );
+    await waitFor('the call span', () => receiver.trace(traceId).some((s) => s.name === 'chat g'), {
+      timeoutMs: 60_000,
+      everyMs: 100,
+    });
   });
 });

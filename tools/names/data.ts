@@ -1,5 +1,5 @@
 // Readers for the reference data folder named by NAMES_DATA_DIR (the folder holding names/,
-// lener-br/ and ner-extra/; docs/privacy-names.md lists its sources). Used only at training
+// lener-br/ and ner-extra/; docs/contributing/privacy-names.md lists its sources). Used only at training
 // and benchmark time; nothing here ships in the model path.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -136,6 +136,8 @@ export async function requestReset(deps: LinkDeps, input: { email: string; addre
     id: normaliseEmail(input.email),
     address: input.address,
     networkScope: 'reset-net',
+    // A hard ceiling here: it bounds the mail one inbox receives and locks no one out of signing in.
+    accountCeiling: 'refuses',
   });
   await assertNotThrottled(deps.db, subjects.all, deps.now()).catch((err) => {
     throw err instanceof IdentityError ? identityApiError(err, 'lower') : err;

@@ -9,6 +9,7 @@ export const BILLING = errorCodes('gateway/billing', {
   payment_required: 402,
   daily_cap_reached: 429,
   daily_limit: 429,
+  pending_limit: 429,
 });
 
 export const notConfigured = () =>

@@ -10,6 +10,8 @@
 // spends that together exceed the balance cannot both pass. Amounts are integer
 // micro-dollars (1e-6 USD), never floats.
 import { type Kysely, sql } from 'kysely';
+import type { Db } from '../../platform/db/index.js';
+import { whenFree } from '../../platform/db/lock-wait.js';
 import type { Database } from '../../platform/db/schema.js';
 import { type DbLike, inTransaction, kyselyOf } from '../../platform/db/transactions.js';
 import * as Q from './ledger-queries.js';
@@ -184,7 +186,7 @@ async function reserveOnce(db: DbLike, input: ReserveInput): Promise<ReserveResu
   const fast = fastPath(db);
   if (fast) {
     const { wallet: _, now: __, ...rest } = input;
-    return fast.reserve({ ...rest, key, at });
+    return whenFree(db as Db, () => fast.reserve({ ...rest, key, at }));
   }
   const id = input.reference;
   const movementRef = `reserve:${id}`;
@@ -258,7 +260,9 @@ async function settleOnce(db: DbLike, input: SettleInput): Promise<SettleResult>
   const beyond = input.beyondReservation === true;
   const fast = fastPath(db);
   if (fast) {
-    const done = fast.settle({ reservation: input.reservation, actualMicros: actual, beyond, at });
+    const done = await whenFree(db as Db, () =>
+      fast.settle({ reservation: input.reservation, actualMicros: actual, beyond, at }),
+    );
     if (!done) throw new UnknownReservationError(`unknown reservation ${input.reservation}`);
     return done;
   }

@@ -1,5 +1,5 @@
 // POST /v1/privacy/extract without HTTP: the file's text (PDF text layer or OCR), through
-// the barrier with the cleaning that applies (privacy/cleaning-choice.ts). The bytes live only in this call.
+// the barrier with the cleaning that applies (orgs/cleaning-choice.ts). The bytes live only in this call.
 import { type ExtractLimits, extractText, type OcrPool, type PdfTextPool } from '../../documents/index.js';
 import type { Finding, Policy } from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';

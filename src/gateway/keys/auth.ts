@@ -5,7 +5,7 @@
 //
 // No cache: one indexed query per request, so a revoked key stops on every instance the
 // moment the revoke commits — correct by construction, where a cache would need
-// invalidation across processes (docs/performance.md has the measured cost).
+// invalidation across processes (docs/contributing/performance.md has the measured cost).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Context } from '../../platform/context.js';
@@ -25,7 +25,7 @@ import { KEYS } from './errors.js';
 /**
  * Who is calling a `/v1` route, and the organisation settings that apply: its barrier
  * settings (policy; name sensitivity, which a request may raise with X-SVC-Nomes; the
- * categories masked) are what privacy/cleaning-choice.ts chooses from.
+ * categories masked) are what orgs/cleaning-choice.ts chooses from.
  */
 export interface Principal extends BarrierSettings {
   /**

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
+import { whenFree } from '../../platform/db/lock-wait.js';
 import { prepared } from '../../platform/db/statements.js';
 
 export interface Counters {
@@ -33,8 +34,10 @@ export class DbCounters implements Counters {
     if (db.sqlite) {
       // A prepared statement: this runs on every /v1 request, the query builder would cost more than the write.
       // pluck: the count itself, not a row object around it.
+      // A lock held by another process is waited for off the event loop (lock-wait.ts).
       const { statement, args } = prepared(db.sqlite, db.kysely, addQuery, 'pluck');
-      this.#add = async (key, by, expiresAt) => statement.get(...args({ key, by, expiresAt })) as number;
+      this.#add = (key, by, expiresAt) =>
+        whenFree(db, () => statement.get(...args({ key, by, expiresAt })) as number);
     } else {
       this.#add = async (key, by, expiresAt) =>
         Number((await addQuery(db.kysely, { key, by, expiresAt }).executeTakeFirstOrThrow()).count);

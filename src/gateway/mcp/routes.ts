@@ -10,6 +10,8 @@ import { COUNTERS, tally } from '../telemetry/counters.js';
 import { McpServers } from './server.js';
 import type { McpCatalogue } from './tools.js';
 import { SESSIONS } from '../sessions/errors.js';
+import { hostAllowed } from './host.js';
+import { invalidHost } from './errors.js';
 
 /** As the model routes: prompts can be long. */
 const BODY_LIMIT = 10 * 1024 * 1024;
@@ -60,8 +62,12 @@ export function registerMcpRoutes(app: App, deps: GatewayDeps, tools: McpCatalog
           tags: ['mcp'],
         },
         // A browser page on another site must not drive the caller's key (DNS rebinding):
-        // an Origin, when sent, must be PUBLIC_ORIGIN.
+        // the Host must be one of the gateway's names, and an Origin, when sent, PUBLIC_ORIGIN.
         onRequest: (request, _reply, done) => {
+          if (!hostAllowed(request.headers.host, deps.ctx.origins)) {
+            done(invalidHost());
+            return;
+          }
           const sent = request.headers.origin;
           if (sent !== undefined && sent !== origin) {
             done(SESSIONS.invalid_origin(`Origem não permitida; a origem esperada é ${origin}.`));

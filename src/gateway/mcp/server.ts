@@ -2,7 +2,7 @@
 // so any instance can answer any request), the tools of the caller's organisation, and
 // tools/call through runModel — release, quota, barrier, metering and restoration are the
 // pipeline's, exactly as on /v1/chat/completions. Building an SDK server costs more than
-// the rest of the request (docs/performance.md), so idle servers are kept and reconnected;
+// the rest of the request (docs/contributing/performance.md), so idle servers are kept and reconnected;
 // who is calling travels with each request (the transport's authInfo), never in a server.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';

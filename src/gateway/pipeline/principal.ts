@@ -1,7 +1,7 @@
 // Who a model call is for: whose policy, release list and quota apply, and whose usage is
-// counted. Today only an API key (the key check builds it). A credit token or an x402
-// payer will each join the union with its own `kind`; the steps that take a key principal
-// alone (limits and usage accounting) then make the compiler ask what the new kind does.
+// counted — an API key (`kind: 'key'`, built by keys/auth.ts) or the console's session
+// acting in an organisation (`kind: 'session'`, playground/principal.ts). Who pays is not a
+// principal: a prepaid call's credentials travel in RunOptions.payer (billing/payer.ts).
 import type { Principal as KeyPrincipal } from '../keys/auth.js';
 
 export type { KeyPrincipal };

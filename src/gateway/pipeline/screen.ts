@@ -1,4 +1,4 @@
-// Policy and barrier: the cleaning that applies (privacy/cleaning-choice.ts: the principal's
+// Policy and barrier: the cleaning that applies (orgs/cleaning-choice.ts: the principal's
 // settings, tightened by what the caller asked), one cleaner over the whole conversation
 // (one placeholder numbering), and the map that turns placeholders in the reply back into
 // the original values when the principal wants that.

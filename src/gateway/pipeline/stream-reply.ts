@@ -51,7 +51,7 @@ export function sendEvents(
   // the caller goes away) rather than pulled by Readable.from(). Measured, not explained:
   // under Fastify's stream path a Readable.from() left ~0.7-1 MB of each 13 MB of young
   // objects alive across two scavenges (promoted, then swept by full collections) in 10 runs
-  // of 10; this way, ~0.25 MB in 4 runs of 8 (`--trace-gc-nvp`; docs/performance.md).
+  // of 10; this way, ~0.25 MB in 4 runs of 8 (`--trace-gc-nvp`; docs/contributing/performance.md).
   const body = new PassThrough();
   pipeline(sseBody(events, writer, log), body, () => {
     // A caller that hung up ends the pipeline early; upstream failures were written into the stream.

@@ -60,7 +60,7 @@ export async function sessionPrincipal(
   return {
     ...base,
     organizationId,
-    // The one reading of an organisation's barrier settings (privacy/cleaning-choice.ts).
+    // The one reading of an organisation's barrier settings (orgs/cleaning-choice.ts).
     ...barrierOf(org),
     releasedModels: org.released_models ? (JSON.parse(org.released_models) as string[]) : null,
     restorePlaceholders: org.restore_placeholders === 1,

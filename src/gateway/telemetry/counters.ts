@@ -3,6 +3,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
+import { whenFree } from '../../platform/db/lock-wait.js';
 import { prepared } from '../../platform/db/statements.js';
 import { describeError, type Logger } from '../../platform/logger.js';
 import { utcDay } from '../../platform/days.js';
@@ -35,7 +36,7 @@ export async function bump(db: Db, name: string, now: number, by = 1): Promise<v
   // SQLite: a prepared statement (robots and payment views arrive with page views).
   if (db.sqlite && !db.sqlite.inTransaction) {
     const { statement, args } = prepared(db.sqlite, db.kysely, bumpQuery);
-    statement.run(...args(params));
+    await whenFree(db, () => statement.run(...args(params)));
     return;
   }
   await bumpQuery(db.kysely, params).execute();

@@ -4,6 +4,12 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
+import {
+  DatabaseBusyError,
+  DEFAULT_LOCK_WAIT_MS,
+  isLockConflict,
+  pauseBefore,
+} from '../../platform/db/lock-wait.js';
 import { prepared } from '../../platform/db/statements.js';
 import { lastDays, utcDay } from '../../platform/days.js';
 import type { FunnelRecord } from './funnel.js';
@@ -49,6 +55,8 @@ const storeBatch = (db: Kysely<Database>, p: Row & { start: number }) =>
   });
 
 interface Pending {
+  /** When it was queued: it waits for a lock held elsewhere up to DATABASE_LOCK_WAIT_MS from then. */
+  since: number;
   row: Row;
   resolve: (stored: boolean) => void;
   reject: (err: unknown) => void;
@@ -64,6 +72,8 @@ export class FunnelStore {
   readonly #appendSqlite: ((rows: Row[]) => boolean[]) | undefined;
   #pending: Pending[] = [];
   #scheduled = false;
+  /** Flushes in a row that found the database locked by another process. */
+  #busy = 0;
 
   constructor(
     private readonly db: Db,
@@ -103,7 +113,7 @@ export class FunnelStore {
     const row = { day, size, vid: record.vid, sid: record.sid, views, line, ts: record.ts };
     if (this.#appendSqlite) {
       return new Promise((resolve, reject) => {
-        this.#pending.push({ row, resolve, reject });
+        this.#pending.push({ since: Date.now(), row, resolve, reject });
         this.#schedule(0);
       });
     }
@@ -139,9 +149,21 @@ export class FunnelStore {
     this.#pending = [];
     try {
       const stored = this.#appendSqlite!(group.map((p) => p.row));
+      this.#busy = 0;
       for (const [i, p] of group.entries()) p.resolve(stored[i]!);
     } catch (err) {
-      for (const p of group) p.reject(err);
+      if (!isLockConflict(err)) {
+        for (const p of group) p.reject(err);
+        return;
+      }
+      // Another process holds the write lock: nothing was written; the batches wait for it
+      // (asynchronously) until their time is up.
+      const now = Date.now();
+      const waitMs = this.db.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
+      const again = group.filter((p) => now - p.since < waitMs);
+      for (const p of group) if (now - p.since >= waitMs) p.reject(new DatabaseBusyError(waitMs, err));
+      this.#pending = [...again, ...this.#pending];
+      if (this.#pending.length > 0) this.#schedule(pauseBefore(++this.#busy));
     }
   }
 

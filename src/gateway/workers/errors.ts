@@ -10,6 +10,7 @@ export const WORKERS = errorCodes('gateway/workers', {
   job_not_finished: 409,
   no_binary_result: 404,
   worker_not_registered: 404,
+  worker_key_invalid: 403,
   unknown_capability: 400,
   job_failed: 502,
 });
@@ -38,6 +39,11 @@ export const noBinaryResult = () =>
 
 export const workerUnknown = () =>
   WORKERS.worker_not_registered('Worker não registrado: chame /api/worker/register de novo.');
+
+export const workerKeyInvalid = () =>
+  WORKERS.worker_key_invalid(
+    'Chave do worker ausente ou errada: envie em X-Worker-Key a chave que o registro devolveu (ou registre um worker novo, sem worker_id).',
+  );
 
 export const capabilityUnknown = (name: string) =>
   WORKERS.unknown_capability(`Capacidade desconhecida: ${name.slice(0, 64)}.`, {

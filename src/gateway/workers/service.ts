@@ -27,9 +27,10 @@ import {
   readJob,
   readJobCleaning,
   releaseJob,
+  type Holder,
   sweepWorkerJobs,
-  touchWorker,
 } from './store.js';
+import { touchWorker } from './identity.js';
 
 /**
  * Billing's hooks for worker jobs (workers/charges.ts): `reserve` before a job is stored, with
@@ -241,8 +242,14 @@ export class WorkerJobs {
 
   // --- the worker side ---------------------------------------------------------------
 
-  async lease(workerId: string, wanted: string[] | undefined, waitMs: number, signal: AbortSignal) {
-    const registered = await touchWorker(this.db, workerId);
+  async lease(
+    worker: { id: string; key: string | undefined },
+    wanted: string[] | undefined,
+    waitMs: number,
+    signal: AbortSignal,
+  ) {
+    const workerId = worker.id;
+    const registered = await touchWorker(this.db, workerId, worker.key);
     if (!registered) throw E.workerUnknown();
     const caps = wanted ?? registered;
     for (const c of caps) if (!capabilityOf(c)) throw E.capabilityUnknown(c);
@@ -251,14 +258,14 @@ export class WorkerJobs {
     const job = await this.signals.until(
       'work',
       deadline,
-      () => leaseJob(this.db, caps, this.settings.leaseMs),
+      () => leaseJob(this.db, workerId, caps, this.settings.leaseMs),
       until,
     );
     if (job) jobEntered(job.capability, 'leased');
     return job;
   }
 
-  async heartbeat(id: string, token: number) {
+  async heartbeat(id: string, token: Holder) {
     const state = await heartbeatJob(this.db, id, token, this.settings.leaseMs);
     if (state === 'stale') throw E.leaseLost();
     return state === 'cancelled'
@@ -266,7 +273,7 @@ export class WorkerJobs {
       : { cancelled: false, lease_expires_at: new Date(Date.now() + this.settings.leaseMs).toISOString() };
   }
 
-  async complete(id: string, token: number, result: { json: unknown } | { type: string; bytes: Buffer }) {
+  async complete(id: string, token: Holder, result: { json: unknown } | { type: string; bytes: Buffer }) {
     let stored = result;
     if ('json' in result) {
       const job = await readJobCleaning(this.db, id);
@@ -283,7 +290,7 @@ export class WorkerJobs {
     this.#finished(id, 'completed');
   }
 
-  async fail(id: string, token: number, code: string) {
+  async fail(id: string, token: Holder, code: string) {
     this.#check(await failJob(this.db, id, token, code));
     this.#finished(id, 'failed');
   }
@@ -304,7 +311,7 @@ export class WorkerJobs {
       );
   }
 
-  async release(id: string, token: number) {
+  async release(id: string, token: Holder) {
     this.#check(await releaseJob(this.db, id, token));
     this.#workAvailable();
   }

@@ -1,11 +1,11 @@
 // Worker jobs on the platform's durable queue (src/platform/jobs): the queue row (`jobs`,
 // kind = capability) carries the state machine, the lease and its fencing token; the side
-// row (`worker_jobs`) the owner and binary input/result. Every holder write goes through
-// the queue's fenced operations, so a stale lease token changes nothing.
+// row (`worker_jobs`) the owner, binary input/result and the lease's random token (as a hash,
+// identity.ts). Every holder write goes through the queue's fenced operations, so a stale or
+// forged lease token changes nothing.
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
-import { newId } from '../../platform/ids.js';
 import {
   cancel,
   claim,
@@ -21,6 +21,7 @@ import { barrierOf, type CleaningChoice, unmaskedColumn } from '../orgs/cleaning
 import { CAPABILITY_NAMES } from './capabilities.js';
 import type { WorkerSettings } from './settings.js';
 import { kyselyOf } from '../../platform/db/transactions.js';
+import { bindLease, leaseFence, newLeaseToken } from './identity.js';
 
 export interface NewWorkerJob {
   id: string;
@@ -150,12 +151,13 @@ export interface LeasedJob {
   input: unknown;
   file: { content_type: string; base64: string } | null;
   attempt: number;
-  lease_token: number;
+  lease_token: string;
   lease_expires_at: string;
 }
 
 export async function leaseJob(
   db: Db,
+  workerId: string,
   capabilities: readonly string[],
   leaseMs: number,
   now = Date.now(),
@@ -172,6 +174,9 @@ export async function leaseJob(
   if (!waiting) return undefined;
   const lease = await claim(db, capabilities, leaseMs, now);
   if (!lease) return undefined;
+  // The queue's counter fences writes; the worker is given a random token bound to it instead.
+  const token = newLeaseToken();
+  await bindLease(db, lease.id, lease.leaseToken, workerId, token);
   const side = await kyselyOf(db)
     .selectFrom('worker_jobs')
     .select(['input_type', 'input_b64'])
@@ -186,13 +191,25 @@ export async function leaseJob(
         ? { content_type: side.input_type ?? 'application/octet-stream', base64: side.input_b64 }
         : null,
     attempt: lease.attempt,
-    lease_token: lease.leaseToken,
+    lease_token: token,
     lease_expires_at: new Date(now + leaseMs).toISOString(),
   };
 }
 
 const asLease = (id: string, leaseToken: number): Lease =>
   ({ id, leaseToken, kind: '', payload: null, attempt: 0, maxAttempts: 0 }) satisfies Lease;
+
+/** What a holder's write names: the lease token it was given, and its worker key when sent. */
+export interface Holder {
+  token: string;
+  key?: string;
+}
+
+/** The job's lease as the queue fences it, when the holder's token is the current lease's. */
+async function heldLease(db: Db, id: string, holder: Holder): Promise<Lease | undefined> {
+  const fence = await leaseFence(db, id, holder.token, holder.key);
+  return fence === undefined ? undefined : asLease(id, fence);
+}
 
 export type HolderState = 'ok' | 'cancelled' | 'stale';
 
@@ -202,21 +219,24 @@ async function whyNot(db: Db, id: string): Promise<HolderState> {
   return row?.status === 'cancelled' ? 'cancelled' : 'stale';
 }
 
-export async function heartbeatJob(db: Db, id: string, token: number, leaseMs: number, now = Date.now()) {
-  return (await heartbeat(db, asLease(id, token), leaseMs, now)) ? 'ok' : whyNot(db, id);
+export async function heartbeatJob(db: Db, id: string, holder: Holder, leaseMs: number, now = Date.now()) {
+  const lease = await heldLease(db, id, holder);
+  return lease && (await heartbeat(db, lease, leaseMs, now)) ? 'ok' : whyNot(db, id);
 }
 
 export async function completeJob(
   db: Db,
   id: string,
-  token: number,
+  holder: Holder,
   result: { json: unknown } | { type: string; bytes: Buffer },
   now = Date.now(),
 ): Promise<HolderState> {
+  const lease = await heldLease(db, id, holder);
+  if (!lease) return whyNot(db, id);
   const binary = 'bytes' in result ? result : undefined;
   const done = await complete(
     db,
-    asLease(id, token),
+    lease,
     {
       result: binary
         ? { content_type: binary.type, bytes: binary.bytes.length }
@@ -236,16 +256,20 @@ export async function completeJob(
   return done ? 'ok' : whyNot(db, id);
 }
 
-export async function failJob(db: Db, id: string, token: number, code: string, now = Date.now()) {
-  const state = await fail(db, asLease(id, token), code, undefined, now);
+export async function failJob(db: Db, id: string, holder: Holder, code: string, now = Date.now()) {
+  const lease = await heldLease(db, id, holder);
+  if (!lease) return whyNot(db, id);
+  const state = await fail(db, lease, code, undefined, now);
   if (state === 'lost') return whyNot(db, id);
   await db.kysely.transaction().execute(dropInput(id));
   return 'ok' as const;
 }
 
 /** The holder gives the job back (graceful stop): queued again at once; the attempt still counts. */
-export async function releaseJob(db: Db, id: string, token: number, now = Date.now()) {
-  const state = await fail(db, asLease(id, token), 'released', now, now);
+export async function releaseJob(db: Db, id: string, holder: Holder, now = Date.now()) {
+  const lease = await heldLease(db, id, holder);
+  if (!lease) return whyNot(db, id);
+  const state = await fail(db, lease, 'released', now, now);
   return state === 'lost' ? whyNot(db, id) : ('ok' as const);
 }
 
@@ -302,45 +326,6 @@ export async function sweepWorkerJobs(db: Db, settings: WorkerSettings, now = Da
 }
 
 // --- workers -------------------------------------------------------------------------
-
-export interface WorkerInfo {
-  name: string;
-  version: string;
-  capabilities: string[];
-}
-
-export async function registerWorker(db: Db, info: WorkerInfo, id?: string, now = Date.now()) {
-  const workerId = id ?? newId('wrk');
-  await kyselyOf(db)
-    .insertInto('workers')
-    .values({ id: workerId, ...info, capabilities: JSON.stringify(info.capabilities), seen_at: now })
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet({
-        name: info.name,
-        version: info.version,
-        capabilities: JSON.stringify(info.capabilities),
-        seen_at: now,
-      }),
-    )
-    .execute();
-  return workerId;
-}
-
-/** Marks a registered worker as seen; its capabilities, or undefined when unknown. */
-export async function touchWorker(db: Db, id: string, now = Date.now()): Promise<string[] | undefined> {
-  const r = await kyselyOf(db)
-    .updateTable('workers')
-    .set({ seen_at: now })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) return undefined;
-  const row = await kyselyOf(db)
-    .selectFrom('workers')
-    .select('capabilities')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.capabilities) as string[]) : undefined;
-}
 
 export async function freshWorkers(db: Db, freshMs: number, now = Date.now()) {
   const rows = await kyselyOf(db)

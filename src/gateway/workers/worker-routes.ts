@@ -1,18 +1,30 @@
 // The worker protocol (auth `worker`: WORKER_TOKEN), docs/workers.md: register, lease by
-// long poll, heartbeat, complete, fail. The lease token travels in `X-Lease-Token`; a write
-// with a token that is no longer the job's current one is 409.
+// long poll, heartbeat, complete, fail. The worker's own key travels in `X-Worker-Key` (lease,
+// refresh), the lease token in `X-Lease-Token`; a write with a token that is not the job's
+// current lease's is 409 (identity.ts).
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
 import { CAPABILITY_NAMES } from './capabilities.js';
 import { badInput, capabilityUnknown, resultTooLarge } from './errors.js';
 import type { WorkerJobs } from './service.js';
 import { BINARY_RESULT_MAX, JSON_RESULT_MAX } from './settings.js';
-import { registerWorker } from './store.js';
+import { registerWorker } from './identity.js';
+import type { Holder } from './store.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '^[\\x21-\\x7e]+$' });
 const Caps = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 32 });
 const JobParams = Type.Object({ id: Type.String({ pattern: '^svcj_[A-Za-z0-9_-]{1,40}$' }) });
-const LeaseHeader = Type.Object({ 'x-lease-token': Type.String({ pattern: '^[0-9]{1,15}$' }) });
+const LeaseHeader = Type.Object({
+  'x-lease-token': Type.String({ minLength: 1, maxLength: 200 }),
+  'x-worker-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+});
+const WorkerKeyHeader = Type.Object({
+  'x-worker-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+});
+const holderOf = (headers: { 'x-lease-token': string; 'x-worker-key'?: string }): Holder => ({
+  token: headers['x-lease-token'],
+  ...(headers['x-worker-key'] === undefined ? {} : { key: headers['x-worker-key'] }),
+});
 const Ok = Type.Object({ ok: Type.Literal(true) });
 
 const checkCaps = (caps: string[]) => {
@@ -26,8 +38,10 @@ export function registerWorkerProtocolRoutes(app: App, jobs: WorkerJobs): void {
     {
       config: { auth: 'worker' },
       schema: {
-        summary: 'Register (or refresh) a worker: name, version, capabilities; call at least once a minute',
+        summary:
+          'Register (or refresh, with worker_id and X-Worker-Key) a worker: name, version, capabilities; call at least once a minute',
         tags,
+        headers: WorkerKeyHeader,
         body: Type.Object(
           {
             name: Name,
@@ -40,6 +54,7 @@ export function registerWorkerProtocolRoutes(app: App, jobs: WorkerJobs): void {
         response: {
           200: Type.Object({
             worker_id: Type.String(),
+            worker_key: Type.String({ description: 'this worker’s own key: send it in X-Worker-Key' }),
             lease_seconds: Type.Number(),
             max_poll_seconds: Type.Number(),
           }),
@@ -49,9 +64,14 @@ export function registerWorkerProtocolRoutes(app: App, jobs: WorkerJobs): void {
     async (request) => {
       const { name, version, capabilities, worker_id } = request.body;
       checkCaps(capabilities);
-      const id = await registerWorker(jobs.db, { name, version, capabilities }, worker_id);
+      const { workerId, key } = await registerWorker(
+        jobs.db,
+        { name, version, capabilities },
+        { id: worker_id, key: request.headers['x-worker-key'] },
+      );
       return {
-        worker_id: id,
+        worker_id: workerId,
+        worker_key: key,
         lease_seconds: jobs.settings.leaseMs / 1000,
         max_poll_seconds: jobs.settings.maxPollMs / 1000,
       };
@@ -65,6 +85,7 @@ export function registerWorkerProtocolRoutes(app: App, jobs: WorkerJobs): void {
       schema: {
         summary: 'Lease one job of the given capabilities, waiting up to wait_seconds (204: none)',
         tags,
+        headers: WorkerKeyHeader,
         body: Type.Object(
           {
             worker_id: Type.String({ pattern: '^wrk_[A-Za-z0-9_-]{1,40}$' }),
@@ -79,7 +100,7 @@ export function registerWorkerProtocolRoutes(app: App, jobs: WorkerJobs): void {
       const gone = new AbortController();
       reply.raw.on('close', () => gone.abort());
       const job = await jobs.lease(
-        request.body.worker_id,
+        { id: request.body.worker_id, key: request.headers['x-worker-key'] },
         request.body.capabilities,
         (request.body.wait_seconds ?? 25) * 1000,
         gone.signal,
@@ -106,7 +127,7 @@ export function registerWorkerProtocolRoutes(app: App, jobs: WorkerJobs): void {
         },
       },
     },
-    async (request) => jobs.heartbeat(request.params.id, Number(request.headers['x-lease-token'])),
+    async (request) => jobs.heartbeat(request.params.id, holderOf(request.headers)),
   );
 
   // Results: JSON `{result}`, or any other content type taken as a binary result. Own scope,
@@ -130,7 +151,7 @@ export function registerWorkerProtocolRoutes(app: App, jobs: WorkerJobs): void {
         },
       },
       async (request) => {
-        const token = Number(request.headers['x-lease-token']);
+        const token = holderOf(request.headers);
         const body = request.body as unknown;
         if (Buffer.isBuffer(body)) {
           const type = String(request.headers['content-type'] ?? '')
@@ -163,7 +184,7 @@ export function registerWorkerProtocolRoutes(app: App, jobs: WorkerJobs): void {
       },
     },
     async (request) => {
-      await jobs.release(request.params.id, Number(request.headers['x-lease-token']));
+      await jobs.release(request.params.id, holderOf(request.headers));
       return { ok: true as const };
     },
   );
@@ -185,7 +206,7 @@ export function registerWorkerProtocolRoutes(app: App, jobs: WorkerJobs): void {
       },
     },
     async (request) => {
-      await jobs.fail(request.params.id, Number(request.headers['x-lease-token']), request.body.error);
+      await jobs.fail(request.params.id, holderOf(request.headers), request.body.error);
       return { ok: true as const };
     },
   );

@@ -2,6 +2,7 @@
 // barrier before any model sees it) when a real model is configured, else by rules. What
 // is stored is cleaned again locally: a model may echo or restore something personal.
 import { GatewayError, type GatewayClient } from '../../platform/gateway-client.js';
+import { AUTO_ID, ECO_ID } from '../../platform/model-ids.js';
 import { createCleaner } from '../../privacy/index.js';
 import type { TranscriptMessage } from '../crm/client.js';
 import { type AnalysisFields, analyzeByRules, type Outcome, type Sentiment } from './rules.js';
@@ -95,8 +96,8 @@ export function createAnalyzer(
   async function pickModel(): Promise<string | null> {
     if (cached && Date.now() - cached.at < 60_000) return cached.model;
     const ids = await client.models();
-    const real = ids.filter((id) => id !== 'svc/eco' && id !== 'svc/auto');
-    const model = real.length === 0 ? null : ids.includes('svc/auto') ? 'svc/auto' : real[0]!;
+    const real = ids.filter((id) => id !== ECO_ID && id !== AUTO_ID);
+    const model = real.length === 0 ? null : ids.includes(AUTO_ID) ? AUTO_ID : real[0]!;
     cached = { at: Date.now(), model };
     return model;
   }

@@ -1,7 +1,7 @@
 // Environment variables (docs/configuration.md), validated one by one so
 // that every bad setting gets its own message.
 
-export interface EnvSettings {
+export interface EnvSettings extends BoundsEnv {
   host: string;
   ports: { gateway: number; contracts: number; insights: number };
   dataDir: string;
@@ -49,6 +49,7 @@ export interface ContractsTokenSettings {
 }
 
 import { isCidr } from '../net.js';
+import { type BoundsEnv, readBoundsEnv } from './bounds.js';
 import { type InsightsEnv, readInsightsEnv } from './insights-env.js';
 import { type OperationsEnv, readOperationsEnv } from './operations.js';
 
@@ -142,6 +143,7 @@ export function readEnv(env: Env, problems: string[]): EnvSettings {
     problems.push(`SIGNUP: expected one of ${SIGNUP_MODES.join(', ')}, got "${signup}"`);
 
   return {
+    ...readBoundsEnv(get, problems),
     signup,
     contracts,
     insights: readInsightsEnv(get, problems),

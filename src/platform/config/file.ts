@@ -1,5 +1,6 @@
 // The SVC_CONFIG file (JSON or YAML): providers and the model catalogue.
 import { type Static, Type } from '@sinclair/typebox';
+import { AUTO_ID, ECO_ID } from '../model-ids.js';
 import { PaymentsSchema, PriceSchema } from './payments.js';
 import { WorkersSchema } from './workers.js';
 import { TranscriptionSchema } from './transcription.js';
@@ -31,7 +32,7 @@ export const ModelSchema = Type.Object(
     upstream_model: Type.String({ minLength: 1 }),
     /**
      * Other names callers may use for this model (drop-in names such as `gpt-4o-mini`); the
-     * upstream model name is one too when no other model claims it (models/catalogue.ts).
+     * upstream model name is one too when no other model claims it (gateway/pipeline/catalogue.ts).
      */
     aliases: Type.Optional(Type.Array(Type.String({ pattern: ALIAS_PATTERN }))),
     /** Defaults (MODEL_DEFAULTS): the upstream model name, 128000, a sentence naming model and provider. */
@@ -90,4 +91,4 @@ export type ProviderConfig = Static<typeof ProviderSchema>;
 export type ModelConfig = Static<typeof ModelSchema>;
 
 /** Ids the service defines itself; a catalogue entry may not take them. */
-export const RESERVED_MODEL_IDS = new Set(['svc/auto', 'svc/eco']);
+export const RESERVED_MODEL_IDS = new Set([AUTO_ID, ECO_ID]);

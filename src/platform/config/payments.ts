@@ -33,6 +33,16 @@ export const X402Schema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Pending requests or charges (gateway/billing/pending.ts): how long they count, and where from. */
+const pendingSettings = {
+  /** Hours a pending one counts against the limits (default 24). */
+  pending_hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 720 })),
+  /** Pending ones per client address (IPv4, IPv6 /64) before 429 `pending_limit`. */
+  pending_per_address: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** Pending ones per network (IPv4 /24, IPv6 /48) before 429 `pending_limit`. */
+  pending_per_network: Type.Optional(Type.Integer({ minimum: 1 })),
+};
+
 export const PixSchema = Type.Object(
   {
     /** The Pix key payments go to (e-mail, phone, CPF/CNPJ or random key). */
@@ -48,6 +58,7 @@ export const PixSchema = Type.Object(
     review_queue_size: Type.Optional(Type.Integer({ minimum: 1 })),
     /** Requests per network (client address) per UTC day before 429. */
     daily_cap_per_network: Type.Optional(Type.Integer({ minimum: 1 })),
+    ...pendingSettings,
   },
   { additionalProperties: false },
 );
@@ -62,6 +73,7 @@ export const AsaasSchema = Type.Object(
     daily_cap_per_network: Type.Optional(Type.Integer({ minimum: 1 })),
     /** Charges awaiting payment before new ones get 503. */
     max_pending: Type.Optional(Type.Integer({ minimum: 1 })),
+    ...pendingSettings,
     /** Reais per US dollar for packages and balance; absent: `pix.brl_por_usd`. */
     brl_por_usd: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
   },

@@ -375,6 +375,12 @@ export interface WorkerJobsTable {
   result_type: string | null;
   result_b64: string | null;
   created_at: number;
+  /** SHA-256 of the current lease's token (migration 0019); null when never leased. */
+  lease_hash: string | null;
+  /** The worker that holds (or last held) the lease. */
+  lease_worker: string | null;
+  /** The queue's fencing counter the lease was claimed at. */
+  lease_fence: number | null;
 }
 
 export interface WorkersTable {
@@ -383,6 +389,8 @@ export interface WorkersTable {
   version: string;
   capabilities: string;
   seen_at: number;
+  /** SHA-256 of the worker's own key (migration 0019); null for a worker registered before. */
+  key_hash: string | null;
 }
 
 // UI telemetry and the showcase (migration 0016).
@@ -437,6 +445,8 @@ export interface PixRequestsTable {
   account_id: string | null;
   navegador_id: string | null;
   network: string;
+  /** HMAC of the client's IPv4 /24 or IPv6 /48 (migration 0019); null for older rows. */
+  wide_network: string | null;
   day: string;
   created_at: number;
   state_at: number;
@@ -459,6 +469,8 @@ export interface AsaasChargesTable {
   pagina: string | null;
   navegador_id: string | null;
   network: string;
+  /** HMAC of the client's IPv4 /24 or IPv6 /48 (migration 0019); null for older rows. */
+  wide_network: string | null;
   day: string;
   created_at: number;
   state_at: number;

@@ -1,7 +1,7 @@
 // The SQLite fast paths: a query written once with Kysely (which also runs it on PostgreSQL)
 // and compiled once per database into a prepared better-sqlite3 statement, so the hot paths
 // that cannot afford the query builder's per-call cost (compiling, a promise per statement)
-// still run exactly the SQL the builder writes. docs/performance.md, "Decisions".
+// still run exactly the SQL the builder writes. docs/contributing/performance.md, "Decisions".
 //
 // A query is a function of the Kysely instance and its named parameters. It is compiled
 // with a stand-in for each parameter, so it must pass its parameters through as they are:

@@ -12,10 +12,11 @@ export function kyselyOf(db: DbLike): Kysely<Database> {
 }
 
 /**
- * Runs `fn` in a transaction, or in the caller's when it passed one. SQLite shared by
- * several processes (the server and `svc credit …`): a transaction that read before writing
- * gets SQLITE_BUSY if another process wrote in between; it rolled back whole, so it is
- * simply run again.
+ * Runs `fn` in a transaction, or in the caller's when it passed one. On SQLite the
+ * transaction waits for the write lock when it begins (sqlite-dialect.ts), and gives up with
+ * DatabaseBusyError (503 `database_busy`), which is not retried here: the wait is over. A
+ * SQLITE_BUSY from inside (a statement that raced another process some other way) rolled
+ * the transaction back whole, so it is simply run again.
  */
 export async function inTransaction<T>(db: DbLike, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   const k = kyselyOf(db);

@@ -10,9 +10,12 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from '../config/bounds.js';
 import { describeError, type Logger } from '../logger.js';
+import { drainOversizedBody } from './drain.js';
 import { trustProxy } from '../net.js';
 import { AuthRegistry } from './auth.js';
+import { guardConnections } from './connections.js';
 import { envelope, type EnvelopeKind, HTTP } from './errors.js';
 import { requestTracing } from '../tracing/http.js';
 import { httpMetricsHook } from './metrics.js';
@@ -42,6 +45,8 @@ export interface AppOptions {
   trustedProxies?: readonly string[];
   /** The service's name in metrics (`gateway`, `contracts`, `insights`). */
   service?: string;
+  /** MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, HEADERS_TIMEOUT_SECONDS (connections.ts); defaults when absent. */
+  connections?: ConnectionLimits;
 }
 
 declare module 'fastify' {
@@ -93,6 +98,13 @@ export function createApp(options: AppOptions): App {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  guardConnections(
+    app.server,
+    options.service ?? 'app',
+    options.connections ?? DEFAULT_CONNECTION_LIMITS,
+    options.trustedProxies ?? [],
+  );
+
   const table = new RouteTable();
   const guards = new AuthRegistry();
   app.decorate('routeTable', table);
@@ -122,6 +134,9 @@ export function createApp(options: AppOptions): App {
     }
     done();
   });
+
+  // A 413 waits for the rest of the body (bounded), so the client reads it instead of a reset.
+  app.addHook('onSend', drainOversizedBody);
 
   // Only when metrics or traces are on: otherwise not even a hook runs.
   const measure = httpMetricsHook(options.service ?? 'app');

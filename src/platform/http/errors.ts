@@ -68,6 +68,8 @@ export const HTTP = errorCodes('platform/http', {
   shutting_down: 503,
   /** GET /api/ready (/ready): a dependency does not answer (readiness.ts). */
   not_ready: 503,
+  /** Another connection held a database lock past DATABASE_LOCK_WAIT_MS (db/lock-wait.ts). */
+  database_busy: 503,
 });
 
 export type EnvelopeKind = 'api' | 'openai' | 'anthropic' | 'contracts' | 'insights';

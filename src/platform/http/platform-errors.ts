@@ -1,6 +1,10 @@
 // Translates what Fastify and its parsers throw into ApiError, so that every failure
 // leaves through the same envelope with a clear code and never with a stack trace.
+import { isLockConflict } from '../db/lock-wait.js';
 import { ApiError, HTTP } from './errors.js';
+
+/** Seconds a client is asked to wait after `database_busy`: locks held elsewhere are usually brief. */
+const BUSY_RETRY_AFTER_S = 2;
 
 interface FastifyLikeError {
   code?: string;
@@ -27,6 +31,12 @@ export function toApiError(error: unknown): ApiError {
   }
   if (error instanceof SyntaxError && e.statusCode === 400) {
     return HTTP.invalid_json('O corpo da requisição não é um JSON válido.');
+  }
+  // The write that waited was not made (its statement or transaction rolled back): try again.
+  if (isLockConflict(error)) {
+    return HTTP.database_busy('O banco de dados está ocupado. Tente novamente em instantes.', {
+      headers: { 'retry-after': String(BUSY_RETRY_AFTER_S) },
+    });
   }
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return HTTP.invalid_request('Requisição inválida.', {}, e.statusCode);

@@ -1,4 +1,4 @@
-// Person names (category 'nome'): the trained name model of names/ (docs/privacy-names.md),
+// Person names (category 'nome'): the trained name model of names/ (docs/contributing/privacy-names.md),
 // run over the normalised view with the request's sensitivity and name memory.
 import type { Analysis } from '../analysis.js';
 import { detectNames } from '../names/index.js';

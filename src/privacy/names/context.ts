@@ -1,8 +1,9 @@
 // Decoding rules that read a word's context where the model's scores are known to be
-// wrong for a whole class of sentences (docs/privacy-names.md, eighth round): a very
+// wrong for a whole class of sentences (docs/contributing/privacy-names.md, eighth round): a very
 // common first name before where the person works, a place word in a list of places, a
 // surname alone after "de" in prose, a whole place name, a frequent ordinary word
-// shouted at the start of a sentence. Each is a plain test on flags, shapes and tags.
+// shouted at the start of a sentence; and (ninth round) a saint after "Sta."/"Sto.".
+// Each is a plain test on flags, shapes and tags.
 import { type Analysis, isSentenceEnd, TEXT_CASED } from './features.js';
 import {
   GAZ_CONTEXT,
@@ -45,6 +46,9 @@ const OF = hashes('do da dos das');
 /** "de" and its contractions, before whose act it was: "a posição de Brandão". */
 const OF_DE = hashes('de do da dos das');
 const COMMA = hashWord(',');
+const DOT = hashWord('.');
+/** "Sta." and "Sto.", abbreviations of Santa and Santo. */
+const SAINT = hashes('sta sto');
 /** Separators of a list's items. */
 const LIST_GLUE = hashes(', e ou');
 
@@ -232,4 +236,18 @@ function isPlaceName(
     phrase += (i > a ? ' ' : '') + text.slice(tok.start[i], tok.end[i]);
   }
   return (gazLookup(model, hashWord(phrase)) & GAZ_PLACE_NAME) !== 0;
+}
+
+/**
+ * A detection right after "Sta." or "Sto." (Santa, Santo) names a saint, or the place,
+ * church or firm named after one ("a Sta. Silvania Laticínios", "igreja de Sto.
+ * Antônio", "festa de Sta. Luzia"), not a person of the text: the abbreviation is not
+ * used to address people ("Sra." is, and is not one of these). Under `balanced` only.
+ */
+export function dropAfterSaintAbbreviation(tok: Tokens, tags: Uint8Array, n: number): void {
+  eachName(tags, n, (s, e) => {
+    let p = s - 1;
+    if (p >= 0 && tok.hash[p] === DOT) p--;
+    if (p >= 0 && SAINT.has(tok.hash[p]!) && tok.shape[p] !== SHAPE_DIGIT) tags.fill(TAG_O, s, e);
+  });
 }

@@ -3,8 +3,10 @@
 import type { Match } from '../types.js';
 import { nameKey } from './chars.js';
 import { dropLeadingTitles, dropLowerWords, eachName, joinNameParts, viterbi } from './decode.js';
+import { dropAcronyms, dropBareAcronyms, dropRomanNumerals } from './acronyms.js';
 import { dropCompanies, rememberCompanies } from './companies.js';
 import {
+  dropAfterSaintAbbreviation,
   dropPlaceInPlaceList,
   dropPlaceNames,
   dropShoutedWords,
@@ -83,6 +85,10 @@ export function createNameDetector(model: NameModel): NameDetector {
         dropPlaceInPlaceList(tok, an, all, n);
         if (an.caseOf(tok) === TEXT_UPPER) dropShoutedWords(text, tok, an, all, n);
         dropPlaceNames(text, tok, an, model, all, n);
+        if (capitalises(an.caseOf(tok))) dropAcronyms(tok, an, all, n);
+        dropBareAcronyms(tok, an, all, n);
+        dropRomanNumerals(text, tok, all, n);
+        dropAfterSaintAbbreviation(tok, all, n);
       }
     }
     local.clear();

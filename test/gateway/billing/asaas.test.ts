@@ -48,7 +48,9 @@ describe('automatic Pix (Asaas)', () => {
 
   before(async () => {
     fake = await startFakeAsaas();
-    gw = await testGateway(asaasConfig(fake, { daily_cap_per_network: 100 }));
+    gw = await testGateway(
+      asaasConfig(fake, { daily_cap_per_network: 100, pending_per_address: 100, pending_per_network: 100 }),
+    );
     base = await gw.app.listen({ port: 0, host: '127.0.0.1' });
   });
   after(async () => {

@@ -57,7 +57,7 @@ describe('paid worker jobs', () => {
   async function leaseOne() {
     const { job } = (await gw.worker.lease(workerId, ['svc.speech'], 5)).json;
     assert.ok(job, 'a job to lease');
-    return job as { id: string; lease_token: number };
+    return job as { id: string; lease_token: string };
   }
 
   async function balanceBecomes(wallet: Wallet, expected: number) {

@@ -63,3 +63,12 @@ export function cliEnv(ctx: Context, extra: Record<string, string>): Record<stri
     ...extra,
   };
 }
+
+/** The bytes of the first attachment of a mail's raw source (nodemailer writes it in base64). */
+export function attachmentOf(raw: string): Buffer {
+  const at = raw.search(/Content-Disposition: attachment/i);
+  if (at < 0) throw new Error('no attachment');
+  const start = raw.indexOf('\r\n\r\n', at) + 4;
+  const end = raw.indexOf('\r\n--', start);
+  return Buffer.from(raw.slice(start, end).replace(/\s+/g, ''), 'base64');
+}

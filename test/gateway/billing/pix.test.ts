@@ -14,7 +14,7 @@ import { testGateway } from '../../helpers/gateway.js';
 import { spawnSvc } from '../../helpers/process.js';
 import { type SmtpPeer, startSmtp } from '../../helpers/smtp.js';
 import { paymentsConfig } from './config.js';
-import { cliEnv, dumpAllTables, signedIn } from './pix-helpers.js';
+import { attachmentOf, cliEnv, dumpAllTables, signedIn } from './pix-helpers.js';
 
 type Gateway = Awaited<ReturnType<typeof testGateway>>;
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field
@@ -35,10 +35,10 @@ const PAYER_EMAIL = 'joana.pagadora@example.org';
 const PAYER_NAME = 'Joana Pereira Quintela';
 const PAYER_CPF = '529.982.247-25';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(200, 7),
-]);
+// A real image: proofs are decoded and encoded again before they are mailed.
+const PNG = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#2a6' } })
+  .png()
+  .toBuffer();
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffer.alloc(100)]);
 
@@ -100,7 +100,19 @@ describe('manual Pix', () => {
 
   before(async () => {
     smtp = await startSmtp();
-    configEnv = paymentsConfig({}, { pix: { ...PIX, review_queue_size: 50, daily_cap_per_network: 40 } });
+    // One test client (one address) sends every request here: the pending limits are raised.
+    configEnv = paymentsConfig(
+      {},
+      {
+        pix: {
+          ...PIX,
+          review_queue_size: 50,
+          daily_cap_per_network: 40,
+          pending_per_address: 50,
+          pending_per_network: 50,
+        },
+      },
+    );
     gw = await testGateway({ ...configEnv, SMTP_URL: smtp.url, OPERATOR_TOKEN });
     base = await listening(gw);
   });
@@ -199,7 +211,12 @@ describe('manual Pix', () => {
     assert.deepEqual(mail!.to, [PIX.owner_email]);
     assert.equal(mail!.header('reply-to'), PAYER_EMAIL);
     assert.ok(mail!.header('subject')?.includes(body.id));
-    assert.ok(mail!.raw.includes(PNG.toString('base64').slice(0, 60)), 'the proof is attached');
+    const attached = await sharp(attachmentOf(mail!.raw)).metadata();
+    assert.deepEqual(
+      [attached.format, attached.width, attached.height],
+      ['png', 30, 20],
+      'the proof is attached',
+    );
     assert.match(mail!.raw, /Content-Type: image\/png/i);
     assert.match(mail!.raw, new RegExp(`filename=.?comprovante-${body.id}\\.png`));
     assert.ok(mail!.raw.includes('CRED5USD6F1C2D3E4A5B'), 'the txid the payer saw');
@@ -259,13 +276,8 @@ describe('manual Pix', () => {
   });
 
   it('accepts JPEG and WebP proofs', async () => {
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
-    const webp = Buffer.concat([
-      Buffer.from('RIFF'),
-      Buffer.from([60, 0, 0, 0]),
-      Buffer.from('WEBPVP8 '),
-      Buffer.alloc(48),
-    ]);
+    const jpeg = await sharp(PNG).jpeg().toBuffer();
+    const webp = await sharp(PNG).webp().toBuffer();
     for (const bytes of [jpeg, webp]) {
       const res = await post(
         form(valid({ usd: '1' }), { bytes, name: 'x.bin', type: 'application/octet-stream' }),
@@ -479,7 +491,7 @@ describe('manual Pix limits', () => {
 
   it('the daily cap holds under concurrency: 12 requests at once against a cap of 3 admit 3', async () => {
     const gw = await testGateway({
-      ...paymentsConfig({}, { pix: { ...PIX, daily_cap_per_network: 3 } }),
+      ...paymentsConfig({}, { pix: { ...PIX, daily_cap_per_network: 3, pending_per_address: 10 } }),
       SMTP_URL: smtp.url,
     });
     try {

@@ -3,9 +3,11 @@
 // new process sends the other two from the durable queue — each once, still 10 s apart.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { openDb } from '../../../src/platform/db/index.js';
 import { type TestStorage, testStorage } from '../../helpers/db.js';
 import { type Child, spawnSvc } from '../../helpers/process.js';
 import { startSmtp, type SmtpPeer } from '../../helpers/smtp.js';
+import { waitFor } from '../../helpers/wait.js';
 import { contactConfig, OWNER, postContact } from './helpers.js';
 
 describe('contact queue across a process restart', () => {
@@ -55,8 +57,22 @@ describe('contact queue across a process restart', () => {
 
     await serve();
     const mails = await smtp.waitFor(3, 90_000);
-    // A moment more: a duplicate would show up now.
-    await new Promise((r) => setTimeout(r, 1_500));
+    // A duplicate can only come from a job that is still to run: once every contact job is
+    // completed, the count is final.
+    const db = openDb(storage);
+    try {
+      await waitFor('every contact job completed', async () => {
+        const open = await db.kysely
+          .selectFrom('jobs')
+          .select('id')
+          .where('kind', '=', 'contact.send')
+          .where('status', '!=', 'completed')
+          .execute();
+        return open.length === 0;
+      });
+    } finally {
+      await db.close();
+    }
     assert.equal(smtp.messages.length, 3);
     const numbers = mails
       .map((m) => /Mensagem n=C3=BAmero (\d)|Mensagem número (\d)/.exec(m.raw))

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSmtp, type SmtpPeer } from '../../helpers/smtp.js';
+import { waitFor } from '../../helpers/wait.js';
 import type { Wire } from '../../fakes/upstream.js';
 import { CPF, PHONE } from '../models/helpers.js';
 import { contactConfig, listening, OWNER, postContact } from './helpers.js';
@@ -87,11 +88,10 @@ describe('contact by e-mail', () => {
         .where('kind' as never, '=', 'contact.send' as never)
         .execute()) as { status: string; payload: string }[];
     // The SMTP server has the mails; the completions commit just after.
-    let rows = await contactJobs();
-    for (let i = 0; i < 100 && rows.some((r) => r.status !== 'completed'); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      rows = await contactJobs();
-    }
+    const rows = await waitFor('every contact job completed', async () => {
+      const now = await contactJobs();
+      return now.every((r) => r.status === 'completed') && now;
+    });
     assert.ok(rows.length >= 5);
     for (const row of rows) {
       assert.equal(row.status, 'completed');

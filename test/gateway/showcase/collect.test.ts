@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { spawnSvc } from '../../helpers/process.js';
+import { waitFor } from '../../helpers/wait.js';
 import { Clock, gateways, OPERATOR_TOKEN, writeConfig } from '../telemetry/helpers.js';
 
 const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
@@ -72,12 +73,12 @@ describe('publishing the showcase', () => {
     const gw = await gateways(1, { file: { showcase: { intervaloMinutos: 60 } } });
     try {
       const g = gw.list[0]!;
-      let doc = { publicado: false };
-      for (let i = 0; i < 100 && !doc.publicado; i++) {
-        doc = (await (await fetch(`${g.url}/api/vitrine`)).json()) as { publicado: boolean };
-        if (!doc.publicado) await new Promise((r) => setTimeout(r, 100));
-      }
-      assert.equal(doc.publicado, true);
+      await waitFor(
+        'the showcase published',
+        async () =>
+          ((await (await fetch(`${g.url}/api/vitrine`)).json()) as { publicado: boolean }).publicado,
+        { everyMs: 100 },
+      );
       const cursors = (await (
         await fetch(`${g.url}/api/vitrine/cursores`, { headers: operator })
       ).json()) as Record<string, { borda?: string }>;

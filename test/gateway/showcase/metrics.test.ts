@@ -16,6 +16,7 @@ import {
   WORKER_TOKEN,
 } from '../telemetry/helpers.js';
 import { makeKey } from '../../helpers/gateway.js';
+import { waitFor } from '../../helpers/wait.js';
 import type { TestContext } from '../../helpers/context.js';
 
 interface MetricsBody {
@@ -76,13 +77,10 @@ describe('GET /api/metrics', () => {
       await client.chat.completions.create({ model: 'svc/eco', messages: [{ role: 'user', content: 'oi' }] });
     }
     // Usage is written in the background (every 100 ms).
-    let body: MetricsBody | undefined;
-    for (let i = 0; i < 50; i++) {
-      body = (await (await fetch(`${g.url}/api/metrics`)).json()) as MetricsBody;
-      if (body.usage.requests.today >= 4) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.ok(body);
+    const body = await waitFor('the four calls in the usage', async () => {
+      const now = (await (await fetch(`${g.url}/api/metrics`)).json()) as MetricsBody;
+      return now.usage.requests.today >= 4 && now;
+    });
     const today = new Date(clock.ms).toISOString().slice(0, 10);
     assert.equal(body.today, today);
     assert.equal(body.days.at(-1)!.day, today);

@@ -19,6 +19,7 @@ import {
   WORKER_TOKEN,
 } from '../telemetry/helpers.js';
 import { makeKey } from '../../helpers/gateway.js';
+import { waitFor } from '../../helpers/wait.js';
 import type { TestContext } from '../../helpers/context.js';
 
 const HOUR = 3_600_000;
@@ -326,21 +327,23 @@ describe('showcase figures counted from real events', () => {
         hoje: { maquina: number };
         dias: { maquina: number }[];
       };
-      let doc: Counted | undefined;
-      for (let i = 0; i < 100; i++) {
-        await collectorOf(a, gw.clock).collectNow('cli');
-        const res = await fetch(`${b.url}/api/vitrine/operador`, { headers: operator });
-        doc = ((await res.json()) as { operador: Counted }).operador;
-        if (doc.mcp === 4 && doc.hoje.maquina === 3) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      assert.equal(doc?.mcp, 4);
-      assert.deepEqual(doc?.superficies, [
+      const doc = await waitFor(
+        'the counters collected',
+        async () => {
+          await collectorOf(a, gw.clock).collectNow('cli');
+          const res = await fetch(`${b.url}/api/vitrine/operador`, { headers: operator });
+          const now = ((await res.json()) as { operador: Counted }).operador;
+          return now.mcp === 4 && now.hoje.maquina === 3 && now;
+        },
+        { everyMs: 50 },
+      );
+      assert.equal(doc.mcp, 4);
+      assert.deepEqual(doc.superficies, [
         { superficie: 'indice', leituras: 2 },
         { superficie: 'openapi', leituras: 1 },
       ]);
-      assert.equal(doc?.hoje.maquina, 3);
-      assert.equal(doc?.dias.at(-1)?.maquina, 3);
+      assert.equal(doc.hoje.maquina, 3);
+      assert.equal(doc.dias.at(-1)?.maquina, 3);
     } finally {
       await gw.dispose();
     }

@@ -46,23 +46,34 @@ export async function workerGateway(workers: Record<string, unknown>, extra: Rec
   };
   const asKey = (secret: string) => ({ authorization: `Bearer ${secret}` });
   const asWorker = { authorization: `Bearer ${WORKER_TOKEN}` };
+  /** Each registered worker's own key, by worker id, as a worker keeps it. */
+  const keys = new Map<string, string>();
   const worker = {
-    register: (capabilities: string[], name = 'teste') =>
-      call('POST', '/api/worker/register', { name, version: '1', capabilities }, asWorker),
+    keys,
+    register: async (capabilities: string[], name = 'teste') => {
+      const res = await call('POST', '/api/worker/register', { name, version: '1', capabilities }, asWorker);
+      if (res.json?.worker_id) keys.set(res.json.worker_id, res.json.worker_key);
+      return res;
+    },
     lease: (workerId: string, capabilities?: string[], wait = 0) =>
-      call('POST', '/api/worker/lease', { worker_id: workerId, capabilities, wait_seconds: wait }, asWorker),
-    heartbeat: (id: string, token: number) =>
+      call(
+        'POST',
+        '/api/worker/lease',
+        { worker_id: workerId, capabilities, wait_seconds: wait },
+        { ...asWorker, ...(keys.has(workerId) ? { 'x-worker-key': keys.get(workerId)! } : {}) },
+      ),
+    heartbeat: (id: string, token: string) =>
       call('POST', `/api/worker/jobs/${id}/heartbeat`, undefined, {
         ...asWorker,
         'x-lease-token': String(token),
       }),
-    complete: (id: string, token: number, result: unknown, contentType?: string) =>
+    complete: (id: string, token: string, result: unknown, contentType?: string) =>
       call('POST', `/api/worker/jobs/${id}/complete`, contentType ? result : { result }, {
         ...asWorker,
         'x-lease-token': String(token),
         ...(contentType ? { 'content-type': contentType } : {}),
       }),
-    fail: (id: string, token: number, error: string) =>
+    fail: (id: string, token: string, error: string) =>
       call('POST', `/api/worker/jobs/${id}/fail`, { error }, { ...asWorker, 'x-lease-token': String(token) }),
   };
   return { ...gw, url, key, call, asKey, asWorker, worker };

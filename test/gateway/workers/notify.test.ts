@@ -67,7 +67,7 @@ describe(
         headers: { authorization: `Bearer ${WORKER_TOKEN}` },
         payload: { name: 'b', version: '1', capabilities: ['svc.speech'] },
       });
-      const workerId = worker.json().worker_id as string;
+      const workerId = { id: worker.json().worker_id as string, key: worker.json().worker_key as string };
       const created = await app.inject({
         method: 'POST',
         url: '/v1/audio/speech',
@@ -80,13 +80,17 @@ describe(
       const leased = await b.lease(workerId, ['svc.speech'], 5_000, new AbortController().signal);
       assert.equal(leased?.id, id);
       const before = workOnA;
-      await b.release(leased.id, leased.lease_token);
+      await b.release(leased.id, { token: leased.lease_token });
       await waitFor('A to hear that work was handed back on B', () => workOnA > before);
 
       const again = await b.lease(workerId, ['svc.speech'], 5_000, new AbortController().signal);
       assert.equal(again?.id, id);
       assert.ok(!finishedOnA.includes(id));
-      await b.complete(again.id, again.lease_token, { type: 'audio/mpeg', bytes: Buffer.from('mp3') });
+      await b.complete(
+        again.id,
+        { token: again.lease_token },
+        { type: 'audio/mpeg', bytes: Buffer.from('mp3') },
+      );
       await waitFor('A to hear that the job finished on B', () => finishedOnA.includes(id));
     });
   },

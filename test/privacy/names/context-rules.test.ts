@@ -1,4 +1,4 @@
-// The decoding rules of the eighth round (src/privacy/names/context.ts; docs/privacy-names.md):
+// The decoding rules of the eighth round (src/privacy/names/context.ts; docs/contributing/privacy-names.md):
 // a very common first name before where the person works, a place word in a list of
 // places, a surname alone after "de" in prose, a whole place name, a frequent ordinary
 // word shouted at the start of a sentence. Every row of the tables before the guards was

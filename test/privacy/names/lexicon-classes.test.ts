@@ -1,4 +1,4 @@
-// The error classes of unfamiliar text that the lexicon round fixed (docs/privacy-names.md,
+// The error classes of unfamiliar text that the lexicon round fixed (docs/contributing/privacy-names.md,
 // seventh round): every row here was wrong with the model before it (checked against that
 // build) and is right now. Sentences written for this test, in the pattern of each class;
 // none is copied from a corpus or a dev set. Places and ALL-CAPS shouting have their

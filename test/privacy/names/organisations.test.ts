@@ -19,7 +19,7 @@ const ROWS: [what: string, text: string, expected: string[]][] = [
   ],
 ];
 
-// Known over-masking of the shipped model (docs/privacy-names.md, "Weak spots"): "a mais
+// Known over-masking of the shipped model (docs/contributing/privacy-names.md, "Weak spots"): "a mais
 // primitiva troca" → [primitiva], and at the very start of a sentence "A Oficina Mendes
 // consertou…" → [Oficina Mendes]. What must hold there is that the company context never
 // hides the person beside it.

@@ -11,6 +11,7 @@ import { invalidPackage } from '../errors.js';
 import { type DbLike, inTransaction, kyselyOf } from '../../../platform/db/transactions.js';
 import { utcDay } from '../../../platform/days.js';
 import { hexId, iso, networkKey } from '../pix/network.js';
+import { checkPending, HOUR_MS, type PendingLimits, wideNetworkKey } from '../pending.js';
 import type { ChargeState } from '../../../platform/db/schema.js';
 import { isPackage, issueCreditToken, PACKAGES_USD, refuseCreditToken } from '../tokens.js';
 import { type AsaasClient, AsaasError, type AsaasPayment } from './client.js';
@@ -30,6 +31,16 @@ import {
 
 export const DEFAULT_ASAAS_DAILY_CAP = 10;
 export const DEFAULT_MAX_PENDING = 100;
+/** Charges awaiting payment per address and per network: 20 flooding addresses leave room in 100. */
+export const ASAAS_PENDING = { hours: 24, perAddress: 3, perNetwork: 6 } as const;
+
+export function asaasPendingLimits(config: AsaasConfig): PendingLimits {
+  return {
+    ttlMs: (config.pending_hours ?? ASAAS_PENDING.hours) * HOUR_MS,
+    perAddress: config.pending_per_address ?? ASAAS_PENDING.perAddress,
+    perNetwork: config.pending_per_network ?? ASAAS_PENDING.perNetwork,
+  };
+}
 /** Balance purchases: R$ 10 to R$ 5 000. */
 export const SALDO_MIN_CENTAVOS = 1_000;
 export const SALDO_MAX_CENTAVOS = 500_000;
@@ -182,6 +193,7 @@ export async function createCharge(
 
   const db = kyselyOf(ctx.db);
   const network = networkKey(ctx.secret, input.address);
+  const wide = wideNetworkKey(ctx.secret, input.address);
   const day = utcDay(now);
   const id = hexId();
   const centavos =
@@ -193,12 +205,16 @@ export async function createCharge(
     await takeTurn(ctx.db, trx, 'asaas_charges');
     const made = await sentToday(trx, 'asaas_charges', network, day);
     if (made >= (config.daily_cap_per_network ?? DEFAULT_ASAAS_DAILY_CAP)) throw dailyCharges();
-    const pending = await kyselyOf(trx)
-      .selectFrom('asaas_charges')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('state', 'in', ['pendente', 'vencido'])
-      .executeTakeFirstOrThrow();
-    if (Number(pending.n) >= (config.max_pending ?? DEFAULT_MAX_PENDING)) throw tooManyPending();
+    // Charges older than pending_hours no longer hold a place (a late payment still pays).
+    const pending = await checkPending(
+      trx,
+      'asaas_charges',
+      ['pendente', 'vencido'],
+      { network, wide },
+      asaasPendingLimits(config),
+      now,
+    );
+    if (pending >= (config.max_pending ?? DEFAULT_MAX_PENDING)) throw tooManyPending();
     const issued =
       offer.kind === 'pacote'
         ? await issueCreditToken(trx, {
@@ -228,6 +244,7 @@ export async function createCharge(
         pagina: input.pagina?.slice(0, 2000) ?? null,
         navegador_id: input.navegadorId?.slice(0, 64) ?? null,
         network,
+        wide_network: wide,
         day,
         created_at: now,
         state_at: now,

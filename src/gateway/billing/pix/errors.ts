@@ -8,6 +8,7 @@ export const PIX = errorCodes('gateway/billing/pix', {
   review_queue_full: 503,
   mail_failed: 502,
   not_pending: 409,
+  proof_active_content: 422,
 });
 
 export const pixUnavailable = () =>

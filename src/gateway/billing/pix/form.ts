@@ -15,6 +15,7 @@ import {
 } from './errors.js';
 import { invalidPackage } from '../errors.js';
 import { PROOF_MAX_BYTES, type ProofType, proofType } from './proof.js';
+import { cleanProof } from './sanitize.js';
 
 export const TEXT_LIMITS = { nome: 120, pagina: 2000, recurso: 2000, descricao: 300 } as const;
 const KNOWN = new Set([
@@ -74,6 +75,8 @@ export async function readPixForm(request: FastifyRequest): Promise<PixForm> {
   if (!proof || proof.length === 0) throw proofMissing();
   const type = proofType(proof);
   if (!type) throw wrongType();
+  // Only pixels or an inert PDF travel on to the owner (sanitize.ts).
+  const clean = await cleanProof({ bytes: proof, type });
 
   const text = (name: keyof typeof TEXT_LIMITS) => {
     const value = fields.get(name)?.trim();
@@ -91,7 +94,7 @@ export async function readPixForm(request: FastifyRequest): Promise<PixForm> {
   return {
     usd,
     email,
-    proof: { bytes: proof, type },
+    proof: clean,
     nome: text('nome'),
     pagina: text('pagina'),
     recurso: text('recurso'),

@@ -13,9 +13,20 @@ import { hexId, iso, networkKey } from './network.js';
 import { PROOF_MIME, type ProofType } from './proof.js';
 import type { PixState } from '../../../platform/db/schema.js';
 import { txidFor } from './brcode.js';
+import { checkPending, HOUR_MS, type PendingLimits, wideNetworkKey } from '../pending.js';
 
 export const DEFAULT_REVIEW_QUEUE = 50;
 export const DEFAULT_PIX_DAILY_CAP = 5;
+/** Pending requests per address and per network: 20 flooding addresses leave room in a queue of 50. */
+export const PIX_PENDING = { hours: 24, perAddress: 2, perNetwork: 4 } as const;
+
+export function pixPendingLimits(pix: PixConfig): PendingLimits {
+  return {
+    ttlMs: (pix.pending_hours ?? PIX_PENDING.hours) * HOUR_MS,
+    perAddress: pix.pending_per_address ?? PIX_PENDING.perAddress,
+    perNetwork: pix.pending_per_network ?? PIX_PENDING.perNetwork,
+  };
+}
 
 export function pixConfigOf(ctx: Context): PixConfig {
   const pix = ctx.config.file.payments?.pix;
@@ -52,6 +63,7 @@ export async function submitPixRequest(
   const pix = pixConfigOf(ctx);
   if (!ctx.mail.configured) throw pixUnavailable();
   const network = networkKey(ctx.secret, input.address);
+  const wide = wideNetworkKey(ctx.secret, input.address);
   const day = utcDay(now);
   const id = hexId();
   const txid = txidFor(input.usd, input.navegadorId);
@@ -59,12 +71,16 @@ export async function submitPixRequest(
     await takeTurn(ctx.db, trx, 'pix_requests');
     const sent = await sentToday(trx, 'pix_requests', network, day);
     if (sent >= (pix.daily_cap_per_network ?? DEFAULT_PIX_DAILY_CAP)) throw dailyCap();
-    const waiting = await kyselyOf(trx)
-      .selectFrom('pix_requests')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('state', '=', 'pendente')
-      .executeTakeFirstOrThrow();
-    if (Number(waiting.n) >= (pix.review_queue_size ?? DEFAULT_REVIEW_QUEUE)) throw queueFull();
+    // Requests older than pending_hours no longer hold a place (the owner may still decide them).
+    const waiting = await checkPending(
+      trx,
+      'pix_requests',
+      ['pendente'],
+      { network, wide },
+      pixPendingLimits(pix),
+      now,
+    );
+    if (waiting >= (pix.review_queue_size ?? DEFAULT_REVIEW_QUEUE)) throw queueFull();
 
     const issued = await issueCreditToken(trx, {
       secret: ctx.secret,
@@ -85,6 +101,7 @@ export async function submitPixRequest(
         account_id: input.accountId ?? null,
         navegador_id: input.navegadorId ?? null,
         network,
+        wide_network: wide,
         day,
         created_at: now,
         state_at: now,

@@ -1,0 +1,108 @@
+// Bounds on a service's open connections (docs/security.md, "Connection floods"). 22,000
+// connections that never finished their headers once took every file descriptor of the
+// process and stopped all three services. Here:
+// - a connection must finish its request's headers within HEADERS_TIMEOUT_SECONDS: one that
+//   sends nothing is closed after that long idle (Node's own headersTimeout only starts with
+//   the first byte), one that trickles them gets Node's 408;
+// - one address holds at most MAX_CONNECTIONS_PER_ADDRESS (not the trusted proxies: every
+//   client behind them shares their address); the next one is closed at once;
+// - the service holds at most MAX_CONNECTIONS. At the cap a new connection takes the place
+//   of the oldest one that is not serving a request (still waiting for its headers, or idle
+//   between keep-alive requests), so a flood of half-open connections cannot keep a health
+//   probe out; only when every connection is serving a request is the new one closed.
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionLimits } from '../config/bounds.js';
+import { metricSet } from '../metrics/index.js';
+import { cidrMatcher } from '../net.js';
+
+/** How long the whole request (headers and body) may take to arrive; Node's default, which Fastify turns off. */
+const REQUEST_TIMEOUT_MS = 300_000;
+/** How often Node looks for requests past those timeouts (its default is 30 s). */
+const CHECK_EVERY_MS = 1_000;
+
+const metrics = metricSet(({ prom, registry }) => ({
+  open: new prom.Gauge({
+    name: 'svc_connections_open',
+    help: 'Open client connections, per service',
+    labelNames: ['service'],
+    registers: [registry],
+  }),
+  closed: new prom.Counter({
+    name: 'svc_connections_refused_total',
+    help: 'Connections closed by the connection bounds, per service and reason (per_address, displaced, full)',
+    labelNames: ['service', 'reason'],
+    registers: [registry],
+  }),
+}));
+
+export interface ConnectionGuard {
+  /** Open connections now, and per address (for tests and diagnostics). */
+  open(): number;
+  openFrom(address: string): number;
+}
+
+export function guardConnections(
+  server: Server,
+  service: string,
+  limits: ConnectionLimits,
+  trustedProxies: readonly string[],
+): ConnectionGuard {
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = Math.max(REQUEST_TIMEOUT_MS, limits.headersTimeoutMs);
+  // Read by Node when the server starts listening.
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = CHECK_EVERY_MS;
+
+  const isProxy = cidrMatcher(trustedProxies);
+  const perAddress = new Map<string, number>();
+  /** Every open connection, by whether it serves a request now; each set in arrival order. */
+  const waiting = new Set<Socket>();
+  const serving = new Set<Socket>();
+  const count = () => waiting.size + serving.size;
+  const refuse = (socket: Socket, reason: string) => {
+    metrics()?.closed.inc({ service, reason });
+    socket.destroy();
+  };
+
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const limited = !isProxy(address);
+    const mine = perAddress.get(address) ?? 0;
+    if (limited && mine >= limits.perAddress) return refuse(socket, 'per_address');
+    if (count() >= limits.max) {
+      const oldest = waiting.values().next().value;
+      if (!oldest) return refuse(socket, 'full');
+      refuse(oldest, 'displaced');
+    }
+    if (limited) perAddress.set(address, mine + 1);
+    waiting.add(socket);
+    metrics()?.open.set({ service }, count());
+    // Until its first request: an idle socket is closed (the server's 'timeout' handling
+    // destroys it when nobody listens for the event). Keep-alive takes over afterwards.
+    socket.setTimeout(limits.headersTimeoutMs);
+    socket.once('close', () => {
+      waiting.delete(socket);
+      serving.delete(socket);
+      if (limited) {
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
+      }
+      metrics()?.open.set({ service }, count());
+    });
+  });
+
+  server.on('request', (request, response) => {
+    const socket = request.socket;
+    if (!waiting.delete(socket)) return; // a pipelined request: the socket is already serving
+    serving.add(socket);
+    // A request may legitimately stay quiet for long (a model thinking): no idle cut-off now.
+    socket.setTimeout(0);
+    response.once('close', () => {
+      if (!serving.delete(socket) || socket.destroyed) return;
+      waiting.add(socket); // idle between keep-alive requests: first in line to make room
+    });
+  });
+
+  return { open: count, openFrom: (address) => perAddress.get(address) ?? 0 };
+}

@@ -1,0 +1,81 @@
+// False-alarm classes of the ninth round (docs/privacy-names.md): words that the detector
+// read as names although the text says otherwise. Every row of a class table was masked
+// by the eighth-round build and is left alone now (checked against that build); the
+// guards hold on both and keep each rule from reaching names. Sentences written for this
+// test in the pattern of each class; none is copied from a corpus or a dev set.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { detectNames } from '../../../src/privacy/names/index.js';
+
+function names(text: string): string[] {
+  return detectNames(text).map((m) => text.slice(m.start, m.end));
+}
+
+type Row = [errorClass: string, text: string, expected: string[]];
+
+const ACRONYMS: Row[] = [
+  ['an acronym after an article', 'Segundo o DIPR , a carteira está regular.', []],
+  ['an acronym after an article', 'Segundo o CEPIM , a entidade está impedida.', []],
+];
+
+const BARE_ACRONYMS: Row[] = [
+  ['an acronym no list knows, in capitals', 'INFORMOU QUE O RREO E O SIOPS FORAM ENVIADOS.', []],
+  ['an acronym no list knows, in capitals', 'O SIOPS E O RREO ESTÃO EM DIA', []],
+  ['an acronym no list knows, before a symbol', 'RREO + Demonstrativo', []],
+  ['an acronym no list knows, in lower case', 'informou que o rreo e o siops foram enviados', []],
+  ['an acronym no list knows, in lower case', 'o siops e o rreo estao em dia', []],
+];
+
+const ROMAN_NUMERALS: Row[] = [
+  [
+    'a roman numeral at the end of a list',
+    'A norma afronta os incisos III , X e XXIII , todos do artigo 5º .',
+    [],
+  ],
+  [
+    'a roman numeral at the end of a list',
+    'A lei violou os incisos II e XXIII , ambos da Lei Orgânica .',
+    [],
+  ],
+  ['a roman numeral in lower case', 'a lei violou os incisos ii , vi e xxiii , todos da lei organica .', []],
+  ['a roman numeral in capitals', 'A LEI VIOLOU OS INCISOS II , VI E XXIII , TODOS DA LEI ORGÂNICA .', []],
+  ['a roman numeral alone', 'Compareceu XXIII , conforme a ata .', []],
+];
+
+const SAINTS: Row[] = [
+  ['a firm named after a saint', 'As multas da Coopermil e da Sta. Genoveva foram mantidas.', []],
+  ['a firm named after a saint', 'As multas aplicadas à Sta. Rosália foram reduzidas.', []],
+  ['a firm named after a saint, in lower case', 'a sta. genoveva recorreu da multa', []],
+  ['a firm named after a saint, in capitals', 'A STA. ROSÁLIA RECORREU DA MULTA', []],
+  ['a church named after a saint', 'A igreja de Sto. Antônio fica no centro.', []],
+  ['a feast named after a saint', 'A festa de Sta. Luzia é em dezembro.', []],
+];
+
+const GUARDS: Row[] = [
+  ['a shouted surname', 'O NASSAR FALOU DEMAIS', ['NASSAR']],
+  ['a short nickname of the first-name lists, in lower case', 'o nando falou', ['nando']],
+  ['a shouted surname of four letters', 'FORA ZAGO', ['ZAGO']],
+  ['a shouted first name after a role', 'O RELATOR OTTO FOI VOTO VENCIDO', ['OTTO']],
+  ['a woman addressed as "Sra."', 'A Sra. Genoveva recorreu da multa.', ['Genoveva']],
+  ['a shouted name frequent in general text', 'o LULA falou besteira de novo', ['LULA']],
+  ['a shouted name frequent in general text', 'o BOLSONARO nao aprende', ['BOLSONARO']],
+  ['a nickname of three letters in the surname list', 'disse FHC ontem.', ['FHC']],
+  ['a surname in capitals after a role', 'O Deputado BACELAR votou contra o DIPR .', ['BACELAR']],
+  ['a numeral after a name goes with it', 'Dom Pedro II governou o Brasil.', ['Pedro II']],
+];
+
+for (const [title, rows] of [
+  ['acronyms in prose', ACRONYMS],
+  ['acronyms no list knows', BARE_ACRONYMS],
+  ['roman numerals', ROMAN_NUMERALS],
+  ['saints in the names of places and firms', SAINTS],
+  ['guards', GUARDS],
+] as const) {
+  describe(`detectNames false alarms: ${title}`, () => {
+    for (const [errorClass, text, expected] of rows) {
+      it(`${errorClass}: ${JSON.stringify(text)}`, () => {
+        assert.deepEqual(names(text), expected);
+      });
+    }
+  });
+}
