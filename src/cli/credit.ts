@@ -1,6 +1,6 @@
-// Operator commands for Pix credit: list the manual requests, release one (its cred_ token
-// becomes valid through the ledger) or refuse it (the token never becomes valid), and run
-// one Asaas reconciliation pass by hand. Output: one JSON document; exit 1 with one line
+// Operator commands for credit: list the manual Pix requests, release one (its cred_ token
+// becomes valid through the ledger) or refuse it (the token never becomes valid), run one
+// reconciliation pass by hand (x402 and Asaas), and list money left between two steps. Output: one JSON document; exit 1 with one line
 // on stderr for an unknown or already decided request.
 import { parseArgs } from 'node:util';
 import { createAsaasClient } from '../gateway/billing/asaas/client.js';
@@ -14,6 +14,9 @@ import {
   refusePixRequest,
   releasePixRequest,
 } from '../gateway/billing/pix/requests.js';
+import { stuckMoney } from '../gateway/billing/stuck.js';
+import { PaymentCollector } from '../gateway/billing/x402/pay.js';
+import { reconcilePayments } from '../gateway/billing/x402/reconcile.js';
 import { ApiError } from '../platform/http/errors.js';
 import { oneOf, options } from './args.js';
 import { type CliCommand, printJson, UsageError } from './command.js';
@@ -75,21 +78,51 @@ export const creditRefuseCommand = decision('refuse', refusePixRequest);
 
 export const creditReconcileCommand: CliCommand = {
   path: ['credit', 'reconcile'],
-  summary: 'Read open Asaas charges now and apply their status (what the reconciliation job does)',
+  summary: 'Finish unfinished x402 payments and read open Asaas charges now (what the running gateway does)',
   usage: `Usage: svc credit reconcile
 
-Prints {lidas, movidas, erros}. The running gateway does the same every minute.`,
+Prints {x402: {credited, failed, waiting, operator} | null, asaas: {lidas, movidas, erros} | null}
+(null: that method is not configured). The running gateway does the same every minute and at start.`,
   async run(args) {
     options(args, {});
     return withContext(async (ctx) => {
+      const payments = ctx.config.file.payments;
       const setup = asaasSetupOf(ctx);
-      if (!setup) {
-        process.stderr.write('svc credit reconcile: Asaas is not configured (payments.asaas)\n');
+      if (!payments?.x402 && !setup) {
+        process.stderr.write('svc credit reconcile: neither x402 nor Asaas is configured (payments)\n');
         return 1;
       }
-      const read = await readOpenCharges(ctx.db, createAsaasClient(setup.config));
-      const moved = await inTransaction(ctx.db, (trx) => applyRead(trx, read));
-      printJson({ lidas: read.payments.length, movidas: moved, erros: read.errors });
+      let x402: Awaited<ReturnType<typeof reconcilePayments>> | null = null;
+      if (payments?.x402) {
+        const collector = new PaymentCollector(ctx, payments.x402, payments.mode === 'dev');
+        x402 = await reconcilePayments(ctx, collector.dev ? undefined : collector.facilitator);
+      }
+      let asaas: { lidas: number; movidas: number; erros: number } | null = null;
+      if (setup) {
+        const read = await readOpenCharges(ctx.db, createAsaasClient(setup.config));
+        const moved = await inTransaction(ctx.db, (trx) => applyRead(trx, read));
+        asaas = { lidas: read.payments.length, movidas: moved, erros: read.errors };
+      }
+      printJson({ x402, asaas });
+      return 0;
+    });
+  },
+};
+
+export const creditStuckCommand: CliCommand = {
+  path: ['credit', 'stuck'],
+  summary: 'List money left between two steps: x402 payments, Asaas charges, old open reservations',
+  usage: `Usage: svc credit stuck
+
+Prints {x402: [{nonce, estado, proposito, micros, erro, tentativas, proxima_em, criado_em}],
+asaas: [{id, estado, criado_em}], reservas: [{id, micros, origem, criado_em}]}.
+x402 rows in verifying, settling or settled are finished by the running gateway (at start and
+every minute); rows in unknown need the operator to check the payer's transfer on chain.
+Exit 0 either way.`,
+  async run(args) {
+    options(args, {});
+    return withContext(async (ctx) => {
+      printJson(await stuckMoney(ctx.db));
       return 0;
     });
   },

@@ -11,6 +11,7 @@ import {
   creditReconcileCommand,
   creditRefuseCommand,
   creditReleaseCommand,
+  creditStuckCommand,
 } from './credit.js';
 import { creditGrantCommand } from './credit-grant.js';
 import { type CliCommand, UsageError } from './command.js';
@@ -41,6 +42,7 @@ export const COMMANDS: CliCommand[] = [
   creditReleaseCommand,
   creditRefuseCommand,
   creditReconcileCommand,
+  creditStuckCommand,
   creditGrantCommand,
   workerCommand,
   vitrineCollectCommand,

@@ -54,6 +54,6 @@ export function createGatewayDeps(
 /** Upstream pools first (a stream cut short records its usage), then the usage still in memory. */
 export async function closeGatewayDeps(deps: GatewayDeps): Promise<void> {
   await deps.models.close();
-  deps.credit?.close();
+  await deps.credit?.close();
   await deps.limits.close();
 }

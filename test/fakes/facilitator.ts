@@ -3,7 +3,9 @@
 // signature of the EIP-3009 TransferWithAuthorization over the token's domain (viem
 // verifyTypedData), the recipient against the requirements' payTo, the amount, the time
 // window, and that the nonce was never settled. Settle answers a made-up transaction hash
-// (there is no chain); it can be told to be slow or to fail.
+// (there is no chain); it can be told to be slow or to fail, or to pause one payer's
+// request — before it is processed or after, with the answer held — so that a test chooses
+// the moment to kill the gateway (pause()).
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +25,24 @@ const TYPES = {
 // biome-ignore lint/suspicious/noExplicitAny: wire JSON read loosely, as a server would
 type Wire = any;
 
+/** A request held by pause(): `arrived` resolves when it is held; release() lets it go on. */
+export interface Pause {
+  arrived: Promise<void>;
+  /** `drop`: answer nothing and do nothing, as if the request had been lost on the way. */
+  release(how?: 'go' | 'drop'): void;
+  /** Resolves once the answer was written (after release). */
+  answered: Promise<void>;
+}
+
+interface Gate {
+  path: string;
+  when: 'before' | 'after';
+  payer: string;
+  arrive: () => void;
+  released: Promise<'go' | 'drop'>;
+  answer: () => void;
+}
+
 export class FakeFacilitator {
   server!: Server;
   url = '';
@@ -32,6 +52,35 @@ export class FakeFacilitator {
   delayMs = 0;
   /** Answer /settle with this error instead of settling. */
   settleError: string | undefined;
+  readonly #gates: Gate[] = [];
+
+  /**
+   * Holds the next `path` request of `payer`: `before` it is processed (nothing settled yet)
+   * or `after` (settled, the answer held). The request goes on however its client fared.
+   */
+  pause(path: '/verify' | '/settle', when: 'before' | 'after', payer: string): Pause {
+    let arrive!: () => void;
+    let release!: (how: 'go' | 'drop') => void;
+    let answer!: () => void;
+    const arrived = new Promise<void>((r) => {
+      arrive = r;
+    });
+    const released = new Promise<'go' | 'drop'>((r) => {
+      release = r;
+    });
+    const answered = new Promise<void>((r) => {
+      answer = r;
+    });
+    this.#gates.push({ path, when, payer: payer.toLowerCase(), arrive, released, answer });
+    return { arrived, release: (how = 'go') => release(how), answered };
+  }
+
+  /** The gate for this request at this moment, taken off the list. */
+  #gate(path: string, when: 'before' | 'after', body: Wire): Gate | undefined {
+    const payer = String(body?.paymentPayload?.payload?.authorization?.from ?? '').toLowerCase();
+    const i = this.#gates.findIndex((g) => g.path === path && g.when === when && g.payer === payer);
+    return i < 0 ? undefined : this.#gates.splice(i, 1)[0];
+  }
 
   constructor(readonly chainId: number) {}
 
@@ -51,10 +100,31 @@ export class FakeFacilitator {
         }
         this.calls.push({ path: req.url ?? '', body });
         if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
-        const answer = await this.answer(req.method ?? '', req.url ?? '', body);
-        if (res.destroyed) return;
+        const path = req.url ?? '';
+        const before = this.#gate(path, 'before', body);
+        if (before) {
+          before.arrive();
+          if ((await before.released) === 'drop') {
+            res.destroy();
+            before.answer();
+            return;
+          }
+        }
+        const answer = await this.answer(req.method ?? '', path, body);
+        const after = this.#gate(path, 'after', body);
+        if (after) {
+          after.arrive();
+          await after.released;
+        }
+        const gate = before ?? after;
+        if (res.destroyed) {
+          gate?.answer();
+          return;
+        }
+        // Written, or its client is gone: either way the answer is out of our hands.
+        res.on('close', () => gate?.answer());
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(answer));
+        res.end(JSON.stringify(answer), () => gate?.answer());
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));

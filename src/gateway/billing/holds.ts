@@ -8,11 +8,13 @@ import type { PaymentsConfig } from '../../platform/config/payments.js';
 import type { Context } from '../../platform/context.js';
 import { COST_HEADERS } from './cost-headers.js';
 import { BILLING, insufficientCredit } from './errors.js';
-import { creditWallet, formatUsd, reserve, type Source, settleAbandoned } from './ledger.js';
+import { formatUsd, reserve, type Source, settleAbandoned, walletKey } from './ledger.js';
 import type { Payer } from './payer.js';
 import { walletOf } from './wallet.js';
 import { paymentResponseHeader, parsePaymentHeader } from './x402/header.js';
+import { creditPayment } from './x402/credit.js';
 import { PaymentCollector } from './x402/pay.js';
+import { startPaymentReconciler } from './x402/reconcile.js';
 import { paymentRequired } from './x402/purchase.js';
 import { quote, requirements } from './x402/requirements.js';
 
@@ -39,6 +41,7 @@ export class CreditHolds {
   readonly #payments: PaymentsConfig;
   readonly #collector: PaymentCollector | undefined;
   readonly #sweeper: NodeJS.Timeout;
+  readonly #stopReconciler: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly ctx: Context,
@@ -54,10 +57,19 @@ export class CreditHolds {
       );
     }, ABANDONED_AFTER_MS / 3);
     this.#sweeper.unref();
+    // x402 payments a crash left between its steps: finished at start and then periodically.
+    this.#stopReconciler =
+      this.#collector &&
+      startPaymentReconciler(
+        ctx,
+        this.#collector.dev ? undefined : this.#collector.facilitator,
+        (payments.x402?.reconcile_every_seconds ?? 60) * 1000,
+      );
   }
 
-  close(): void {
+  async close(): Promise<void> {
     clearInterval(this.#sweeper);
+    await this.#stopReconciler?.();
   }
 
   /** `dev`: spends pass unpaid, their headers say what they would have cost. */
@@ -79,15 +91,12 @@ export class CreditHolds {
     if (h.payer?.payment !== undefined && req && this.#collector) {
       const payment = parsePaymentHeader(h.payer.payment);
       if ('invalid' in payment) throw paymentRequired(payment.invalid, req);
-      const paid = await this.#collector.collect(payment, req, 'call');
-      if (!paid.ok) throw paymentRequired(paid.reason, req);
-      await creditWallet(this.ctx.db, {
-        wallet,
-        micros: h.micros,
-        kind: 'purchase',
-        reference: `x402:${paid.nonce}`,
-        source: 'x402',
+      const paid = await this.#collector.collect(payment, req, {
+        purpose: 'call',
+        wallet: walletKey(wallet),
       });
+      if (!paid.ok) throw paymentRequired(paid.reason, req);
+      await creditPayment(this.ctx, paid.nonce, { delivered: true });
       headers['x-payment-response'] = paymentResponseHeader(paid);
     }
 

@@ -171,5 +171,36 @@ export const closeReservation = (db: Kysely<Database>, p: { id: string; actual: 
     .where('state', '=', 'open')
     .returning(['wallet', 'reserved_micros', 'actual_micros', 'source', 'resource']);
 
+/** What a reservation finally charged, when usage went beyond it (billing at usage). */
+export const chargeReservation = (db: Kysely<Database>, p: { id: string; charged: number }) =>
+  db.updateTable('credit_reservations').set({ actual_micros: p.charged }).where('id', '=', p.id);
+
+export interface HouseLoss {
+  reservation: string;
+  wallet: string;
+  usage: number;
+  charged: number;
+  lost: number;
+  resource: string | null;
+  day: string;
+  at: number;
+}
+
+/** Usage the wallet could not pay: the house's, once per reservation. */
+export const recordHouseLoss = (db: Kysely<Database>, p: HouseLoss) =>
+  db
+    .insertInto('credit_house_losses')
+    .values({
+      reservation: p.reservation,
+      wallet: p.wallet,
+      usage_micros: p.usage,
+      charged_micros: p.charged,
+      lost_micros: p.lost,
+      resource: p.resource,
+      day: p.day,
+      created_at: p.at,
+    })
+    .onConflict((oc) => oc.column('reservation').doNothing());
+
 export const reservation = (db: Kysely<Database>, p: { id: string }) =>
   db.selectFrom('credit_reservations').select(['wallet', 'actual_micros']).where('id', '=', p.id);

@@ -9,16 +9,19 @@ import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { prepared } from '../../platform/db/statements.js';
+import { utcDay } from '../../platform/days.js';
 import type { ReserveInput, ReserveResult, SettleResult } from './ledger.js';
 import * as Q from './ledger-queries.js';
 
 /** A reservation as ledger.ts's reserve gets it, with the wallet's key and the time resolved. */
 export type SqliteReserve = Omit<ReserveInput, 'wallet' | 'now'> & { key: string; at: number };
+/** A settlement as ledger.ts's settle gets it (`beyond`: billing at usage). */
+export type SqliteSettle = { reservation: string; actualMicros: number; beyond: boolean; at: number };
 
 export interface SqliteLedger {
   reserve(input: SqliteReserve): ReserveResult;
   /** Undefined: no such reservation. */
-  settle(input: { reservation: string; actualMicros: number; at: number }): SettleResult | undefined;
+  settle(input: SqliteSettle): SettleResult | undefined;
 }
 
 const cache = new WeakMap<SQLite.Database, SqliteLedger>();
@@ -48,6 +51,8 @@ function build(sqlite: SQLite.Database, kysely: Kysely<Database>): SqliteLedger 
   const open = prepared(sqlite, kysely, Q.openReservation);
   const close = prepared(sqlite, kysely, Q.closeReservation);
   const find = prepared(sqlite, kysely, Q.reservation);
+  const charge = prepared(sqlite, kysely, Q.chargeReservation);
+  const loss = prepared(sqlite, kysely, Q.recordHouseLoss);
 
   const walletBalance = (wallet: string) =>
     (balance.statement.get(...balance.args({ wallet })) as number | undefined) ?? 0;
@@ -84,34 +89,52 @@ function build(sqlite: SQLite.Database, kysely: Kysely<Database>): SqliteLedger 
     return { ok: true, reservation: input.reference, balance: after };
   });
 
-  const settle = sqlite.transaction(
-    (input: { reservation: string; actualMicros: number; at: number }): SettleResult | undefined => {
-      const id = input.reservation;
-      const row = close.statement.get(...close.args({ id, actual: input.actualMicros, at: input.at })) as
-        | Closed
+  const settle = sqlite.transaction((input: SqliteSettle): SettleResult | undefined => {
+    const id = input.reservation;
+    const row = close.statement.get(...close.args({ id, actual: input.actualMicros, at: input.at })) as
+      | Closed
+      | undefined;
+    if (!row) {
+      const before = find.statement.get(...find.args({ id })) as
+        | { wallet: string; actual_micros: number | null }
         | undefined;
-      if (!row) {
-        const before = find.statement.get(...find.args({ id })) as
-          | { wallet: string; actual_micros: number | null }
-          | undefined;
-        return before && { charged: before.actual_micros ?? 0, balance: walletBalance(before.wallet) };
-      }
-      const back = row.reserved_micros - row.actual_micros;
-      // A positive amount cannot fail the balance condition.
-      const after =
-        apply({
+      return before && { charged: before.actual_micros ?? 0, balance: walletBalance(before.wallet), lost: 0 };
+    }
+    const extra = input.beyond ? Math.max(0, input.actualMicros - row.reserved_micros) : 0;
+    // Within the reservation: the difference comes back. Beyond it: what the balance holds,
+    // up to the extra (one writer, so the read and the debit cannot be split).
+    const drawn = extra === 0 ? 0 : Math.min(extra, walletBalance(row.wallet));
+    const amount = extra === 0 ? row.reserved_micros - row.actual_micros : -drawn;
+    const after =
+      apply({
+        wallet: row.wallet,
+        kind: 'spend_settle',
+        amount,
+        reference: `settle:${id}`,
+        source: row.source,
+        resource: row.resource,
+        spent: -amount,
+        at: input.at,
+      }) ?? walletBalance(row.wallet);
+    if (extra === 0) return { charged: row.actual_micros, balance: after, lost: 0 };
+    const charged = row.reserved_micros + drawn;
+    charge.statement.run(...charge.args({ id, charged }));
+    const lost = extra - drawn;
+    if (lost > 0)
+      loss.statement.run(
+        ...loss.args({
+          reservation: id,
           wallet: row.wallet,
-          kind: 'spend_settle',
-          amount: back,
-          reference: `settle:${id}`,
-          source: row.source,
+          usage: input.actualMicros,
+          charged,
+          lost,
           resource: row.resource,
-          spent: -back,
+          day: utcDay(input.at),
           at: input.at,
-        }) ?? walletBalance(row.wallet);
-      return { charged: row.actual_micros, balance: after };
-    },
-  );
+        }),
+      );
+    return { charged, balance: after, lost };
+  });
 
   return {
     reserve: (input) => reserve.immediate(input),

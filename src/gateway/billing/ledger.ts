@@ -219,38 +219,49 @@ async function reserveOnce(db: DbLike, input: ReserveInput): Promise<ReserveResu
 }
 
 export interface SettleResult {
-  /** What the spend finally cost (at most what was reserved). */
+  /** What the spend finally cost the wallet. */
   charged: number;
-  /** The wallet's balance after the difference came back. */
+  /** The wallet's balance after the settlement. */
   balance: number;
+  /** Usage beyond what the wallet could pay (billing at usage only): the house's loss. */
+  lost: number;
+}
+
+export interface SettleInput {
+  reservation: string;
+  /** The spend's real cost. */
+  actualMicros: number;
+  /**
+   * false (the default): the cost is capped at the reservation, the price agreed up front
+   * (a job's flat price). true: billing at usage — a cost beyond the reservation is drawn
+   * from the wallet's balance, down to zero and never below; what is still missing is
+   * recorded as a house loss (`credit_house_losses`).
+   */
+  beyondReservation?: boolean;
+  now?: number;
 }
 
 export class UnknownReservationError extends Error {}
 
 /**
- * Closes a reservation at its real cost and returns the difference to the wallet. The cost
- * is capped at the reservation: the reservation was the price the caller agreed to.
- * Idempotent: settling twice changes nothing and answers the first settlement.
+ * Closes a reservation at its real cost and returns the difference to the wallet (or, billing
+ * at usage, draws what the usage cost beyond it). Idempotent: settling twice changes nothing
+ * and answers the first settlement.
  */
-export async function settle(
-  db: DbLike,
-  input: { reservation: string; actualMicros: number; now?: number },
-): Promise<SettleResult> {
+export async function settle(db: DbLike, input: SettleInput): Promise<SettleResult> {
   const result = await settleOnce(db, input);
-  settled();
+  settled(result.lost);
   return result;
 }
 
-async function settleOnce(
-  db: DbLike,
-  input: { reservation: string; actualMicros: number; now?: number },
-): Promise<SettleResult> {
+async function settleOnce(db: DbLike, input: SettleInput): Promise<SettleResult> {
   const at = input.now ?? Date.now();
   const actual = Math.max(0, Math.ceil(input.actualMicros));
+  const beyond = input.beyondReservation === true;
   const fast = fastPath(db);
   if (fast) {
     const done = await whenFree(db as Db, () =>
-      fast.settle({ reservation: input.reservation, actualMicros: actual, at }),
+      fast.settle({ reservation: input.reservation, actualMicros: actual, beyond, at }),
     );
     if (!done) throw new UnknownReservationError(`unknown reservation ${input.reservation}`);
     return done;
@@ -259,20 +270,47 @@ async function settleOnce(
     return await inTransaction(db, async (trx) => {
       const closed = await Q.closeReservation(trx, { id: input.reservation, actual, at }).executeTakeFirst();
       if (!closed) return settledBefore(trx, input.reservation);
-      const charged = Number(closed.actual_micros);
-      const back = Number(closed.reserved_micros) - charged;
-      const balance = await apply(trx, {
+      const reservedMicros = Number(closed.reserved_micros);
+      const extra = beyond ? Math.max(0, actual - reservedMicros) : 0;
+      const movement = (amount: number): Movement => ({
         wallet: closed.wallet,
         kind: 'spend_settle',
-        amount: back,
+        amount,
         reference: `settle:${input.reservation}`,
         source: closed.source as Source,
         resource: closed.resource,
-        spent: -back,
+        spent: -amount,
         at,
       });
-      // A positive amount cannot fail the balance condition.
-      return { charged, balance: balance ?? (await balanceIn(trx, closed.wallet)) };
+      if (extra === 0) {
+        const charged = Number(closed.actual_micros);
+        const balance = await apply(trx, movement(reservedMicros - charged));
+        // A non-negative amount cannot fail the balance condition.
+        return { charged, balance: balance ?? (await balanceIn(trx, closed.wallet)), lost: 0 };
+      }
+      // Draw what the balance holds, up to the extra. A concurrent spend may take the balance
+      // between the read and the conditional debit: read again; drawing nothing always passes.
+      let drawn = 0;
+      let balance: number | undefined;
+      for (let attempt = 0; balance === undefined; attempt++) {
+        drawn = attempt < 5 ? Math.min(extra, await balanceIn(trx, closed.wallet)) : 0;
+        balance = await apply(trx, movement(-drawn));
+      }
+      const charged = reservedMicros + drawn;
+      await Q.chargeReservation(trx, { id: input.reservation, charged }).execute();
+      const lost = extra - drawn;
+      if (lost > 0)
+        await Q.recordHouseLoss(trx, {
+          reservation: input.reservation,
+          wallet: closed.wallet,
+          usage: actual,
+          charged,
+          lost,
+          resource: closed.resource,
+          day: utcDay(at),
+          at,
+        }).execute();
+      return { charged, balance, lost };
     });
   } catch (err) {
     if (!(err instanceof Duplicate)) throw err;
@@ -283,7 +321,7 @@ async function settleOnce(
 async function settledBefore(trx: Kysely<Database>, id: string): Promise<SettleResult> {
   const row = await Q.reservation(trx, { id }).executeTakeFirst();
   if (!row) throw new UnknownReservationError(`unknown reservation ${id}`);
-  return { charged: Number(row.actual_micros ?? 0), balance: await balanceIn(trx, row.wallet) };
+  return { charged: Number(row.actual_micros ?? 0), balance: await balanceIn(trx, row.wallet), lost: 0 };
 }
 
 /**
@@ -379,6 +417,8 @@ export interface DailyTotals {
   /** Refunds and adjustments, signed. */
   refunded: number;
   adjusted: number;
+  /** Usage beyond reservations that balances could not pay (billing at usage). */
+  house_loss: number;
 }
 
 /** The house ledger per UTC day for the last `days` days (oldest first), for the operator metrics. */
@@ -398,8 +438,22 @@ export async function dailyTotals(
     .groupBy(['day', 'source', 'kind'])
     .execute();
   const byDay = new Map(
-    list.map((day) => [day, { day, received: {}, spent: 0, refunded: 0, adjusted: 0 } as DailyTotals]),
+    list.map((day) => [
+      day,
+      { day, received: {}, spent: 0, refunded: 0, adjusted: 0, house_loss: 0 } as DailyTotals,
+    ]),
   );
+  const losses = await kyselyOf(db)
+    .selectFrom('credit_house_losses')
+    .select(['day', sql<string | number>`sum(lost_micros)`.as('total')])
+    .where('day', '>=', list[0]!)
+    .where('day', '<=', list[list.length - 1]!)
+    .groupBy('day')
+    .execute();
+  for (const l of losses) {
+    const t = byDay.get(l.day);
+    if (t) t.house_loss = Number(l.total);
+  }
   for (const r of rows) {
     const t = byDay.get(r.day);
     if (!t) continue;

@@ -54,6 +54,16 @@ const credit = metricSet(({ prom, registry }) => {
       help: 'Reservations settled at their real cost',
       registers: [registry],
     }),
+    houseLoss: new prom.Counter({
+      name: 'svc_credit_house_loss_micros_total',
+      help: 'Micro-dollars of usage beyond a reservation that the balance could not pay (borne by the house)',
+      registers: [registry],
+    }),
+    houseLosses: new prom.Counter({
+      name: 'svc_credit_house_losses_total',
+      help: 'Settlements whose usage the balance could not fully pay',
+      registers: [registry],
+    }),
     payments: new prom.Counter({
       name: 'svc_payments_total',
       help: 'Payments per method (x402, pix, asaas, operator) and outcome (paid, credited, duplicate, refused)',
@@ -129,8 +139,14 @@ export function reserved(source: string, ok: boolean): void {
   else m.refusals.inc({ source });
 }
 
-export function settled(): void {
-  credit()?.settlements.inc();
+export function settled(lostMicros = 0): void {
+  const m = credit();
+  if (!m) return;
+  m.settlements.inc();
+  if (lostMicros > 0) {
+    m.houseLoss.inc(lostMicros);
+    m.houseLosses.inc();
+  }
 }
 
 export function payment(method: string, outcome: 'paid' | 'credited' | 'duplicate' | 'refused'): void {

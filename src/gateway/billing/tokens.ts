@@ -104,6 +104,23 @@ export async function issueCreditToken(
   });
 }
 
+/**
+ * A new string for an existing token — one whose string never reached its buyer (the process
+ * died before answering). The balance stays; any earlier string stops working.
+ */
+export async function reissueCreditToken(
+  db: DbLike,
+  input: { secret: string; tokenId: string },
+): Promise<string> {
+  const token = newTokenString();
+  await kyselyOf(db)
+    .updateTable('credit_tokens')
+    .set({ token_hash: hmac(pepperOf(input.secret), token) })
+    .where('id', '=', input.tokenId)
+    .execute();
+  return token;
+}
+
 export interface CreditTokenRecord {
   id: string;
   usd: number;

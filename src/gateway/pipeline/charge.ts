@@ -1,9 +1,10 @@
 // The charge step of the model pipeline (docs/payments.md "Paid calls"). For a principal
 // of a prepaid organisation and a priced model: before the provider is called, hold the
-// call's maximum cost (prompt estimate + max_tokens at the model's price) with
+// call's expected maximum (the prompt's token count + max_tokens at the model's price) with
 // billing/holds.ts, which chooses the wallet and collects an x402 payment; after the call,
-// settle the real usage and return the difference — a failed call costs nothing, an
-// aborted stream costs what was streamed.
+// settle at the vendor's reported usage — the difference comes back, or usage beyond the
+// reservation is drawn from the balance down to zero and any rest is the house's loss. A
+// failed call costs nothing, an aborted stream costs what was streamed.
 import type { Context } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import { inSpan } from '../../platform/tracing/index.js';
@@ -11,13 +12,14 @@ import { COST_HEADERS } from '../billing/cost-headers.js';
 import type { CreditHolds } from '../billing/holds.js';
 import { formatUsd, settle } from '../billing/ledger.js';
 import type { Payer } from '../billing/payer.js';
-import type { Conversation, Usage } from '../models/types.js';
+import type { Usage } from '../models/types.js';
 import type { CatalogueModel } from './catalogue.js';
+import { countInputTokens, warmTokenizer } from './input-tokens.js';
 import type { Bounded } from './max-tokens.js';
 import type { Principal } from './principal.js';
 
-/** Prompt tokens are estimated as UTF-8 bytes / 3 (real text runs about 4 bytes a token). */
-const BYTES_PER_TOKEN = 3;
+/** Output of a stream cut before its usage arrived: characters / 3 (real text runs about 4 a token). */
+const CHARS_PER_TOKEN = 3;
 
 export interface OpenCharge {
   principal: Principal;
@@ -34,11 +36,6 @@ export interface Charge {
   /** Headers to send now (for a stream, before its first byte). */
   headers: Record<string, string>;
   settle(usage: Usage | undefined, streamedChars?: number): Promise<Record<string, string>>;
-}
-
-export function estimateInputTokens(conv: Conversation): number {
-  const text = JSON.stringify([conv.system, conv.messages, conv.tools ?? null]);
-  return Math.ceil(Buffer.byteLength(text) / BYTES_PER_TOKEN);
 }
 
 export function costMicros(
@@ -62,7 +59,11 @@ export class CallCharges {
   constructor(
     private readonly ctx: Context,
     private readonly holds: CreditHolds,
-  ) {}
+  ) {
+    // Priced models mean charged calls: the tokenizer loads now rather than on the first call.
+    if (ctx.config.file.models?.some((m) => m.price))
+      warmTokenizer().catch((err: Error) => ctx.logger.warn({ err: err.name }, 'tokenizer not loaded'));
+  }
 
   /**
    * Calls cut short by a shutdown settle as their streams end (with what they streamed);
@@ -79,12 +80,13 @@ export class CallCharges {
   async open(input: OpenCharge): Promise<Charge> {
     const { principal, model, conversation: conv } = input;
     const price = model.price!;
-    const inputTokens = estimateInputTokens(conv);
+    const inputTokens = await countInputTokens(conv);
     const max = Math.max(1, costMicros(price, inputTokens, conv.maxTokens));
+    // The vendor's reported usage, uncapped: the reservation only sized the hold.
     const finalCost = (usage: Usage | undefined, chars = 0) => {
-      const output = usage?.output || Math.ceil(chars / BYTES_PER_TOKEN);
+      const output = usage?.output || Math.ceil(chars / CHARS_PER_TOKEN);
       const input = usage?.input || (output > 0 ? inputTokens : 0);
-      return Math.min(max, costMicros(price, input, output));
+      return costMicros(price, input, output);
     };
 
     if (this.holds.mode === 'dev') {
@@ -112,7 +114,11 @@ export class CallCharges {
       headers: held.headers,
       settle: (usage, chars) => {
         settled ??= inSpan('credit.settle', undefined, () =>
-          settle(this.ctx.db, { reservation: held.reservation, actualMicros: finalCost(usage, chars) }),
+          settle(this.ctx.db, {
+            reservation: held.reservation,
+            actualMicros: finalCost(usage, chars),
+            beyondReservation: true,
+          }),
         )
           .then((s) => ({
             [COST_HEADERS.cost]: formatUsd(s.charged),

@@ -27,6 +27,8 @@ export const X402Schema = Type.Object(
     facilitator_timeout_ms: Type.Optional(Type.Integer({ minimum: 100, maximum: 120_000 })),
     /** US dollars of credit sold through x402 per UTC day; 0 or absent = no cap. */
     daily_cap_usd: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** How often each instance finishes payments a crash left unfinished (also once at start); default 60. */
+    reconcile_every_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600 })),
   },
   { additionalProperties: false },
 );

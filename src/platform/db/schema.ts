@@ -300,6 +300,24 @@ export interface X402PaymentsTable {
   day: string;
   created_at: number;
   updated_at: number;
+  payment: string | null;
+  requirements: string | null;
+  wallet: string | null;
+  usd: number | null;
+  next_at: number | null;
+  delivered_at: number | null;
+  attempts: number;
+}
+
+export interface CreditHouseLossesTable {
+  reservation: string;
+  wallet: string;
+  usage_micros: number;
+  charged_micros: number;
+  lost_micros: number;
+  resource: string | null;
+  day: string;
+  created_at: number;
 }
 
 export interface AccessLinksTable {
@@ -505,6 +523,7 @@ export interface Database {
   credit_reservations: CreditReservationsTable;
   credit_tokens: CreditTokensTable;
   x402_payments: X402PaymentsTable;
+  credit_house_losses: CreditHouseLossesTable;
   jobs: JobsTable;
   worker_jobs: WorkerJobsTable;
   workers: WorkersTable;

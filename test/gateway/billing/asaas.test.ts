@@ -12,6 +12,7 @@ import { type FakeAsaas, startFakeAsaas } from '../../fakes/asaas.js';
 import { paymentsConfig } from './config.js';
 import { dumpAllTables, signedIn } from './pix-helpers.js';
 import { kyselyOf } from '../../../src/platform/db/transactions.js';
+import { stuckMoney } from '../../../src/gateway/billing/stuck.js';
 
 type Gateway = Awaited<ReturnType<typeof testGateway>>;
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field
@@ -237,6 +238,35 @@ describe('automatic Pix (Asaas)', () => {
     assert.equal(await balanceOf(gw.ctx.db, tokenWallet(token!.id)), 10_000_000);
     await gw.app.asaas.reconcileNow();
     assert.equal(await balanceOf(gw.ctx.db, tokenWallet(token!.id)), 10_000_000, 'once');
+  });
+
+  it('a process killed around the create: the reconciliation pays the charge it made once, and fails one never made', async () => {
+    const tokenState = async (credito: string) =>
+      (await findCreditToken(gw.ctx.db, credito, gw.ctx.secret))?.state;
+    // What a process killed mid-create leaves: the charge recorded, no payment id stored, an
+    // hour ago. A: the create reached Asaas (and the buyer paid); B: it never left.
+    const made = await j(await buy({ oferta: { pacote: { usd: 5 } }, pagador: PAYER }));
+    const never = await j(await buy({ oferta: { pacote: { usd: 5 } }, pagador: PAYER }));
+    fake.setStatus(paymentOf(made.id).id, 'RECEIVED');
+    fake.payments.delete(paymentOf(never.id).id);
+    await kyselyOf(gw.ctx.db)
+      .updateTable('asaas_charges')
+      .set({ payment_id: null, asaas_status: null, created_at: Date.now() - 2 * 3_600_000 })
+      .where('id', 'in', [made.id, never.id])
+      .execute();
+    const listed = (await stuckMoney(gw.ctx.db)).asaas.map((c) => c.id).sort();
+    assert.deepEqual(listed, [made.id, never.id].sort());
+
+    await gw.app.asaas!.reconcileNow();
+    assert.equal((await state(made.id)).estado, 'pago');
+    assert.equal(await tokenState(made.credito), 'ativo');
+    const token = await findCreditToken(gw.ctx.db, made.credito, gw.ctx.secret);
+    assert.equal(await balanceOf(gw.ctx.db, tokenWallet(token!.id)), 5_000_000);
+    assert.equal((await state(never.id)).estado, 'falhou');
+    assert.equal(await tokenState(never.credito), 'recusado');
+    assert.deepEqual((await stuckMoney(gw.ctx.db)).asaas, []);
+    await gw.app.asaas!.reconcileNow();
+    assert.equal(await balanceOf(gw.ctx.db, tokenWallet(token!.id)), 5_000_000, 'once');
   });
 
   it('Asaas 5xx on create: 502 and the charge recorded falhou; a create whose answer was lost is found, not repeated', async () => {

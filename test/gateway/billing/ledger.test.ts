@@ -160,14 +160,15 @@ for (const path of paths)
         6_000,
       );
       const s = await settle(via(ctx.db), { reservation: `call-b-${w.id}`, actualMicros: 1_234 });
-      assert.deepEqual(s, { charged: 1_234, balance: 8_766 });
+      assert.deepEqual(s, { charged: 1_234, balance: 8_766, lost: 0 });
       // Settling again changes nothing and answers the first settlement.
       assert.deepEqual(await settle(via(ctx.db), { reservation: `call-b-${w.id}`, actualMicros: 10 }), s);
-      // A cost above the reservation is capped at it.
+      // A cost above the reservation is capped at it (a flat price agreed up front).
       await reserve(via(ctx.db), { wallet: w, micros: 500, reference: `call-c-${w.id}` });
       assert.deepEqual(await settle(via(ctx.db), { reservation: `call-c-${w.id}`, actualMicros: 9_999 }), {
         charged: 500,
         balance: 8_266,
+        lost: 0,
       });
       assert.deepEqual(await audit(ctx.db, w), { balance: 8_266, sum: 8_266 });
       const record = await walletRecord(via(ctx.db), w);
@@ -270,8 +271,74 @@ for (const path of paths)
         spent: 1_000,
         refunded: 0,
         adjusted: 0,
+        house_loss: 0,
       });
-      assert.deepEqual(totals[1], { day: '2031-01-16', received: {}, spent: 0, refunded: 0, adjusted: 0 });
+      assert.deepEqual(totals[1], {
+        day: '2031-01-16',
+        received: {},
+        spent: 0,
+        refunded: 0,
+        adjusted: 0,
+        house_loss: 0,
+      });
+    });
+
+    it('bills at usage: beyond the reservation it draws the balance down to zero, the rest is a house loss', async () => {
+      const w = wallet();
+      const day = Date.UTC(2031, 1, 3, 12);
+      await creditWallet(via(ctx.db), {
+        wallet: w,
+        micros: 10_000,
+        kind: 'adjustment',
+        reference: `u-${w.id}`,
+      });
+      await reserve(via(ctx.db), { wallet: w, micros: 4_000, reference: `u1-${w.id}`, resource: 'svc/x' });
+      // 1 500 beyond a 4 000 reservation, with 6 000 left: all of it is charged.
+      const within = await settle(via(ctx.db), {
+        reservation: `u1-${w.id}`,
+        actualMicros: 5_500,
+        beyondReservation: true,
+        now: day,
+      });
+      assert.deepEqual(within, { charged: 5_500, balance: 4_500, lost: 0 });
+      await reserve(via(ctx.db), { wallet: w, micros: 3_000, reference: `u2-${w.id}`, resource: 'svc/x' });
+      // 9 000 for a 3 000 reservation with 1 500 left: 4 500 charged, never below zero, 4 500 lost.
+      const short = await settle(via(ctx.db), {
+        reservation: `u2-${w.id}`,
+        actualMicros: 9_000,
+        beyondReservation: true,
+        now: day,
+      });
+      assert.deepEqual(short, { charged: 4_500, balance: 0, lost: 4_500 });
+      // Settling again changes nothing.
+      assert.equal(
+        (
+          await settle(via(ctx.db), {
+            reservation: `u2-${w.id}`,
+            actualMicros: 99_999,
+            beyondReservation: true,
+          })
+        ).balance,
+        0,
+      );
+      assert.deepEqual(await audit(ctx.db, w), { balance: 0, sum: 0 });
+      assert.equal((await walletRecord(via(ctx.db), w))?.spent, 10_000);
+      const losses = await ctx.db.kysely
+        .selectFrom('credit_house_losses')
+        .selectAll()
+        .where('wallet', '=', `org:${w.id}`)
+        .execute();
+      assert.deepEqual(
+        losses.map((l) => [
+          Number(l.usage_micros),
+          Number(l.charged_micros),
+          Number(l.lost_micros),
+          l.resource,
+        ]),
+        [[9_000, 4_500, 4_500, 'svc/x']],
+      );
+      const [totals] = await dailyTotals(via(ctx.db), { days: 1, now: day });
+      assert.equal(totals?.house_loss, 4_500);
     });
 
     it('formats micro-dollars as dollar strings', () => {

@@ -196,6 +196,8 @@ describe('POST /api/credito with x402', () => {
       ['wrong payTo', await signedHeader(account, { to: other.address }), /endereço da cotação/],
       ['expired', await signedHeader(account, { validBefore: now - 1 }), /expirou/],
       ['too small', await signedHeader(account, { value: '999999' }), /menor que o da cotação/],
+      // US$ 25 authorised for the US$ 1 package: refused, nothing settled, nothing minted.
+      ['too large', await signedHeader(account, { value: '25000000' }), /maior que o da cotação/],
       [
         'not yet valid',
         await signedHeader(account, { validAfter: now + 600, validBefore: now + 900 }),
@@ -216,6 +218,25 @@ describe('POST /api/credito with x402', () => {
       assert.match(body.error, message, name);
       assert.equal(body.accepts.length, 1, name);
     }
+    assert.equal(await tokens(), before);
+  });
+
+  it('refuses an authorisation larger than the quote before the facilitator moves any money', async () => {
+    const before = await tokens();
+    const calls = facilitator.calls.length;
+    const nonce = `0x${randomBytes(32).toString('hex')}`;
+    const res = await buy('1', { 'X-PAYMENT': await signedHeader(account, { value: '25000000', nonce }) });
+    assert.equal(res.status, 402);
+    const body = (await res.json()) as {
+      error: string;
+      motivo: string;
+      accepts: { maxAmountRequired: string }[];
+    };
+    assert.match(body.error, /maior que o da cotação/);
+    assert.equal(body.motivo, 'amount_exceeds_quote');
+    assert.equal(body.accepts[0]?.maxAmountRequired, '1000000');
+    assert.equal(facilitator.calls.length, calls, 'neither verify nor settle was called');
+    assert.ok(!facilitator.settledNonces.has(nonce));
     assert.equal(await tokens(), before);
   });
 

@@ -8,6 +8,7 @@ import type { Database } from '../../../platform/db/schema.js';
 import type { Db } from '../../../platform/db/index.js';
 import type { JobHandler } from '../../../platform/jobs/index.js';
 import type { AsaasClient, AsaasPayment } from './client.js';
+import { refuseCreditToken } from '../tokens.js';
 import { applyPayment } from './status.js';
 import { kyselyOf } from '../../../platform/db/transactions.js';
 
@@ -16,13 +17,23 @@ export const RECONCILE_KIND = 'asaas.reconcile';
 const HORIZON_MS = 30 * 24 * 3_600_000;
 /** A charge whose create call never returned: looked up by our reference after this long. */
 const ORPHAN_AFTER_MS = 5 * 60_000;
+/**
+ * Still unknown to Asaas this long after: the process died before the create left, so no
+ * charge exists — `falhou`, its token refused (docs/payments.md "Crash recovery").
+ */
+const NEVER_MADE_AFTER_MS = 60 * 60_000;
 const BATCH = 200;
 
 export async function readOpenCharges(
   db: Db | Kysely<Database>,
   client: AsaasClient,
   now = Date.now(),
-): Promise<{ payments: AsaasPayment[]; links: { id: string; paymentId: string }[]; errors: number }> {
+): Promise<{
+  payments: AsaasPayment[];
+  links: { id: string; paymentId: string }[];
+  neverMade: string[];
+  errors: number;
+}> {
   const open = await kyselyOf(db)
     .selectFrom('asaas_charges')
     .select(['id', 'payment_id', 'created_at'])
@@ -33,6 +44,7 @@ export async function readOpenCharges(
     .execute();
   const payments: AsaasPayment[] = [];
   const links: { id: string; paymentId: string }[] = [];
+  const neverMade: string[] = [];
   let errors = 0;
   for (const charge of open) {
     try {
@@ -42,20 +54,34 @@ export async function readOpenCharges(
         if (found) {
           links.push({ id: charge.id, paymentId: found.id });
           payments.push(found);
-        }
+        } else if (Number(charge.created_at) < now - NEVER_MADE_AFTER_MS) neverMade.push(charge.id);
       }
     } catch {
       errors++; // the next run tries again
     }
   }
-  return { payments, links, errors };
+  return { payments, links, neverMade, errors };
 }
 
 export async function applyRead(
   trx: Kysely<Database>,
-  read: { payments: AsaasPayment[]; links: { id: string; paymentId: string }[] },
+  read: { payments: AsaasPayment[]; links: { id: string; paymentId: string }[]; neverMade?: string[] },
   now = Date.now(),
 ): Promise<number> {
+  let moved = 0;
+  for (const id of read.neverMade ?? []) {
+    const failed = await kyselyOf(trx)
+      .updateTable('asaas_charges')
+      .set({ state: 'falhou', state_at: now })
+      .where('id', '=', id)
+      .where('state', '=', 'pendente')
+      .where('payment_id', 'is', null)
+      .returning('token_id')
+      .executeTakeFirst();
+    if (!failed) continue;
+    moved++;
+    if (failed.token_id) await refuseCreditToken(trx, { tokenId: failed.token_id, now });
+  }
   for (const link of read.links)
     await kyselyOf(trx)
       .updateTable('asaas_charges')
@@ -63,7 +89,6 @@ export async function applyRead(
       .where('id', '=', link.id)
       .where('payment_id', 'is', null)
       .execute();
-  let moved = 0;
   for (const payment of read.payments) if (await applyPayment(trx, payment, now)) moved++;
   return moved;
 }

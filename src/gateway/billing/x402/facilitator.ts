@@ -70,18 +70,24 @@ export function facilitatorClient(baseUrl: string, timeoutMs: number): Facilitat
             payer: typeof body.payer === 'string' ? body.payer : payment.payload.authorization.from,
           };
         }
+        // Only a refusal with a reason code is known to have moved nothing: a server error, a
+        // free-text failure (a chain call that threw) or `settlement_pending` (broadcast, not
+        // yet confirmed) may have moved the money.
+        const coded = typeof body.errorReason === 'string' && REASON.test(body.errorReason);
         return {
           ok: false,
           reason: reasonOf(body.errorReason, `settle_http_${status}`),
-          unknown: status >= 500,
+          unknown: status >= 500 || !coded || body.errorReason === 'settlement_pending',
         };
       } catch (err) {
         // A timeout or a cut connection after the request left: the transfer may have happened.
+        // Only a refused connection is known not to have reached the facilitator.
         const timeout = (err as Error).name === 'TimeoutError';
+        const refused = (err as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
         return {
           ok: false,
           reason: timeout ? 'facilitator_timeout' : 'facilitator_unreachable',
-          unknown: timeout,
+          unknown: !refused,
         };
       }
     },

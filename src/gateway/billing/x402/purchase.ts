@@ -1,9 +1,14 @@
 // `POST /api/credito?usd=N`: one package of credit bought with x402. The token is minted
-// only after the payment settled, in one transaction with the payment row's token id.
+// only after the payment settled, in one transaction with the payment row's state
+// (credit.ts). A package paid for whose token never reached the buyer (a crash between the
+// settle and the answer) goes to the same wallet's next purchase of that package, uncharged.
 import type { Context } from '../../../platform/context.js';
 import type { ApiError } from '../../../platform/http/errors.js';
 import { formatUsd, MICROS_PER_USD } from '../ledger.js';
-import { issueCreditToken } from '../tokens.js';
+import { inTransaction, kyselyOf } from '../../../platform/db/transactions.js';
+import { reissueCreditToken } from '../tokens.js';
+import { creditPayment } from './credit.js';
+import { undeliveredPackage } from './payments.js';
 import type { PaymentPayload } from './header.js';
 import type { PaymentCollector } from './pay.js';
 import { type PaymentRequirements, quote, requirements } from './requirements.js';
@@ -19,16 +24,21 @@ const REASONS: Record<string, string> = {
   invalid_network: 'Rede do pagamento diferente da cotação.',
   invalid_pay_to: 'O pagamento não é para o endereço da cotação.',
   insufficient_amount: 'Valor autorizado menor que o da cotação.',
+  amount_exceeds_quote:
+    'Valor autorizado maior que o da cotação: autorize exatamente o valor cotado. Nada foi cobrado.',
   authorization_expired: 'A autorização de pagamento expirou.',
   authorization_not_yet_valid: 'A autorização de pagamento ainda não vale.',
   payment_already_used: 'Este pagamento já foi usado.',
-  facilitator_timeout: 'O facilitador de pagamento não respondeu a tempo; nada foi cobrado por nós.',
+  facilitator_timeout: 'O facilitador de pagamento não respondeu a tempo; nada foi cobrado.',
+  settlement_pending:
+    'O facilitador não confirmou o pagamento a tempo. Se ele se confirmar, o valor é creditado: um pacote, ao comprá-lo de novo com a mesma carteira (sem nova cobrança); uma chamada, no saldo de quem a fez.',
   facilitator_unreachable: 'O facilitador de pagamento está indisponível; tente de novo mais tarde.',
 };
 
+/** 402 with the quote; `motivo` names the reason in code (docs/payments.md "Refusal reasons"). */
 export function paymentRequired(reason: string, req: PaymentRequirements): ApiError {
   const text = REASONS[reason] ?? `Pagamento recusado pelo facilitador (${reason}).`;
-  return BILLING.payment_required(text, { body: quote(text, req) });
+  return BILLING.payment_required(text, { body: { ...quote(text, req), motivo: reason } });
 }
 
 export interface Purchase {
@@ -38,6 +48,25 @@ export interface Purchase {
   usar: string;
   saldo_em: string;
   paymentResponse: { transaction: string; network: string; payer: string };
+}
+
+/**
+ * Hands over the token of a credited package that no buyer received, with a new string;
+ * undefined when another request handed it over first.
+ */
+async function redeliver(ctx: Context, nonce: string): Promise<string | undefined> {
+  return inTransaction(ctx.db, async (trx) => {
+    const row = await kyselyOf(trx)
+      .updateTable('x402_payments')
+      .set({ delivered_at: Date.now() })
+      .where('nonce', '=', nonce)
+      .where('state', '=', 'credited')
+      .where('delivered_at', 'is', null)
+      .returning('token_id')
+      .executeTakeFirst();
+    if (!row?.token_id) return undefined;
+    return reissueCreditToken(trx, { secret: ctx.secret, tokenId: row.token_id });
+  });
 }
 
 export async function buyCredit(
@@ -55,34 +84,41 @@ export async function buyCredit(
   });
   if (input.payment === undefined) throw paymentRequired('missing_payment', req);
   if ('invalid' in input.payment) throw paymentRequired(input.payment.invalid, req);
-  const cap = (config.daily_cap_usd ?? 0) * MICROS_PER_USD;
-  if (cap > 0 && (await collector.soldToday()) + micros > cap) {
-    throw BILLING.daily_cap_reached('O limite diário de vendas de crédito foi atingido; tente amanhã.');
-  }
-  const paid = await collector.collect(input.payment, req, 'credit');
-  if (!paid.ok) throw paymentRequired(paid.reason, req);
-  const { id, token } = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const issued = await issueCreditToken(trx, {
-      secret: ctx.secret,
-      usd: input.usd,
-      source: 'x402',
-      reference: `x402:${paid.nonce}`,
-      active: true,
-    });
-    await trx
-      .updateTable('x402_payments')
-      .set({ token_id: issued.id })
-      .where('nonce', '=', paid.nonce)
-      .execute();
-    return issued;
-  });
-  void id;
-  return {
+  const payment = input.payment;
+  const paying = { purpose: 'credit', usd: input.usd } as const;
+  const answer = (token: string, receipt: Purchase['paymentResponse']): Purchase => ({
     token,
     saldo_usd: formatUsd(micros),
     guarde: 'Guarde este token agora: ele é mostrado uma única vez e não pode ser recuperado.',
     usar: 'Envie-o no cabeçalho X-Credito nas chamadas pagas (organizações pré-pagas) e para consultar o saldo.',
     saldo_em: `${origin}/api/credito`,
-    paymentResponse: { transaction: paid.transaction, network: paid.network, payer: paid.payer },
-  };
+    paymentResponse: receipt,
+  });
+
+  // The same wallet paid for this package before and never got its token (the answer was
+  // lost in a crash): this signed authorisation proves the wallet, and is not collected.
+  const stranded = await undeliveredPackage(ctx.db, payment.payload.authorization.from, input.usd);
+  if (stranded) {
+    const proof = await collector.prove(payment, req, paying);
+    if (!proof.ok) throw paymentRequired(proof.reason, req);
+    const token = await redeliver(ctx, stranded.nonce);
+    if (!token) throw paymentRequired('payment_already_used', req);
+    return answer(token, {
+      transaction: stranded.transaction ?? '',
+      network: stranded.network,
+      payer: payment.payload.authorization.from,
+    });
+  }
+
+  const cap = (config.daily_cap_usd ?? 0) * MICROS_PER_USD;
+  if (cap > 0 && (await collector.soldToday()) + micros > cap) {
+    throw BILLING.daily_cap_reached('O limite diário de vendas de crédito foi atingido; tente amanhã.');
+  }
+  const paid = await collector.collect(payment, req, paying);
+  if (!paid.ok) throw paymentRequired(paid.reason, req);
+  const credited = await creditPayment(ctx, paid.nonce, { delivered: true });
+  // The reconciler credited it while this request was slow: hand its token over.
+  const token = credited.token ?? (await redeliver(ctx, paid.nonce));
+  if (!token) throw paymentRequired('payment_already_used', req);
+  return answer(token, { transaction: paid.transaction, network: paid.network, payer: paid.payer });
 }
