@@ -1,7 +1,7 @@
 // The barrier (cleanText, placeholder policy) over 1 MB of mixed Portuguese text as one
 // string: two warm-up runs, then <runs> more. Run it under callgrind with two counts and
 // subtract, for an instruction count per run that the machine's load does not move
-// (docs/performance.md, "Privacy barrier"):
+// (docs/contributing/performance.md, "Privacy barrier"):
 //   valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 //     node dist/bench/privacy-instructions.js <runs> [names]
 // BENCH_BASELINE=<other checkout>/dist/bench runs that build's barrier instead.

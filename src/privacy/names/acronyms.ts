@@ -2,7 +2,7 @@
 // "CADIN, CAUC, SIAFI") and roman numerals ("incisos IV, X e XXIII"). The lexicon made
 // such words look like rare names (a rare first name, a Wiktionary surname), so the model
 // reads some of them as people; these rules read what the writer's capitals say.
-// docs/privacy-names.md, ninth round. Under `balanced` only.
+// docs/contributing/privacy-names.md, ninth round. Under `balanced` only.
 import type { Analysis } from './features.js';
 import { eachName } from './decode.js';
 import {

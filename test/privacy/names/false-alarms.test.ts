@@ -1,4 +1,4 @@
-// False-alarm classes of the ninth round (docs/privacy-names.md): words that the detector
+// False-alarm classes of the ninth round (docs/contributing/privacy-names.md): words that the detector
 // read as names although the text says otherwise. Every row of a class table was masked
 // by the eighth-round build and is left alone now (checked against that build); the
 // guards hold on both and keep each rule from reaching names. Sentences written for this
