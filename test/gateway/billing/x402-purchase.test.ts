@@ -81,7 +81,7 @@ describe('POST /api/credito with x402', () => {
             network: 'base-sepolia',
             pay_to: PAY_TO,
             facilitator_url: facilitator.url,
-            facilitator_timeout_ms: 500,
+            facilitator_timeout_ms: 3_000,
           },
         },
       ),
@@ -275,7 +275,7 @@ describe('POST /api/credito with x402', () => {
 
   it('counts a facilitator that is slow, refuses to settle, or is down as unpaid', async () => {
     const before = await tokens();
-    facilitator.delayMs = 1_500;
+    facilitator.delayMs = 6_000;
     const slow = await buy('1', { 'X-PAYMENT': await signedHeader(account) });
     assert.equal(slow.status, 402);
     assert.match(((await slow.json()) as { error: string }).error, /não respondeu a tempo/);
