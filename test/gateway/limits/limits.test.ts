@@ -259,7 +259,8 @@ function redisMissing(url: string): Promise<string | undefined> {
       socket.destroy();
       done(why);
     };
-    socket.setTimeout(3_000, () => finish(reason));
+    // Generous: on a loaded machine the answer can take seconds; a missing server errors at once.
+    socket.setTimeout(15_000, () => finish(reason));
     socket.on('error', () => finish(reason));
     socket.on('connect', () => socket.write('PING\r\n'));
     socket.on('data', (data) => finish(data.toString().startsWith('+PONG') ? undefined : reason));
