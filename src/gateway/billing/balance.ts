@@ -71,13 +71,10 @@ export async function balanceRecord(
   token: CreditTokenRecord,
   limit = 20,
 ): Promise<BalanceRecord> {
-  const { movimentos, ultimo_uso, ...amounts } = await walletBalance(db, tokenWallet(token.id), limit);
   return {
-    ...amounts,
+    ...(await walletBalance(db, tokenWallet(token.id), limit)),
     estado: token.state,
     pacote_usd: token.usd,
     criado_em: iso(token.createdAt),
-    ultimo_uso,
-    movimentos,
   };
 }
