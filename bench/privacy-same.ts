@@ -62,7 +62,9 @@ function sameSet(label: string, texts: readonly string[], withNames: boolean): v
     if (withNames) sameMatches(`${label}, names`, t, {});
   }
   sameCleaned(label, texts);
-  console.log(`${label}: ${texts.length} texts, ${compared} matches compared so far, ${differences} differences`);
+  console.log(
+    `${label}: ${texts.length} texts, ${compared} matches compared so far, ${differences} differences`,
+  );
 }
 
 /** ~4 KB pieces on space boundaries, as the speed bench cuts them. */
