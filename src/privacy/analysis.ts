@@ -83,7 +83,8 @@ function plainSep(sep: string): boolean {
 
 function indexRuns(clusters: readonly Cluster[]): Run[][] {
   const out: Run[][] = Array.from({ length: MAX_RUN_DIGITS + 1 }, () => []);
-  for (const c of clusters) {
+  for (let ci = 0; ci < clusters.length; ci++) {
+    const c = clusters[ci]!;
     // Most clusters are a few digits (prices, dates, counts): no run of them is long enough.
     if (c.digits < MIN_RUN_DIGITS) continue;
     const g = c.groups;

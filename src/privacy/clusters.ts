@@ -65,6 +65,13 @@ function isAlnum(c: number): boolean {
 /** The next digit: a native scan, several times faster than a loop over the characters. */
 const NEXT_DIGIT = /[0-9]/g;
 
+/**
+ * A cluster's groups are gathered here and copied out at their exact length: an array
+ * grown by push keeps room for 17, and on a long text that spare room was most of what
+ * the analysis kept alive until its last detector (and the garbage collector copied).
+ */
+const scratch: Group[] = [];
+
 export function clustersOf(text: string): Cluster[] {
   const out: Cluster[] = [];
   const n = text.length;
@@ -74,7 +81,7 @@ export function clustersOf(text: string): Cluster[] {
     if (!NEXT_DIGIT.test(text)) break;
     i = NEXT_DIGIT.lastIndex - 1;
     const first = i;
-    const groups: Group[] = [];
+    scratch.length = 0;
     let sep = '';
     let singles = 0;
     let digits = 0;
@@ -83,7 +90,7 @@ export function clustersOf(text: string): Cluster[] {
       while (i < n && isDigit(text.charCodeAt(i))) i++;
       if (i - gs === 1) singles++;
       digits += i - gs;
-      groups.push({ start: gs, end: i, sep });
+      scratch.push({ start: gs, end: i, sep });
       let k = i;
       while (k < n && k - i < MAX_SEP && isSepChar(text.charCodeAt(k))) k++;
       if (k > i && k < n && isDigit(text.charCodeAt(k))) {
@@ -104,7 +111,7 @@ export function clustersOf(text: string): Cluster[] {
       else if ((p === 45 || p === 47) && lead > 1 && isAlnum(text.charCodeAt(lead - 2))) gluedBefore = true;
     }
     const gluedAfter = i < n && isWordChar(text.charCodeAt(i));
-    out.push({ groups, gluedBefore, gluedAfter, singles, digits });
+    out.push({ groups: scratch.slice(), gluedBefore, gluedAfter, singles, digits });
   }
   return out;
 }

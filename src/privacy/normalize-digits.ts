@@ -106,7 +106,8 @@ function isMark(c: number): boolean {
  * with respacedDigits().
  */
 export function hidesDigits(text: string, clusters: readonly Cluster[]): boolean {
-  for (const c of clusters) {
+  for (let ci = 0; ci < clusters.length; ci++) {
+    const c = clusters[ci]!;
     const g = c.groups;
     let run = 0;
     let spaced = false;

@@ -63,8 +63,10 @@ export function shapeOf(c: Cluster, i: number, j: number): string {
 /** Every value of `rule` in the analysed text; overlapping readings are left to the overlap rule. */
 export function findNumbers(a: Analysis, rule: NumberRule): Span[] {
   const out: Span[] = [];
-  for (const n of rule.lengths) {
-    for (const run of a.runsOf(n)) {
+  for (let li = 0; li < rule.lengths.length; li++) {
+    const runs = a.runsOf(rule.lengths[li]!);
+    for (let ri = 0; ri < runs.length; ri++) {
+      const run = runs[ri]!;
       const { c, i, j } = run;
       if (j - i >= rule.maxGroups) continue;
       if (!softBefore(c, i) && !(i === 0 && prefixed(a.text, c.groups[0]!.start, rule))) continue;

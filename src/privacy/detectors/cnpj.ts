@@ -19,7 +19,9 @@ function cnpjByContext(a: Analysis, start: number, end: number): boolean {
 
 function numeric(a: Analysis, out: Span[]): void {
   const text = a.text;
-  for (const c of a.clusters) {
+  const clusters = a.clusters;
+  for (let ci = 0; ci < clusters.length; ci++) {
+    const c = clusters[ci]!;
     if (c.digits < 14) continue;
     const g = c.groups;
     let i = 0;
@@ -98,7 +100,9 @@ function alphanumeric(a: Analysis, out: Span[]): void {
   }
   // An unmasked token ends with its two check digits, right after a letter or a '-'
   // glued to one: the end of a digit cluster glued before. Only those are read.
-  for (const c of a.clusters) {
+  const clusters = a.clusters;
+  for (let ci = 0; ci < clusters.length; ci++) {
+    const c = clusters[ci]!;
     if (!c.gluedBefore) continue;
     const end = c.groups[0]!.end;
     if (isAlnumAt(text, end)) continue;

@@ -108,7 +108,9 @@ export const bankAccountDetector = defineDetector({
   detect(a: Analysis): Span[] {
     const text = a.text;
     const out: Span[] = [];
-    for (const c of a.clusters) {
+    const clusters = a.clusters;
+    for (let ci = 0; ci < clusters.length; ci++) {
+      const c = clusters[ci]!;
       const g = c.groups;
       // Fewer than three digits is no branch or account number: no label to look for.
       if (c.digits < 3 || !softBefore(c, 0) || !labelBefore(text, g[0]!.start)) continue;

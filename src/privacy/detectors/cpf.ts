@@ -52,7 +52,9 @@ export const cpfDetector = defineDetector({
   detect(a: Analysis): Span[] {
     const text = a.text;
     const out: Span[] = [];
-    for (const c of a.clusters) {
+    const clusters = a.clusters;
+    for (let ci = 0; ci < clusters.length; ci++) {
+      const c = clusters[ci]!;
       if (c.digits < 11) continue;
       const g = c.groups;
       let i = 0;

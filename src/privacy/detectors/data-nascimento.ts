@@ -106,7 +106,9 @@ export const birthDateDetector = defineDetector({
   detect(a: Analysis): Span[] {
     const text = a.text;
     const out: Span[] = [];
-    for (const c of a.clusters) {
+    const clusters = a.clusters;
+    for (let ci = 0; ci < clusters.length; ci++) {
+      const c = clusters[ci]!;
       const g = c.groups;
       for (let i = 0; i < g.length; i++) {
         let key: string | null = null;

@@ -147,7 +147,9 @@ function windows(a: Analysis): [number, number][] {
     if (last && lo <= last[1]) last[1] = at;
     else out.push([lo, at]);
   };
-  for (const c of a.clusters) {
+  const clusters = a.clusters;
+  for (let ci = 0; ci < clusters.length; ci++) {
+    const c = clusters[ci]!;
     const g = c.groups[0]!;
     if (g.end - g.start > 5 || c.gluedBefore) continue;
     if (mayBeHouseNumber(text, g.start)) add(g.start);

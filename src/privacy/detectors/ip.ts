@@ -88,7 +88,9 @@ function accepted(a: Analysis, start: number, end: number, network: boolean): bo
 
 function v4(a: Analysis, out: Span[]): void {
   const text = a.text;
-  for (const c of a.clusters) {
+  const clusters = a.clusters;
+  for (let ci = 0; ci < clusters.length; ci++) {
+    const c = clusters[ci]!;
     for (let i = 0; i + 3 < c.groups.length; i++) {
       const o = octets(text, c, i);
       if (o === null) continue;

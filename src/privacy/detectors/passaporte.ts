@@ -18,7 +18,9 @@ export const passportDetector = defineDetector({
   detect(a: Analysis): Span[] {
     const text = a.text;
     const out: Span[] = [];
-    for (const c of a.clusters) {
+    const clusters = a.clusters;
+    for (let ci = 0; ci < clusters.length; ci++) {
+      const c = clusters[ci]!;
       const g = c.groups[0]!;
       if (g.end - g.start !== 6 || c.gluedAfter) continue;
       if (c.groups.length > 1 && !c.groups[1]!.sep.includes(' ')) continue;

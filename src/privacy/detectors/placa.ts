@@ -40,7 +40,9 @@ export const plateDetector = defineDetector({
   detect(a: Analysis): Span[] {
     const text = a.text;
     const out: Span[] = [];
-    for (const c of a.clusters) {
+    const clusters = a.clusters;
+    for (let ci = 0; ci < clusters.length; ci++) {
+      const c = clusters[ci]!;
       // Digits that go on ("SAC 0800 072 4838") are a longer number's.
       if (c.groups.length > 1) continue;
       const s = c.groups[0]!.start;

@@ -172,7 +172,9 @@ function cardLayout(c: Cluster): boolean {
 function phonesIn(a: Analysis, opts: PhoneOptions): Span[] {
   const text = a.text;
   const out: Span[] = [];
-  for (const c of a.clusters) {
+  const clusters = a.clusters;
+  for (let ci = 0; ci < clusters.length; ci++) {
+    const c = clusters[ci]!;
     // Shorter than the shortest number read (eight digits without DDD).
     if (c.digits < 8 || cardLayout(c)) continue;
     const g = c.groups;
