@@ -107,6 +107,8 @@ const docs: string[] = [];
 for (let i = 0; i < items.length; i += 10) docs.push(items.slice(i, i + 10).join(i % 20 ? '\n' : ' '));
 sameSet('identifier sets, alone', items, false);
 sameSet('identifier sets, documents of ten', docs, true);
+// Longer than LONG_TEXT (barrier.ts): read in one walk, with digits spelled apart or broken in it.
+sameSet('identifier sets, joined', [docs.join('\n')], true);
 
 /** String literals of every test file: the fixtures the tests feed the barrier. */
 function literals(dir: string, out: string[]): string[] {

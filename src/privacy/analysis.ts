@@ -1,9 +1,10 @@
 // The per-text analysis every detector reads: the normalised view, its digit clusters,
 // the runs of digit groups that may be one number, and its context words, each computed
 // at most once per text however many detectors ask.
-import { type Cluster, clustersOf, softAfter } from './clusters.js';
+import { type Cluster, clustersOf, eachCluster, softAfter } from './clusters.js';
 import { type Context, type ContextKind, type ContextWords, labelledAs } from './context.js';
 import type { MappedText } from './normalize.js';
+import type { ClusterReader } from './types.js';
 
 /**
  * Groups i..j of a cluster that may be one number: joined by spaces, '.' or '-', and
@@ -13,10 +14,12 @@ export interface Run {
   c: Cluster;
   i: number;
   j: number;
+  /** Digits in groups i..j. */
+  n: number;
   /** The run's digits, filled by the first reader that needs them. */
-  digits?: string;
+  digits: string | undefined;
   /** Its group lengths ("3,3,3,2"), filled by the first reader that needs them. */
-  shape?: string;
+  shape: string | undefined;
 }
 
 /** Shortest number the run index keeps (an RG of seven digits). */
@@ -28,7 +31,7 @@ export const MAX_RUN_GROUPS = 5;
 
 export class Analysis {
   #clusters: Cluster[] | null = null;
-  #runs: Run[][] | null = null;
+  #runs: (readonly Run[])[] | null = null;
 
   constructor(
     /** The text detectors read: the normalised view, or the text itself when the view is null. */
@@ -44,14 +47,10 @@ export class Analysis {
     return this.#clusters;
   }
 
-  /**
-   * Runs of whole groups with `digits` digits in total (at most MAX_RUN_GROUPS groups),
-   * ending where a number may end; whether one may start there, and with which
-   * separators, is each reader's rule.
-   */
-  runsOf(digits: number): readonly Run[] {
-    if (this.#runs === null) this.#runs = indexRuns(this.clusters);
-    return this.#runs[digits] ?? [];
+  /** The runs of clusters[k] (runsIn), computed once for all the detectors that read them. */
+  runsAt(k: number): readonly Run[] {
+    this.#runs ??= this.clusters.map(runsIn);
+    return this.#runs[k]!;
   }
 
   /** Context words around text[start, end) (context.ts). */
@@ -81,22 +80,62 @@ function plainSep(sep: string): boolean {
   return marks <= 1;
 }
 
-function indexRuns(clusters: readonly Cluster[]): Run[][] {
-  const out: Run[][] = Array.from({ length: MAX_RUN_DIGITS + 1 }, () => []);
-  for (let ci = 0; ci < clusters.length; ci++) {
-    const c = clusters[ci]!;
-    // Most clusters are a few digits (prices, dates, counts): no run of them is long enough.
-    if (c.digits < MIN_RUN_DIGITS) continue;
-    const g = c.groups;
-    for (let i = 0; i < g.length; i++) {
-      let total = 0;
-      for (let j = i; j < g.length && j < i + MAX_RUN_GROUPS; j++) {
-        if (j > i && !plainSep(g[j]!.sep)) break;
-        total += g[j]!.end - g[j]!.start;
-        if (total > MAX_RUN_DIGITS) break;
-        if (total >= MIN_RUN_DIGITS && softAfter(c, j)) out[total]!.push({ c, i, j });
-      }
+const NO_RUNS: readonly Run[] = [];
+
+/**
+ * The runs of a cluster: whole groups with MIN_RUN_DIGITS to MAX_RUN_DIGITS digits in
+ * total (at most MAX_RUN_GROUPS groups), ending where a number may end, by first group
+ * then last; whether one may start there, and with which separators, is each reader's rule.
+ */
+export function runsIn(c: Cluster): readonly Run[] {
+  // Most clusters are a few digits (prices, dates, counts): no run of them is long enough.
+  if (c.digits < MIN_RUN_DIGITS) return NO_RUNS;
+  const out: Run[] = [];
+  const g = c.groups;
+  for (let i = 0; i < g.length; i++) {
+    let total = 0;
+    for (let j = i; j < g.length && j < i + MAX_RUN_GROUPS; j++) {
+      if (j > i && !plainSep(g[j]!.sep)) break;
+      total += g[j]!.end - g[j]!.start;
+      if (total > MAX_RUN_DIGITS) break;
+      if (total >= MIN_RUN_DIGITS && softAfter(c, j))
+        out.push({ c, i, j, n: total, digits: undefined, shape: undefined });
     }
   }
   return out;
+}
+
+/**
+ * Hands every cluster of `text`, with its runs, to `watch` and to each reader: one walk
+ * over the clusters for all the detectors that read them, keeping none. A walk per
+ * detector over clusters kept for the whole text read each cluster a dozen times, and on
+ * a long text kept them alive long enough for the garbage collector to copy them twice.
+ */
+export function readClusters(
+  text: string,
+  readers: readonly ClusterReader[],
+  watch: ((c: Cluster) => void) | null,
+): void {
+  eachCluster(text, new Walk(readers, watch));
+}
+
+/**
+ * One walk's hand-out of clusters. A class, not a closure per text: its method is one
+ * function for every text, so the call in eachCluster stays monomorphic and is inlined.
+ */
+class Walk {
+  readonly least: number[];
+  constructor(
+    readonly readers: readonly ClusterReader[],
+    readonly watch: ((c: Cluster) => void) | null,
+  ) {
+    this.least = readers.map((r) => r.minDigits);
+  }
+
+  visit(c: Cluster): void {
+    this.watch?.(c);
+    const runs = runsIn(c);
+    const readers = this.readers;
+    for (let r = 0; r < readers.length; r++) if (c.digits >= this.least[r]!) readers[r]!.read(c, runs);
+  }
 }

@@ -65,15 +65,30 @@ function isAlnum(c: number): boolean {
 /** The next digit: a native scan, several times faster than a loop over the characters. */
 const NEXT_DIGIT = /[0-9]/g;
 
-/**
- * A cluster's groups are gathered here and copied out at their exact length: an array
- * grown by push keeps room for 17, and on a long text that spare room was most of what
- * the analysis kept alive until its last detector (and the garbage collector copied).
- */
-const scratch: Group[] = [];
-
+/** Every digit cluster of the text, in order. */
 export function clustersOf(text: string): Cluster[] {
-  const out: Cluster[] = [];
+  const out = new Collect();
+  eachCluster(text, out);
+  return out.clusters;
+}
+
+/** What eachCluster hands clusters to. */
+export interface ClusterVisitor {
+  visit(c: Cluster): void;
+}
+
+class Collect implements ClusterVisitor {
+  readonly clusters: Cluster[] = [];
+  visit(c: Cluster): void {
+    this.clusters.push(c);
+  }
+}
+
+/**
+ * Hands each digit cluster of the text to `to`, in order, without keeping them: read
+ * so, the clusters of a long text die young instead of living until its last detector.
+ */
+export function eachCluster(text: string, to: ClusterVisitor): void {
   const n = text.length;
   let i = 0;
   for (;;) {
@@ -81,7 +96,8 @@ export function clustersOf(text: string): Cluster[] {
     if (!NEXT_DIGIT.test(text)) break;
     i = NEXT_DIGIT.lastIndex - 1;
     const first = i;
-    scratch.length = 0;
+    let groups: Group[] | null = null;
+    let group: Group | null = null;
     let sep = '';
     let singles = 0;
     let digits = 0;
@@ -90,7 +106,9 @@ export function clustersOf(text: string): Cluster[] {
       while (i < n && isDigit(text.charCodeAt(i))) i++;
       if (i - gs === 1) singles++;
       digits += i - gs;
-      scratch.push({ start: gs, end: i, sep });
+      // Most clusters are one group: its array is made once its length is known.
+      if (group !== null) (groups ??= [group]).push({ start: gs, end: i, sep });
+      else group = { start: gs, end: i, sep };
       let k = i;
       while (k < n && k - i < MAX_SEP && isSepChar(text.charCodeAt(k))) k++;
       if (k > i && k < n && isDigit(text.charCodeAt(k))) {
@@ -111,9 +129,8 @@ export function clustersOf(text: string): Cluster[] {
       else if ((p === 45 || p === 47) && lead > 1 && isAlnum(text.charCodeAt(lead - 2))) gluedBefore = true;
     }
     const gluedAfter = i < n && isWordChar(text.charCodeAt(i));
-    out.push({ groups: scratch.slice(), gluedBefore, gluedAfter, singles, digits });
+    to.visit({ groups: groups ?? [group!], gluedBefore, gluedAfter, singles, digits });
   }
-  return out;
 }
 
 /** A group boundary where a number may start or end: the cluster edge or a separator with a space. */

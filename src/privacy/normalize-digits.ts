@@ -106,28 +106,30 @@ function isMark(c: number): boolean {
  * with respacedDigits().
  */
 export function hidesDigits(text: string, clusters: readonly Cluster[]): boolean {
-  for (let ci = 0; ci < clusters.length; ci++) {
-    const c = clusters[ci]!;
-    const g = c.groups;
-    let run = 0;
-    let spaced = false;
-    for (let k = 0; c.singles >= MIN_DIGITS && k < g.length; k++) {
-      if (g[k]!.end - g[k]!.start !== 1) {
-        run = 0;
-        spaced = false;
-        continue;
-      }
-      if (run > 0 && !spacedGap(g[k]!.sep)) {
-        run = 0;
-        spaced = false;
-      }
-      if (run > 0 && g[k]!.sep.includes(' ')) spaced = true;
-      run++;
-      if (run >= MIN_DIGITS && spaced) return true;
-    }
-    if (breaksAfter(text, c)) return true;
-  }
+  for (let ci = 0; ci < clusters.length; ci++) if (hidesDigitsIn(text, clusters[ci]!)) return true;
   return false;
+}
+
+/** Whether one cluster shows digits spelled apart or broken across lines (hidesDigits). */
+export function hidesDigitsIn(text: string, c: Cluster): boolean {
+  const g = c.groups;
+  let run = 0;
+  let spaced = false;
+  for (let k = 0; c.singles >= MIN_DIGITS && k < g.length; k++) {
+    if (g[k]!.end - g[k]!.start !== 1) {
+      run = 0;
+      spaced = false;
+      continue;
+    }
+    if (run > 0 && !spacedGap(g[k]!.sep)) {
+      run = 0;
+      spaced = false;
+    }
+    if (run > 0 && g[k]!.sep.includes(' ')) spaced = true;
+    run++;
+    if (run >= MIN_DIGITS && spaced) return true;
+  }
+  return breaksAfter(text, c);
 }
 
 /** Whether the cluster ends at a line break of one of the BREAK or GROUP_BREAK cases. */

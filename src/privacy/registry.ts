@@ -1,7 +1,8 @@
 // The detector registry: every category of personal data is one detector module under
 // detectors/, listed once below. The category list, placeholder labels, findings order,
 // overlap priorities, context words and the placeholder pattern all derive from it.
-import { Analysis } from './analysis.js';
+import { Analysis, readClusters } from './analysis.js';
+import type { Cluster } from './clusters.js';
 import { ContextWords, SHARED_CONTEXT } from './context.js';
 import { cardDetector } from './detectors/cartao.js';
 import { pixKeyDetector } from './detectors/chave-pix.js';
@@ -23,8 +24,8 @@ import { rgDetector } from './detectors/rg.js';
 import { phoneDetector } from './detectors/telefone.js';
 import { tituloEleitorDetector } from './detectors/titulo-eleitor.js';
 import { type MappedText, normalisedView } from './normalize.js';
-import { hidesDigits, respacedDigits } from './normalize-digits.js';
-import type { Detector } from './types.js';
+import { hidesDigits, hidesDigitsIn, respacedDigits } from './normalize-digits.js';
+import type { ClusterReader, Detector, FindOptions } from './types.js';
 
 /** Every detector; the order here is irrelevant (each declares its own orders). */
 const DETECTORS = [
@@ -117,6 +118,45 @@ const CONTEXT = new ContextWords(
   },
   byOrder.flatMap((d) => d.contextAfter ?? []),
 );
+
+/** What findAll reads: the analysis of a text, and per detector its cluster reader (or null). */
+export interface Reading {
+  a: Analysis;
+  readers: (ClusterReader | null)[];
+}
+
+/**
+ * The analysis analyseText() gives, with the clusters read by the detectors' readers in
+ * the same walk that looks for digits spelled apart or broken across lines; only when it
+ * finds some and the view changes are the clusters of the rebuilt view read again.
+ */
+export function readText(text: string, detectors: readonly Detector[], options: FindOptions): Reading {
+  const view = normalisedView(text);
+  const a = analyse(text, view);
+  let hides = false;
+  const readers = readAll(a, detectors, options, (c) => {
+    if (!hides) hides = hidesDigitsIn(a.text, c);
+  });
+  const joined = hides ? respacedDigits(a.text, view) : null;
+  if (joined === null) return { a, readers };
+  const b = analyse(text, joined);
+  return { a: b, readers: readAll(b, detectors, options, null) };
+}
+
+function readAll(
+  a: Analysis,
+  detectors: readonly Detector[],
+  options: FindOptions,
+  watch: ((c: Cluster) => void) | null,
+): (ClusterReader | null)[] {
+  const readers = detectors.map((d) => d.reader?.(a, options) ?? null);
+  readClusters(
+    a.text,
+    readers.filter((r) => r !== null),
+    watch,
+  );
+  return readers;
+}
 
 /** The analysis of `text`, read through `view` when one is given. */
 export function analyse(text: string, view: MappedText | null = null): Analysis {

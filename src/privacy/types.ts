@@ -1,6 +1,7 @@
 // The shared vocabulary of the privacy barrier. Everything in src/privacy is pure:
 // no I/O (except the name model loader), no framework imports.
-import type { Analysis } from './analysis.js';
+import type { Analysis, Run } from './analysis.js';
+import type { Cluster } from './clusters.js';
 import type { NameMemory, Sensitivity } from './names/index.js';
 import type { Category } from './registry.js';
 
@@ -64,6 +65,26 @@ export interface Detector<C extends string = Category> {
   readonly validate: ((key: string) => boolean) | null;
   /** Every value of the category in the analysed text, in the text's offsets. */
   detect(a: Analysis, options: FindOptions): Span[];
+  /**
+   * For a detector that reads the digit clusters: its reader of one text, with the same
+   * per-cluster code as detect(). On a long text findAll hands each cluster to every
+   * reader in one walk that keeps none (registry.ts, readText); on a short one each
+   * detector's own walk is cheaper (a loop per detector calls one function, not a dozen).
+   */
+  readonly reader?: (a: Analysis, options: FindOptions) => ClusterReader;
+}
+
+/** A detector's reading of one text's digit clusters, one cluster at a time, in text order. */
+export interface ClusterReader {
+  /**
+   * Clusters with fewer digits hold nothing this reader reads: they are not handed to it
+   * (most clusters are a few digits, and a dozen calls per cluster add up).
+   */
+  readonly minDigits: number;
+  /** One cluster and its runs (analysis.ts, runsIn). */
+  read(c: Cluster, runs: readonly Run[]): void;
+  /** The values found, after the last cluster (and any reading of the text beyond them). */
+  done(): Span[];
 }
 
 /** Declares a detector, keeping its category as a literal type (the registry derives Category from it). */

@@ -6,7 +6,7 @@
 // check digits.
 import type { Analysis } from '../analysis.js';
 import { isValidCnpj } from '../checks.js';
-import { digitsOf, sepsWithin, softAfter, softBefore } from '../clusters.js';
+import { type Cluster, digitsOf, sepsWithin, softAfter, softBefore } from '../clusters.js';
 import { hasDocContext, isDocKind } from '../context.js';
 import { defineDetector, type Span } from '../types.js';
 import { shapeOf } from './cpf.js';
@@ -17,41 +17,37 @@ function cnpjByContext(a: Analysis, start: number, end: number): boolean {
   return hasDocContext(ctx) && isDocKind(ctx.nearest);
 }
 
-function numeric(a: Analysis, out: Span[]): void {
+function numeric(a: Analysis, c: Cluster, out: Span[]): void {
   const text = a.text;
-  const clusters = a.clusters;
-  for (let ci = 0; ci < clusters.length; ci++) {
-    const c = clusters[ci]!;
-    if (c.digits < 14) continue;
-    const g = c.groups;
-    let i = 0;
-    while (i < g.length) {
-      if (!softBefore(c, i)) {
-        i++;
-        continue;
-      }
-      let total = 0;
-      let found = -1;
-      let slashAt8 = false;
-      for (let j = i; j < g.length && j < i + 5; j++) {
-        if (j > i && total === 8 && g[j]!.sep.includes('/')) slashAt8 = true;
-        total += g[j]!.end - g[j]!.start;
-        if (total > 14) break;
-        if (total < 14 || !softAfter(c, j)) continue;
-        if (!sepsWithin(c, i, j, './- \u00a0')) break;
-        const digits = digitsOf(text, c, i, j);
-        if (!isValidCnpj(digits)) break;
-        const start = g[i]!.start;
-        const end = g[j]!.end;
-        const masked = slashAt8 || shapeOf(g, i, j) === '2,3,3,4,2';
-        if (masked || cnpjByContext(a, start, end)) {
-          out.push({ start, end, key: digits });
-          found = j;
-        }
-        break;
-      }
-      i = found >= 0 ? found + 1 : i + 1;
+  if (c.digits < 14) return;
+  const g = c.groups;
+  let i = 0;
+  while (i < g.length) {
+    if (!softBefore(c, i)) {
+      i++;
+      continue;
     }
+    let total = 0;
+    let found = -1;
+    let slashAt8 = false;
+    for (let j = i; j < g.length && j < i + 5; j++) {
+      if (j > i && total === 8 && g[j]!.sep.includes('/')) slashAt8 = true;
+      total += g[j]!.end - g[j]!.start;
+      if (total > 14) break;
+      if (total < 14 || !softAfter(c, j)) continue;
+      if (!sepsWithin(c, i, j, './- \u00a0')) break;
+      const digits = digitsOf(text, c, i, j);
+      if (!isValidCnpj(digits)) break;
+      const start = g[i]!.start;
+      const end = g[j]!.end;
+      const masked = slashAt8 || shapeOf(g, i, j) === '2,3,3,4,2';
+      if (masked || cnpjByContext(a, start, end)) {
+        out.push({ start, end, key: digits });
+        found = j;
+      }
+      break;
+    }
+    i = found >= 0 ? found + 1 : i + 1;
   }
 }
 
@@ -79,8 +75,8 @@ function normalise(s: string): string {
   return s.replace(/[./-]/g, '').toUpperCase();
 }
 
-/** Alphanumeric CNPJs only: numeric ones come from the digit clusters. */
-function alphanumeric(a: Analysis, out: Span[]): void {
+/** Alphanumeric CNPJs masked with a '/' only: numeric ones come from the digit clusters. */
+function slashed(a: Analysis, out: Span[]): void {
   const text = a.text;
   for (let s = text.indexOf('/'); s >= 0; s = text.indexOf('/', s + 1)) {
     let start = -1;
@@ -98,23 +94,25 @@ function alphanumeric(a: Analysis, out: Span[]): void {
     const key = normalise(raw);
     if (hasLetter(raw) && isValidCnpj(key)) out.push({ start, end, key });
   }
-  // An unmasked token ends with its two check digits, right after a letter or a '-'
-  // glued to one: the end of a digit cluster glued before. Only those are read.
-  const clusters = a.clusters;
-  for (let ci = 0; ci < clusters.length; ci++) {
-    const c = clusters[ci]!;
-    if (!c.gluedBefore) continue;
-    const end = c.groups[0]!.end;
-    if (isAlnumAt(text, end)) continue;
-    const start = text.charCodeAt(end - 3) === 45 ? end - 15 : end - 14;
-    if (start < 0 || isAlnumAt(text, start - 1)) continue;
-    TOKEN_AT.lastIndex = start;
-    if (!TOKEN_AT.test(text) || TOKEN_AT.lastIndex !== end) continue;
-    const raw = text.slice(start, end);
-    const key = normalise(raw);
-    if (!hasLetter(raw) || !isValidCnpj(key) || !wordBefore(text, start, end)) continue;
-    if (cnpjByContext(a, start, end)) out.push({ start, end, key });
-  }
+}
+
+/**
+ * An unmasked alphanumeric token ends with its two check digits, right after a letter or
+ * a '-' glued to one: the end of a digit cluster glued before. Only those are read.
+ */
+function unmasked(a: Analysis, c: Cluster, out: Span[]): void {
+  const text = a.text;
+  if (!c.gluedBefore) return;
+  const end = c.groups[0]!.end;
+  if (isAlnumAt(text, end)) return;
+  const start = text.charCodeAt(end - 3) === 45 ? end - 15 : end - 14;
+  if (start < 0 || isAlnumAt(text, start - 1)) return;
+  TOKEN_AT.lastIndex = start;
+  if (!TOKEN_AT.test(text) || TOKEN_AT.lastIndex !== end) return;
+  const raw = text.slice(start, end);
+  const key = normalise(raw);
+  if (!hasLetter(raw) || !isValidCnpj(key) || !wordBefore(text, start, end)) return;
+  if (cnpjByContext(a, start, end)) out.push({ start, end, key });
 }
 
 /** A CNPJ word ending at most WINDOW characters before `end`, and before `start`. */
@@ -128,6 +126,17 @@ function wordBefore(text: string, start: number, end: number): boolean {
   return false;
 }
 
+/** The numeric CNPJs, the masked alphanumeric ones, then the unmasked ones; each token once. */
+function joined(a: Analysis, byCluster: Span[], glued: Span[]): Span[] {
+  const out = byCluster;
+  slashed(a, out);
+  for (const m of glued) out.push(m);
+  if (out.length < 2) return out;
+  // The context pass may find a token twice (two CNPJ words before it).
+  out.sort((a, b) => a.start - b.start);
+  return out.filter((m, k) => k === 0 || m.start !== out[k - 1]!.start);
+}
+
 export const cnpjDetector = defineDetector({
   category: 'cnpj',
   label: 'CNPJ',
@@ -136,12 +145,25 @@ export const cnpjDetector = defineDetector({
   context: ['cnpj', 'c.n.p.j', 'cnpjs', 'razao social', 'empresa', 'pessoa juridica', 'pj'],
   validate: isValidCnpj,
   detect(a: Analysis): Span[] {
-    const out: Span[] = [];
-    numeric(a, out);
-    alphanumeric(a, out);
-    if (out.length < 2) return out;
-    // The context pass may find a token twice (two CNPJ words before it).
-    out.sort((a, b) => a.start - b.start);
-    return out.filter((m, k) => k === 0 || m.start !== out[k - 1]!.start);
+    const byCluster: Span[] = [];
+    const glued: Span[] = [];
+    const clusters = a.clusters;
+    for (let k = 0; k < clusters.length; k++) {
+      numeric(a, clusters[k]!, byCluster);
+      unmasked(a, clusters[k]!, glued);
+    }
+    return joined(a, byCluster, glued);
+  },
+  reader(a: Analysis) {
+    const byCluster: Span[] = [];
+    const glued: Span[] = [];
+    return {
+      minDigits: 1,
+      read(c: Cluster): void {
+        numeric(a, c, byCluster);
+        unmasked(a, c, glued);
+      },
+      done: () => joined(a, byCluster, glued),
+    };
   },
 });

@@ -4,7 +4,7 @@
 // to every bank, so the label decides, and it must be the value's own: "a empresa conta
 // com 1500 funcionários" or "a conta deu R$ 45,90" stay.
 import type { Analysis } from '../analysis.js';
-import { digitsOf, softAfter, softBefore } from '../clusters.js';
+import { type Cluster, digitsOf, softAfter, softBefore } from '../clusters.js';
 import { fold } from '../context.js';
 import { defineDetector, type Span } from '../types.js';
 
@@ -106,29 +106,35 @@ export const bankAccountDetector = defineDetector({
   ],
   validate: (key) => /^[0-9]{3,13}X?$/.test(key),
   detect(a: Analysis): Span[] {
-    const text = a.text;
     const out: Span[] = [];
     const clusters = a.clusters;
-    for (let ci = 0; ci < clusters.length; ci++) {
-      const c = clusters[ci]!;
-      const g = c.groups;
-      // Fewer than three digits is no branch or account number: no label to look for.
-      if (c.digits < 3 || !softBefore(c, 0) || !labelBefore(text, g[0]!.start)) continue;
-      // The number, and a check digit after '-' or '.': "12345-6", "0012345.6", "12.345-6".
-      let j = 0;
-      while (j + 1 < g.length && j < 2 && (g[j + 1]!.sep === '-' || g[j + 1]!.sep === '.')) j++;
-      if (!softAfter(c, j)) continue;
-      const digits = digitsOf(text, c, 0, j);
-      if (digits.length < 3 || digits.length > 13) continue;
-      let end = g[j]!.end;
-      let key = digits;
-      const x = j === g.length - 1 ? checkAfter(text, end) : 0;
-      if (x > 0) {
-        end += x;
-        key += 'X';
-      }
-      out.push({ start: g[0]!.start, end, key });
-    }
+    for (let k = 0; k < clusters.length; k++) accountsIn(a, clusters[k]!, out);
     return out;
   },
+  reader(a: Analysis) {
+    const out: Span[] = [];
+    return { minDigits: 3, read: (c: Cluster) => accountsIn(a, c, out), done: () => out };
+  },
 });
+
+/** The branch or account number a label right before a cluster gives it, if any. */
+function accountsIn(a: Analysis, c: Cluster, out: Span[]): void {
+  const text = a.text;
+  const g = c.groups;
+  // Fewer than three digits is no branch or account number: no label to look for.
+  if (c.digits < 3 || !softBefore(c, 0) || !labelBefore(text, g[0]!.start)) return;
+  // The number, and a check digit after '-' or '.': "12345-6", "0012345.6", "12.345-6".
+  let j = 0;
+  while (j + 1 < g.length && j < 2 && (g[j + 1]!.sep === '-' || g[j + 1]!.sep === '.')) j++;
+  if (!softAfter(c, j)) return;
+  const digits = digitsOf(text, c, 0, j);
+  if (digits.length < 3 || digits.length > 13) return;
+  let end = g[j]!.end;
+  let key = digits;
+  const x = j === g.length - 1 ? checkAfter(text, end) : 0;
+  if (x > 0) {
+    end += x;
+    key += 'X';
+  }
+  out.push({ start: g[0]!.start, end, key });
+}

@@ -11,6 +11,7 @@ import type { Analysis } from '../analysis.js';
 import { isBusinessNational, isValidCpf, nationalNumber } from '../checks.js';
 import { digitsOf, sepsWithin, softAfter, softBefore } from '../clusters.js';
 import { type Context, hasDocContext, isDocKind } from '../context.js';
+import type { Cluster } from '../clusters.js';
 import { defineDetector, type Span } from '../types.js';
 
 /** Group lengths as "3,3,3,2". */
@@ -50,43 +51,49 @@ export const cpfDetector = defineDetector({
   context: ['cpf', 'c.p.f', 'cpfs'],
   validate: isValidCpf,
   detect(a: Analysis): Span[] {
-    const text = a.text;
     const out: Span[] = [];
     const clusters = a.clusters;
-    for (let ci = 0; ci < clusters.length; ci++) {
-      const c = clusters[ci]!;
-      if (c.digits < 11) continue;
-      const g = c.groups;
-      let i = 0;
-      while (i < g.length) {
-        if (!softBefore(c, i)) {
-          i++;
-          continue;
-        }
-        let total = 0;
-        let found = -1;
-        for (let j = i; j < g.length && j < i + 4; j++) {
-          total += g[j]!.end - g[j]!.start;
-          if (total > 11) break;
-          if (total < 11 || !softAfter(c, j)) continue;
-          if (!sepsWithin(c, i, j, '.-/_ \u00a0')) break;
-          const digits = digitsOf(text, c, i, j);
-          if (!isValidCpf(digits)) break;
-          const shape = shapeOf(g, i, j);
-          const start = g[i]!.start;
-          const end = g[j]!.end;
-          // Four dotted groups that could be an IP address need a document word.
-          const ipLike = j - i === 3 && allDots(g, i, j) && octets(text, g, i, j);
-          const masked = (shape === '3,3,3,2' && !ipLike) || (shape === '9,2' && g[j]!.sep.trim() === '-');
-          if (masked || cpfByContext(a.context(start, end), digits)) {
-            out.push({ start, end, key: digits });
-            found = j;
-          }
-          break;
-        }
-        i = found >= 0 ? found + 1 : i + 1;
-      }
-    }
+    for (let k = 0; k < clusters.length; k++) cpfsIn(a, clusters[k]!, out);
     return out;
   },
+  reader(a: Analysis) {
+    const out: Span[] = [];
+    return { minDigits: 11, read: (c: Cluster) => cpfsIn(a, c, out), done: () => out };
+  },
 });
+
+/** The CPFs among the groups of one cluster. */
+function cpfsIn(a: Analysis, c: Cluster, out: Span[]): void {
+  const text = a.text;
+  if (c.digits < 11) return;
+  const g = c.groups;
+  let i = 0;
+  while (i < g.length) {
+    if (!softBefore(c, i)) {
+      i++;
+      continue;
+    }
+    let total = 0;
+    let found = -1;
+    for (let j = i; j < g.length && j < i + 4; j++) {
+      total += g[j]!.end - g[j]!.start;
+      if (total > 11) break;
+      if (total < 11 || !softAfter(c, j)) continue;
+      if (!sepsWithin(c, i, j, '.-/_ \u00a0')) break;
+      const digits = digitsOf(text, c, i, j);
+      if (!isValidCpf(digits)) break;
+      const shape = shapeOf(g, i, j);
+      const start = g[i]!.start;
+      const end = g[j]!.end;
+      // Four dotted groups that could be an IP address need a document word.
+      const ipLike = j - i === 3 && allDots(g, i, j) && octets(text, g, i, j);
+      const masked = (shape === '3,3,3,2' && !ipLike) || (shape === '9,2' && g[j]!.sep.trim() === '-');
+      if (masked || cpfByContext(a.context(start, end), digits)) {
+        out.push({ start, end, key: digits });
+        found = j;
+      }
+      break;
+    }
+    i = found >= 0 ? found + 1 : i + 1;
+  }
+}

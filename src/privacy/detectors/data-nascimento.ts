@@ -104,47 +104,53 @@ export const birthDateDetector = defineDetector({
   ],
   validate: (key) => /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(key),
   detect(a: Analysis): Span[] {
-    const text = a.text;
     const out: Span[] = [];
     const clusters = a.clusters;
-    for (let ci = 0; ci < clusters.length; ci++) {
-      const c = clusters[ci]!;
-      const g = c.groups;
-      for (let i = 0; i < g.length; i++) {
-        let key: string | null = null;
-        let end = -1;
-        const start = g[i]!.start;
-        if (i + 2 < g.length && (i === 0 || mark(g[i]!.sep) === 0)) {
-          key = numericDate(text, c, i);
-          end = g[i + 2]!.end;
-          // "03/03/1990/12" is no date; "03/03/1990. 12…" ends one.
-          const next = i + 3 < g.length ? g[i + 3]!.sep : ' ';
-          if (key !== null && mark(next) !== 0 && !next.includes(' ')) key = null;
-          if (key !== null && i + 2 === g.length - 1 && c.gluedAfter) key = null;
-        }
-        if (
-          key === null &&
-          len(c, i) <= 2 &&
-          i === g.length - 1 &&
-          !c.gluedAfter &&
-          writtenNext(text, g[i]!.end)
-        ) {
-          WRITTEN.lastIndex = g[i]!.end;
-          const m = WRITTEN.exec(text);
-          const month = m ? MONTHS[m[1]!.toLowerCase().replace('ç', 'c')] : undefined;
-          if (m && month !== undefined) {
-            key = iso(num(text, c, i), month, Number(m[2]), 4);
-            end = WRITTEN.lastIndex;
-          }
-        }
-        if (key === null || (i === 0 && c.gluedBefore)) continue;
-        // Labelled before the date ("nascido em", "DN:"): a word after it is the next line's.
-        if (a.labelled('data_nascimento', start, end) && !a.context(start, end).nearestAfter) {
-          out.push({ start, end, key });
-        }
-        if (end > start) i += 2;
-      }
-    }
+    for (let k = 0; k < clusters.length; k++) birthDatesIn(a, clusters[k]!, out);
     return out;
   },
+  reader(a: Analysis) {
+    const out: Span[] = [];
+    return { minDigits: 1, read: (c: Cluster) => birthDatesIn(a, c, out), done: () => out };
+  },
 });
+
+/** The labelled dates of birth starting in one cluster. */
+function birthDatesIn(a: Analysis, c: Cluster, out: Span[]): void {
+  const text = a.text;
+  const g = c.groups;
+  for (let i = 0; i < g.length; i++) {
+    let key: string | null = null;
+    let end = -1;
+    const start = g[i]!.start;
+    if (i + 2 < g.length && (i === 0 || mark(g[i]!.sep) === 0)) {
+      key = numericDate(text, c, i);
+      end = g[i + 2]!.end;
+      // "03/03/1990/12" is no date; "03/03/1990. 12…" ends one.
+      const next = i + 3 < g.length ? g[i + 3]!.sep : ' ';
+      if (key !== null && mark(next) !== 0 && !next.includes(' ')) key = null;
+      if (key !== null && i + 2 === g.length - 1 && c.gluedAfter) key = null;
+    }
+    if (
+      key === null &&
+      len(c, i) <= 2 &&
+      i === g.length - 1 &&
+      !c.gluedAfter &&
+      writtenNext(text, g[i]!.end)
+    ) {
+      WRITTEN.lastIndex = g[i]!.end;
+      const m = WRITTEN.exec(text);
+      const month = m ? MONTHS[m[1]!.toLowerCase().replace('ç', 'c')] : undefined;
+      if (m && month !== undefined) {
+        key = iso(num(text, c, i), month, Number(m[2]), 4);
+        end = WRITTEN.lastIndex;
+      }
+    }
+    if (key === null || (i === 0 && c.gluedBefore)) continue;
+    // Labelled before the date ("nascido em", "DN:"): a word after it is the next line's.
+    if (a.labelled('data_nascimento', start, end) && !a.context(start, end).nearestAfter) {
+      out.push({ start, end, key });
+    }
+    if (end > start) i += 2;
+  }
+}

@@ -8,6 +8,7 @@
 // number separated only by a space needs a capitalised name before it.
 import type { Analysis } from '../analysis.js';
 import { fold } from '../context.js';
+import type { Cluster } from '../clusters.js';
 import { defineDetector, type Span } from '../types.js';
 
 /** Street types, their abbreviations, at a word start. */
@@ -74,29 +75,51 @@ export const addressDetector = defineDetector({
   context: [],
   validate: null,
   detect(a: Analysis): Span[] {
-    const text = a.text;
-    const out: Span[] = [];
-    // Every address has a house number (or "s/n"): only the text before a short number
-    // that follows a word or a comma is searched for a street type.
-    let from = 0;
-    for (const [lo, hi] of windows(a)) {
-      const s0 = Math.max(lo, from);
-      if (s0 >= hi) continue;
-      const w = text.slice(s0, hi);
-      STREET.lastIndex = 0;
-      for (let m = STREET.exec(w); m; m = STREET.exec(w)) {
-        const start = s0 + m.index + m[0].length - m[1]!.length;
-        const end = addressAt(text, start, m[1]!.length);
-        if (end < 0) continue;
-        out.push({ start, end, key: fold(text.slice(start, end)).replace(/\s+/g, ' ') });
-        from = end;
-        if (end - s0 >= w.length) break;
-        STREET.lastIndex = end - s0;
-      }
-    }
-    return out;
+    const near: [number, number][] = [];
+    const clusters = a.clusters;
+    for (let k = 0; k < clusters.length; k++) nearNumber(a.text, clusters[k]!, near);
+    return addresses(a.text, windows(a.text, near));
+  },
+  reader(a: Analysis) {
+    const near: [number, number][] = [];
+    return {
+      minDigits: 1,
+      read: (c: Cluster) => nearNumber(a.text, c, near),
+      done: () => addresses(a.text, windows(a.text, near)),
+    };
   },
 });
+
+/** The range before a cluster that may be a house number, where its street type would be. */
+function nearNumber(text: string, c: Cluster, near: [number, number][]): void {
+  const g = c.groups[0]!;
+  if (g.end - g.start > 5 || c.gluedBefore) return;
+  if (mayBeHouseNumber(text, g.start)) addWindow(near, g.start);
+}
+
+/** The addresses whose street type starts in one of `near`. */
+function addresses(text: string, near: readonly [number, number][]): Span[] {
+  const out: Span[] = [];
+  // Every address has a house number (or "s/n"): only the text before a short number
+  // that follows a word or a comma is searched for a street type.
+  let from = 0;
+  for (const [lo, hi] of near) {
+    const s0 = Math.max(lo, from);
+    if (s0 >= hi) continue;
+    const w = text.slice(s0, hi);
+    STREET.lastIndex = 0;
+    for (let m = STREET.exec(w); m; m = STREET.exec(w)) {
+      const start = s0 + m.index + m[0].length - m[1]!.length;
+      const end = addressAt(text, start, m[1]!.length);
+      if (end < 0) continue;
+      out.push({ start, end, key: fold(text.slice(start, end)).replace(/\s+/g, ' ') });
+      from = end;
+      if (end - s0 >= w.length) break;
+      STREET.lastIndex = end - s0;
+    }
+  }
+  return out;
+}
 
 /** The end of the address whose street type at `start` is `typeLength` long, or -1. */
 function addressAt(text: string, start: number, typeLength: number): number {
@@ -137,25 +160,21 @@ function isLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c <= 0x24f);
 }
 
-/** Text ranges where a street type may start: before each number that may be a house number, and "s/n". */
-function windows(a: Analysis): [number, number][] {
-  const text = a.text;
-  const out: [number, number][] = [];
-  const add = (at: number) => {
-    const lo = Math.max(0, at - REACH);
-    const last = out[out.length - 1];
-    if (last && lo <= last[1]) last[1] = at;
-    else out.push([lo, at]);
-  };
-  const clusters = a.clusters;
-  for (let ci = 0; ci < clusters.length; ci++) {
-    const c = clusters[ci]!;
-    const g = c.groups[0]!;
-    if (g.end - g.start > 5 || c.gluedBefore) continue;
-    if (mayBeHouseNumber(text, g.start)) add(g.start);
-  }
+/** The text range where a street type before a house number at `at` may start, merged with the last one when they touch. */
+function addWindow(out: [number, number][], at: number): void {
+  const lo = Math.max(0, at - REACH);
+  const last = out[out.length - 1];
+  if (last && lo <= last[1]) last[1] = at;
+  else out.push([lo, at]);
+}
+
+/**
+ * Text ranges where a street type may start: `out`, the ranges before each number that
+ * may be a house number (the reader's, in text order), and those before each "s/n".
+ */
+function windows(text: string, out: [number, number][]): [number, number][] {
   for (let p = text.indexOf('/n'); p >= 0; p = text.indexOf('/n', p + 2)) {
-    if (text[p - 1] === 's' || text[p - 1] === 'S') add(p);
+    if (text[p - 1] === 's' || text[p - 1] === 'S') addWindow(out, p);
   }
   return out.sort((x, y) => x[0] - y[0]);
 }

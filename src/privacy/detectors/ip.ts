@@ -86,21 +86,17 @@ function accepted(a: Analysis, start: number, end: number, network: boolean): bo
   return network ? a.labelled('ip', start, end) : notForeign(a.context(start, end), 'ip');
 }
 
-function v4(a: Analysis, out: Span[]): void {
+function v4(a: Analysis, c: Cluster, out: Span[]): void {
   const text = a.text;
-  const clusters = a.clusters;
-  for (let ci = 0; ci < clusters.length; ci++) {
-    const c = clusters[ci]!;
-    for (let i = 0; i + 3 < c.groups.length; i++) {
-      const o = octets(text, c, i);
-      if (o === null) continue;
-      const start = c.groups[i]!.start;
-      const end = c.groups[i + 3]!.end;
-      // Not the start of a dotted name ("1.2.3.4.example").
-      if (text.charCodeAt(end) === 46 && isWordAt(text, end + 1)) continue;
-      if (accepted(a, start, end, isNetworkV4(o))) out.push({ start, end, key: o.join('.') });
-      i += 3;
-    }
+  for (let i = 0; i + 3 < c.groups.length; i++) {
+    const o = octets(text, c, i);
+    if (o === null) continue;
+    const start = c.groups[i]!.start;
+    const end = c.groups[i + 3]!.end;
+    // Not the start of a dotted name ("1.2.3.4.example").
+    if (text.charCodeAt(end) === 46 && isWordAt(text, end + 1)) continue;
+    if (accepted(a, start, end, isNetworkV4(o))) out.push({ start, end, key: o.join('.') });
+    i += 3;
   }
 }
 
@@ -125,6 +121,12 @@ function v6(a: Analysis, out: Span[]): void {
     if (!isIpv6(cand)) continue;
     if (accepted(a, s, e, isNetworkV6(cand))) out.push({ start: s, end: e, key: cand.toLowerCase() });
   }
+}
+
+/** The IPv4 addresses found, with the IPv6 ones, in text order. */
+function withV6(a: Analysis, out: Span[]): Span[] {
+  v6(a, out);
+  return out.length > 1 ? out.sort((x, y) => x.start - y.start) : out;
 }
 
 export const ipDetector = defineDetector({
@@ -154,8 +156,17 @@ export const ipDetector = defineDetector({
     /^(?:(?:25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])$/.test(key),
   detect(a: Analysis): Span[] {
     const out: Span[] = [];
-    v4(a, out);
-    v6(a, out);
-    return out.length > 1 ? out.sort((x, y) => x.start - y.start) : out;
+    const clusters = a.clusters;
+    for (let k = 0; k < clusters.length; k++) v4(a, clusters[k]!, out);
+    return withV6(a, out);
+  },
+  reader(a: Analysis) {
+    const out: Span[] = [];
+    return {
+      // Four groups of at least one digit.
+      minDigits: 4,
+      read: (c: Cluster) => v4(a, c, out),
+      done: () => withV6(a, out),
+    };
   },
 });

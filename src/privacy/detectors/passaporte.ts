@@ -2,6 +2,7 @@
 // digits (FZ123456, "AB 123456" in capitals), always with a word of the category nearby:
 // the shape alone is shared by product codes and order references.
 import type { Analysis } from '../analysis.js';
+import type { Cluster } from '../clusters.js';
 import { defineDetector, type Span } from '../types.js';
 
 const isUpper = (c: number) => c >= 65 && c <= 90;
@@ -16,28 +17,34 @@ export const passportDetector = defineDetector({
   context: ['passaporte', 'passaportes', 'passport'],
   validate: (key) => /^[A-Z]{2}[0-9]{6}$/.test(key),
   detect(a: Analysis): Span[] {
-    const text = a.text;
     const out: Span[] = [];
     const clusters = a.clusters;
-    for (let ci = 0; ci < clusters.length; ci++) {
-      const c = clusters[ci]!;
-      const g = c.groups[0]!;
-      if (g.end - g.start !== 6 || c.gluedAfter) continue;
-      if (c.groups.length > 1 && !c.groups[1]!.sep.includes(' ')) continue;
-      // Letters glued to the digits, or capitals one space before them.
-      const spaced = text.charCodeAt(g.start - 1) === 32;
-      const at = spaced ? g.start - 3 : g.start - 2;
-      if (at < 0 || isAlnum(text.charCodeAt(at - 1))) continue;
-      const l1 = text.charCodeAt(at);
-      const l2 = text.charCodeAt(at + 1);
-      if (spaced ? !(isUpper(l1) && isUpper(l2)) : !(isLetter(l1) && isLetter(l2))) continue;
-      if (!a.labelled('passaporte', at, g.end)) continue;
-      out.push({
-        start: at,
-        end: g.end,
-        key: (text.slice(at, at + 2) + text.slice(g.start, g.end)).toUpperCase(),
-      });
-    }
+    for (let k = 0; k < clusters.length; k++) passportIn(a, clusters[k]!, out);
     return out;
   },
+  reader(a: Analysis) {
+    const out: Span[] = [];
+    return { minDigits: 6, read: (c: Cluster) => passportIn(a, c, out), done: () => out };
+  },
 });
+
+/** The passport number whose digits are one cluster, if any. */
+function passportIn(a: Analysis, c: Cluster, out: Span[]): void {
+  const text = a.text;
+  const g = c.groups[0]!;
+  if (g.end - g.start !== 6 || c.gluedAfter) return;
+  if (c.groups.length > 1 && !c.groups[1]!.sep.includes(' ')) return;
+  // Letters glued to the digits, or capitals one space before them.
+  const spaced = text.charCodeAt(g.start - 1) === 32;
+  const at = spaced ? g.start - 3 : g.start - 2;
+  if (at < 0 || isAlnum(text.charCodeAt(at - 1))) return;
+  const l1 = text.charCodeAt(at);
+  const l2 = text.charCodeAt(at + 1);
+  if (spaced ? !(isUpper(l1) && isUpper(l2)) : !(isLetter(l1) && isLetter(l2))) return;
+  if (!a.labelled('passaporte', at, g.end)) return;
+  out.push({
+    start: at,
+    end: g.end,
+    key: (text.slice(at, at + 2) + text.slice(g.start, g.end)).toUpperCase(),
+  });
+}

@@ -3,6 +3,7 @@
 // and two digits (ABC1D23), always with a word of the category nearby ("placa",
 // "veículo", "carro"…): the shapes alone are shared by product and model codes.
 import type { Analysis } from '../analysis.js';
+import type { Cluster } from '../clusters.js';
 import { defineDetector, type Span } from '../types.js';
 
 /** How far before the plate its label may be. */
@@ -38,33 +39,39 @@ export const plateDetector = defineDetector({
   ],
   validate: (key) => /^[A-Z]{3}[0-9][0-9A-Z][0-9]{2}$/.test(key),
   detect(a: Analysis): Span[] {
-    const text = a.text;
     const out: Span[] = [];
     const clusters = a.clusters;
-    for (let ci = 0; ci < clusters.length; ci++) {
-      const c = clusters[ci]!;
-      // Digits that go on ("SAC 0800 072 4838") are a longer number's.
-      if (c.groups.length > 1) continue;
-      const s = c.groups[0]!.start;
-      // Three letters right before the digits, or before the '-' or space before them.
-      const p = text.charCodeAt(s - 1);
-      const e = p === 45 || p === 32 ? s - 1 : s;
-      if (!isLetterCode(text.charCodeAt(e - 1)) || !isLetterCode(text.charCodeAt(e - 2))) continue;
-      if (!isLetterCode(text.charCodeAt(e - 3))) continue;
-      // The letters sit right before the digits, or one '-' or space before them.
-      for (let at = s - 3; at >= s - 4; at--) {
-        if (at < 0 || isAlnumAt(text, at - 1)) continue;
-        PLATE.lastIndex = at;
-        if (!PLATE.test(text)) continue;
-        const end = PLATE.lastIndex;
-        // The label right before the plate ("placa ABC1D23", "veículo de placa ABC-1234"):
-        // three capitals and four digits are also "SAC 0800" and many codes.
-        if (!a.labelled('placa', at, end, ['renavam']) || a.context(at, end).nearestDistance > NEAR) break;
-        const key = text.slice(at, end).replace(/[- ]/g, '').toUpperCase();
-        out.push({ start: at, end, key });
-        break;
-      }
-    }
+    for (let k = 0; k < clusters.length; k++) plateIn(a, clusters[k]!, out);
     return out;
   },
+  reader(a: Analysis) {
+    const out: Span[] = [];
+    return { minDigits: 1, read: (c: Cluster) => plateIn(a, c, out), done: () => out };
+  },
 });
+
+/** The plate whose digits are one cluster, if any. */
+function plateIn(a: Analysis, c: Cluster, out: Span[]): void {
+  const text = a.text;
+  // Digits that go on ("SAC 0800 072 4838") are a longer number's.
+  if (c.groups.length > 1) return;
+  const s = c.groups[0]!.start;
+  // Three letters right before the digits, or before the '-' or space before them.
+  const p = text.charCodeAt(s - 1);
+  const e = p === 45 || p === 32 ? s - 1 : s;
+  if (!isLetterCode(text.charCodeAt(e - 1)) || !isLetterCode(text.charCodeAt(e - 2))) return;
+  if (!isLetterCode(text.charCodeAt(e - 3))) return;
+  // The letters sit right before the digits, or one '-' or space before them.
+  for (let at = s - 3; at >= s - 4; at--) {
+    if (at < 0 || isAlnumAt(text, at - 1)) continue;
+    PLATE.lastIndex = at;
+    if (!PLATE.test(text)) continue;
+    const end = PLATE.lastIndex;
+    // The label right before the plate ("placa ABC1D23", "veículo de placa ABC-1234"):
+    // three capitals and four digits are also "SAC 0800" and many codes.
+    if (!a.labelled('placa', at, end, ['renavam']) || a.context(at, end).nearestDistance > NEAR) break;
+    const key = text.slice(at, end).replace(/[- ]/g, '').toUpperCase();
+    out.push({ start: at, end, key });
+    break;
+  }
+}

@@ -169,39 +169,33 @@ function cardLayout(c: Cluster): boolean {
   return g.length === 4 || g[4]!.end - g[4]!.start <= 3;
 }
 
-function phonesIn(a: Analysis, opts: PhoneOptions): Span[] {
+function phonesIn(a: Analysis, c: Cluster, opts: PhoneOptions, out: Span[]): void {
   const text = a.text;
-  const out: Span[] = [];
-  const clusters = a.clusters;
-  for (let ci = 0; ci < clusters.length; ci++) {
-    const c = clusters[ci]!;
-    // Shorter than the shortest number read (eight digits without DDD).
-    if (c.digits < 8 || cardLayout(c)) continue;
-    const g = c.groups;
-    let i = 0;
-    while (i < g.length) {
-      if (!softBefore(c, i)) {
-        i++;
-        continue;
-      }
-      let start = g[i]!.start;
-      const plus = text.charCodeAt(start - 1) === 43 || text.startsWith('+(', start - 2);
-      if (plus) start = text.charCodeAt(start - 1) === 43 ? start - 1 : start - 2;
-      else if (text.charCodeAt(start - 1) === 40 && i + 1 < g.length && g[i + 1]!.sep.includes(')')) {
-        start -= 1;
-      }
-      const r = read(a, c, i, plus, opts, start);
-      if (r === null) {
-        // "+1 212 555 0100": the groups after a foreign country code are not a Brazilian number.
-        if (plus) break;
-        i++;
-        continue;
-      }
-      out.push({ start, end: g[r.j]!.end, key: r.key });
-      i = r.j + 1;
+  // Shorter than the shortest number read (eight digits without DDD).
+  if (c.digits < 8 || cardLayout(c)) return;
+  const g = c.groups;
+  let i = 0;
+  while (i < g.length) {
+    if (!softBefore(c, i)) {
+      i++;
+      continue;
     }
+    let start = g[i]!.start;
+    const plus = text.charCodeAt(start - 1) === 43 || text.startsWith('+(', start - 2);
+    if (plus) start = text.charCodeAt(start - 1) === 43 ? start - 1 : start - 2;
+    else if (text.charCodeAt(start - 1) === 40 && i + 1 < g.length && g[i + 1]!.sep.includes(')')) {
+      start -= 1;
+    }
+    const r = read(a, c, i, plus, opts, start);
+    if (r === null) {
+      // "+1 212 555 0100": the groups after a foreign country code are not a Brazilian number.
+      if (plus) break;
+      i++;
+      continue;
+    }
+    out.push({ start, end: g[r.j]!.end, key: r.key });
+    i = r.j + 1;
   }
-  return out;
 }
 
 const BUSINESS: PhoneOptions = { includeBusiness: true };
@@ -217,8 +211,21 @@ export function createPhoneDetector(opts: PhoneOptions = {}): Detector<'telefone
     context: PHONE_WORDS,
     validate: (key) => isNationalNumber(key) || isSubscriber(key) || isBusinessNational(key),
     detect(a: Analysis, options: { includeBusinessPhones?: boolean } = {}): Span[] {
-      const business = opts.includeBusiness ?? options.includeBusinessPhones;
-      return phonesIn(a, business ? BUSINESS : PERSONAL);
+      const chosen = (opts.includeBusiness ?? options.includeBusinessPhones) ? BUSINESS : PERSONAL;
+      const out: Span[] = [];
+      const clusters = a.clusters;
+      for (let k = 0; k < clusters.length; k++) phonesIn(a, clusters[k]!, chosen, out);
+      return out;
+    },
+    reader(a: Analysis, options: { includeBusinessPhones?: boolean } = {}) {
+      const chosen = (opts.includeBusiness ?? options.includeBusinessPhones) ? BUSINESS : PERSONAL;
+      const out: Span[] = [];
+      return {
+        // The shortest number read: eight digits without DDD.
+        minDigits: 8,
+        read: (c: Cluster) => phonesIn(a, c, chosen, out),
+        done: () => out,
+      };
     },
   });
 }
