@@ -11,18 +11,24 @@ export interface PlaceholderLookup {
 
 export class PlaceholderMap implements PlaceholderLookup {
   readonly #byPlaceholder = new Map<string, string>();
-  readonly #byKey = new Map<string, string>();
-  readonly #next = new Map<Category, number>();
+  /**
+   * Placeholder by key, one map per category: a key joined to its category would be a new
+   * string to flatten and hash on every match, found or not.
+   */
+  readonly #byKey = new Map<Category, Map<string, string>>();
 
   /** The placeholder for a value: the same category and key always get the same one. */
   assign(category: Category, key: string, original: string): string {
-    const k = category + '\u0000' + key;
-    const known = this.#byKey.get(k);
+    let keys = this.#byKey.get(category);
+    if (keys === undefined) {
+      keys = new Map();
+      this.#byKey.set(category, keys);
+    }
+    const known = keys.get(key);
     if (known !== undefined) return known;
-    const n = (this.#next.get(category) ?? 0) + 1;
-    this.#next.set(category, n);
-    const placeholder = `[${LABEL[category]}_${n}]`;
-    this.#byKey.set(k, placeholder);
+    // Numbered per category in order of first appearance: the map's size is the count so far.
+    const placeholder = `[${LABEL[category]}_${keys.size + 1}]`;
+    keys.set(key, placeholder);
     this.#byPlaceholder.set(placeholder, original);
     return placeholder;
   }
