@@ -116,7 +116,7 @@ export function readClusters(
   readers: readonly ClusterReader[],
   watch: ((c: Cluster) => void) | null,
 ): void {
-  eachCluster(text, new Walk(readers, watch));
+  eachCluster(text, new Walk(readers, watch), false);
 }
 
 /**

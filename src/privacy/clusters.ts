@@ -68,7 +68,7 @@ const NEXT_DIGIT = /[0-9]/g;
 /** Every digit cluster of the text, in order. */
 export function clustersOf(text: string): Cluster[] {
   const out = new Collect();
-  eachCluster(text, out);
+  eachCluster(text, out, true);
   return out.clusters;
 }
 
@@ -84,11 +84,43 @@ class Collect implements ClusterVisitor {
   }
 }
 
+/** The groups of the cluster being read: offsets and separators, copied out when it ends. */
+const starts: number[] = [];
+const ends: number[] = [];
+const seps: string[] = [];
+
 /**
- * Hands each digit cluster of the text to `to`, in order, without keeping them: read
- * so, the clusters of a long text die young instead of living until its last detector.
+ * Clusters of a walk that keeps none, by group count: each is refilled for the next
+ * cluster of that many groups, so a long text's walk allocates nothing per cluster.
  */
-export function eachCluster(text: string, to: ClusterVisitor): void {
+const reused: Cluster[] = [];
+const MAX_REUSED = 64;
+
+function clusterOf(count: number, keep: boolean): Cluster {
+  let c = keep ? undefined : reused[count];
+  if (c === undefined) {
+    // Most clusters are one group; a literal gets an array of that length, a push room for 17.
+    const groups: Group[] = [{ start: 0, end: 0, sep: '' }];
+    for (let k = 1; k < count; k++) groups.push({ start: 0, end: 0, sep: '' });
+    c = { groups, gluedBefore: false, gluedAfter: false, singles: 0, digits: 0 };
+    if (!keep && count <= MAX_REUSED) reused[count] = c;
+  }
+  const g = c.groups;
+  for (let k = 0; k < count; k++) {
+    g[k]!.start = starts[k]!;
+    g[k]!.end = ends[k]!;
+    g[k]!.sep = seps[k]!;
+  }
+  return c;
+}
+
+/**
+ * Hands each digit cluster of the text to `to`, in order. With `keep` false the cluster
+ * objects are reused for later clusters: the visitor must not keep them (nor their
+ * groups). Read so, a long text's clusters cost no memory beyond the one being read,
+ * instead of living until its last detector.
+ */
+export function eachCluster(text: string, to: ClusterVisitor, keep: boolean): void {
   const n = text.length;
   let i = 0;
   for (;;) {
@@ -96,8 +128,7 @@ export function eachCluster(text: string, to: ClusterVisitor): void {
     if (!NEXT_DIGIT.test(text)) break;
     i = NEXT_DIGIT.lastIndex - 1;
     const first = i;
-    let groups: Group[] | null = null;
-    let group: Group | null = null;
+    let count = 0;
     let sep = '';
     let singles = 0;
     let digits = 0;
@@ -106,9 +137,10 @@ export function eachCluster(text: string, to: ClusterVisitor): void {
       while (i < n && isDigit(text.charCodeAt(i))) i++;
       if (i - gs === 1) singles++;
       digits += i - gs;
-      // Most clusters are one group: its array is made once its length is known.
-      if (group !== null) (groups ??= [group]).push({ start: gs, end: i, sep });
-      else group = { start: gs, end: i, sep };
+      starts[count] = gs;
+      ends[count] = i;
+      seps[count] = sep;
+      count++;
       let k = i;
       while (k < n && k - i < MAX_SEP && isSepChar(text.charCodeAt(k))) k++;
       if (k > i && k < n && isDigit(text.charCodeAt(k))) {
@@ -129,7 +161,12 @@ export function eachCluster(text: string, to: ClusterVisitor): void {
       else if ((p === 45 || p === 47) && lead > 1 && isAlnum(text.charCodeAt(lead - 2))) gluedBefore = true;
     }
     const gluedAfter = i < n && isWordChar(text.charCodeAt(i));
-    to.visit({ groups: groups ?? [group!], gluedBefore, gluedAfter, singles, digits });
+    const c = clusterOf(count, keep);
+    c.gluedBefore = gluedBefore;
+    c.gluedAfter = gluedAfter;
+    c.singles = singles;
+    c.digits = digits;
+    to.visit(c);
   }
 }
 
