@@ -4,10 +4,10 @@
 // ("D'Ávila", "Maria-José"); every punctuation character is its own token.
 import {
   charClass,
+  charInfo,
   classOf,
   DIGIT,
   fold,
-  foldCode,
   LOWER,
   PUNCT,
   SPACE,
@@ -104,14 +104,15 @@ export class Tokens {
       // Hot loop: table lookups inlined for the Latin range.
       while (i < n) {
         const d = text.charCodeAt(i);
-        const k = d < TABLE_SIZE ? charClass[d]! : classOf(d);
+        const x = d < TABLE_SIZE ? charInfo[d]! : (classOf(d) << 16) | foldJoiner(d);
+        const k = x >>> 16;
         if (k === LOWER) lowers++;
         else if (k === UPPER) uppers++;
         else if (k === DIGIT) digits++;
         else if (isJoiner(d) && i + 1 < n && i > start && isLetter(text.charCodeAt(i + 1))) {
           // inner apostrophe or hyphen: part of the word
         } else break;
-        h = Math.imul(h ^ (d < TABLE_SIZE ? foldCode[d]! : foldJoiner(d)), FNV_PRIME);
+        h = Math.imul(h ^ (x & 0xffff), FNV_PRIME);
         i++;
       }
       let shape: number;
