@@ -78,8 +78,19 @@ export function isWordShape(s: number): boolean {
   return s <= SHAPE_MIXED;
 }
 
+/** Slots of the recent-word cache (a power of two). */
+const RECENT_MASK = 4095;
+
 /** Per-text analysis: gazetteer flags and the candidate mask for every token. */
 export class Analysis {
+  /**
+   * Recent gazetteer answers by word hash, direct-mapped. The gazetteer is megabytes of
+   * table, so each lookup is a cache miss; a few thousand frequent words make most of
+   * any text.
+   */
+  private cacheKey = new Int32Array(RECENT_MASK + 1);
+  private cacheEntry = new Int32Array(RECENT_MASK + 1);
+  private cachedFor: NameModel | null = null;
   flags = new Uint16Array(256);
   /** Lexicon byte of every token (LEX_*). */
   lex = new Uint8Array(256);
@@ -111,8 +122,25 @@ export class Analysis {
     const lex = this.lex;
     const cand = this.cand;
     const shape = tok.shape;
+    if (this.cachedFor !== model) {
+      // An empty slot s holds a key whose own slot is s + 1: no lookup ever matches it.
+      for (let s = 0; s <= RECENT_MASK; s++) this.cacheKey[s] = (s + 1) & RECENT_MASK;
+      this.cachedFor = model;
+    }
+    const cacheKey = this.cacheKey;
+    const cacheEntry = this.cacheEntry;
     for (let i = 0; i < n; i++) {
-      const entry = isWordShape(shape[i]!) ? gazEntry(model, tok.hash[i]!) : 0;
+      let entry = 0;
+      if (isWordShape(shape[i]!)) {
+        const h = tok.hash[i]!;
+        const slot = (h ^ (h >>> 13)) & RECENT_MASK;
+        if (cacheKey[slot] === h) entry = cacheEntry[slot]!;
+        else {
+          entry = gazEntry(model, h);
+          cacheKey[slot] = h;
+          cacheEntry[slot] = entry;
+        }
+      }
       flags[i] = entry & 0xffff;
       lex[i] = entry >>> 16;
     }
