@@ -7,6 +7,7 @@ import { dropAcronyms, dropBareAcronyms, dropRomanNumerals } from './acronyms.js
 import { dropCompanies, rememberCompanies } from './companies.js';
 import {
   dropAfterSaintAbbreviation,
+  dropMasculineAfterFeminine,
   dropPlaceInPlaceList,
   dropPlaceNames,
   dropShoutedWords,
@@ -89,6 +90,7 @@ export function createNameDetector(model: NameModel): NameDetector {
         dropBareAcronyms(tok, an, all, n);
         dropRomanNumerals(text, tok, all, n);
         dropAfterSaintAbbreviation(tok, all, n);
+        dropMasculineAfterFeminine(text, tok, an, model, all, n);
       }
     }
     local.clear();
