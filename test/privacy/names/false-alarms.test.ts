@@ -60,7 +60,28 @@ const FEMININE_ARTICLE: Row[] = [
   ['a firm named after a man, in a list of firms', 'Compraram a Petrolar , a Romeu e a Sidertec .', []],
 ];
 
+// Tenth round, misses: the later names of a list.
+const LIST_ITEMS: Row[] = [
+  [
+    'a foreign surname in the middle of a list of names',
+    'A mostra reúne obras de Kandinsky , Malevich e Rodchenko .',
+    ['Kandinsky', 'Malevich', 'Rodchenko'],
+  ],
+  [
+    'a foreign surname at the end of a list of names',
+    'Estiveram na banca Fagundes , Wrzesniewski e Oyelaran .',
+    ['Wrzesniewski', 'Oyelaran'],
+  ],
+];
+
 const GUARDS: Row[] = [
+  ['a list of places', 'Visitamos Recife , Olinda e Caruaru nas férias.', ['Olinda']],
+  [
+    'a firm after a list of names',
+    'A reunião teve Ana Souza , Pedro Lima e Carvalho Pinto Engenharia .',
+    ['Ana Souza', 'Pedro Lima'],
+  ],
+  ['an ordinary word after a name', 'Ana Souza e Contrato foram citados.', ['Ana Souza']],
   ['"a" is the preposition after a noun', 'Assumiu em substituição a Anselmo , demitido ontem.', ['Anselmo']],
   ['"a" is the preposition after a verb', 'O diretor explicou a Romeu que o prazo acabou.', ['Romeu']],
   ['a woman named by her surname', 'A Duarte assinou o parecer.', ['Duarte']],
@@ -85,6 +106,7 @@ for (const [title, rows] of [
   ['roman numerals', ROMAN_NUMERALS],
   ['saints in the names of places and firms', SAINTS],
   ["a man's first name after a feminine article", FEMININE_ARTICLE],
+  ['the later names of a list', LIST_ITEMS],
   ['guards', GUARDS],
 ] as const) {
   describe(`detectNames false alarms: ${title}`, () => {
