@@ -2,6 +2,7 @@
 // scores each word on its own neighbourhood, so a foreign surname that no list holds is
 // missed even when the list's other items are names. Tenth round
 // (docs/contributing/privacy-names.md).
+import { eachName } from './decode.js';
 import { type Analysis, TEXT_CASED } from './features.js';
 import {
   GAZ_CONTEXT,
@@ -37,19 +38,21 @@ const NOT_PERSON = WORD_BITS | GAZ_PLACE | GAZ_ORG | GAZ_HEAD | GAZ_CONTEXT | GA
  */
 export function tagListItems(tok: Tokens, an: Analysis, tags: Uint8Array, n: number): void {
   if (an.textCase !== TEXT_CASED) return;
-  // Forward: "Christo e [Voss]", "Eno e [Lillywhite] ."
-  for (let i = 2; i < n; i++) {
-    if (tags[i] !== TAG_O || tags[i - 2] === TAG_O || !ITEM_GLUE.has(tok.hash[i - 1]!)) continue;
-    if (i + 1 < n && !ITEM_END.has(tok.hash[i + 1]!) && tok.shape[i + 1] !== SHAPE_LOWER) continue;
+  const hash = tok.hash;
+  eachName(tags, n, (s, e) => {
+    // Backward, middle items only: "[Lanois] , Eno …" (before a list's first item any
+    // capitalised word may stand).
+    for (let b = s; b >= 2 && tags[b - 2] === TAG_O && ITEM_GLUE.has(hash[b - 1]!); b -= 2) {
+      if (b > 2 && !ITEM_GLUE.has(hash[b - 3]!)) break;
+      if (!isUnknownCapitalised(tok, an, b - 2)) break;
+      tags[b - 2] = TAG_B;
+    }
+    // Forward: "Christo e [Voss]"; the walk then visits the new item and goes on from it.
+    const i = e + 1;
+    if (i >= n || tags[i] !== TAG_O || !ITEM_GLUE.has(hash[e]!)) return;
+    if (i + 1 < n && !ITEM_END.has(hash[i + 1]!) && tok.shape[i + 1] !== SHAPE_LOWER) return;
     if (isUnknownCapitalised(tok, an, i)) tags[i] = TAG_B;
-  }
-  // Backward: "[Lanois] , Eno …" once Eno is a name.
-  for (let i = n - 3; i >= 0; i--) {
-    if (tags[i] !== TAG_O || tags[i + 2] !== TAG_B || !ITEM_GLUE.has(tok.hash[i + 1]!)) continue;
-    // Only a middle item: before a list's first item any capitalised word may stand.
-    if (i > 0 && !ITEM_GLUE.has(tok.hash[i - 1]!)) continue;
-    if (isUnknownCapitalised(tok, an, i)) tags[i] = TAG_B;
-  }
+  });
 }
 
 function isUnknownCapitalised(tok: Tokens, an: Analysis, i: number): boolean {
