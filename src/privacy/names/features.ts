@@ -361,27 +361,9 @@ export const TEXT_UPPER = 3;
  * (ordinary prose), or mostly upper case.
  */
 export function textCase(tok: Tokens): number {
-  const shape = tok.shape;
-  let lower = 0;
-  let upper = 0;
-  let inside = 0;
-  let prevWord = false;
-  for (let j = 0; j < tok.count; j++) {
-    const s = shape[j]!;
-    const word = isWordShape(s);
-    if (s === SHAPE_LOWER) lower++;
-    else if (s === SHAPE_UPPER) upper++;
-    if (prevWord && (s === SHAPE_CAP || s === SHAPE_MIXED)) inside++;
-    prevWord = word;
-  }
-  if (upper > lower) return TEXT_UPPER;
-  if (inside > 0) return TEXT_CASED;
-  return upper + inside === 0 && !hasCap(tok) ? TEXT_LOWER : TEXT_INITIAL_CAPS;
-}
-
-function hasCap(tok: Tokens): boolean {
-  for (let j = 0; j < tok.count; j++) if (tok.shape[j] === SHAPE_CAP) return true;
-  return false;
+  if (tok.upperWords > tok.lowerWords) return TEXT_UPPER;
+  if (tok.capsInside > 0) return TEXT_CASED;
+  return tok.upperWords === 0 && tok.capWords === 0 ? TEXT_LOWER : TEXT_INITIAL_CAPS;
 }
 
 /** Token j ends a sentence: . ! ? : ; or a line break right after it. */
