@@ -95,6 +95,9 @@ export class Analysis {
   /** Lexicon byte of every token (LEX_*). */
   lex = new Uint8Array(256);
   cand = new Uint8Array(256);
+  /** Tokens that are organisation words or initials, in order: where company names may end. */
+  orgAt = new Int32Array(256);
+  orgCount = 0;
   /**
    * Case of the whole text (TEXT_*), or -1 until known: set by run() when the text has
    * candidates (features() reads it), otherwise by the first caseOf().
@@ -117,6 +120,7 @@ export class Analysis {
       this.flags = new Uint16Array(size);
       this.lex = new Uint8Array(size);
       this.cand = new Uint8Array(size);
+      this.orgAt = new Int32Array(size);
     }
     const flags = this.flags;
     const lex = this.lex;
@@ -129,6 +133,8 @@ export class Analysis {
     }
     const cacheKey = this.cacheKey;
     const cacheEntry = this.cacheEntry;
+    const orgAt = this.orgAt;
+    let orgs = 0;
     for (let i = 0; i < n; i++) {
       let entry = 0;
       if (isWordShape(shape[i]!)) {
@@ -143,7 +149,9 @@ export class Analysis {
       }
       flags[i] = entry & 0xffff;
       lex[i] = entry >>> 16;
+      if ((entry & GAZ_ORG) !== 0 || shape[i] === SHAPE_INITIAL) orgAt[orgs++] = i;
     }
+    this.orgCount = orgs;
     // Triggers: words that could be part of a name by themselves or by what precedes them.
     // A capitalised word seen in lower case in ordinary text ("APELAÇÃO", "Contrato") and
     // in no name list is kept only next to a name word: this skips most of the words of
