@@ -63,6 +63,10 @@ const FEMININE = hashes(
  */
 const BEFORE_ARTICLE_A = hashes('entre que com contra sobre segundo para como , ( « " : ;');
 const A = hashWord('a');
+/** Words that name a kind of place before its name: "município de Raul Soares". */
+const PLACE_KINDS = hashes(
+  'municipio municipios cidade cidades comarca comarcas distrito estado prefeitura camara',
+);
 /** Separators of a list's items. */
 const LIST_GLUE = hashes(', e ou');
 
@@ -211,7 +215,9 @@ export function dropShoutedWords(text: string, tok: Tokens, an: Analysis, tags: 
  * "que Serra Talhada terá", "Montes Claros") is the place, when no word of the place name
  * is a person's name that is not also an ordinary word: a place named after a person
  * keeps the person's reading ("Castro Alves", "Monteiro Lobato", "Teófilo Otoni"), as
- * only the context tells them apart. The name may reach two words past the detection
+ * only the context tells them apart — unless the context does: right after "município
+ * de", "cidade de", "comarca de" and the like, a place named after a person is the place
+ * ("no município de Raul Soares"). The name may reach two words past the detection
  * either side. Under `balanced` only.
  */
 export function dropPlaceNames(
@@ -223,9 +229,10 @@ export function dropPlaceNames(
   n: number,
 ): void {
   eachName(tags, n, (s, e) => {
+    const named = s >= 2 && OF_DE.has(tok.hash[s - 1]!) && PLACE_KINDS.has(tok.hash[s - 2]!);
     for (let a = Math.max(0, s - 2); a <= s; a++) {
       for (let b = e; b <= Math.min(n, e + 2); b++) {
-        if (b - a >= 2 && isPlaceName(text, tok, an.flags, model, a, b)) {
+        if (b - a >= 2 && isPlaceName(text, tok, an.flags, model, a, b, named)) {
           tags.fill(TAG_O, s, e);
           return;
         }
@@ -241,12 +248,13 @@ function isPlaceName(
   model: NameModel,
   a: number,
   b: number,
+  named: boolean,
 ): boolean {
   let phrase = '';
   for (let i = a; i < b; i++) {
     const f = flags[i]!;
     if (tok.shape[i]! > SHAPE_MIXED) return false;
-    if ((f & NAME_BITS) !== 0 && (f & WORD_BITS) === 0 && (f & GAZ_PARTICLE) === 0) return false;
+    if (!named && (f & NAME_BITS) !== 0 && (f & WORD_BITS) === 0 && (f & GAZ_PARTICLE) === 0) return false;
     phrase += (i > a ? ' ' : '') + text.slice(tok.start[i], tok.end[i]);
   }
   return (gazLookup(model, hashWord(phrase)) & GAZ_PLACE_NAME) !== 0;

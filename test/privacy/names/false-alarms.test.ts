@@ -60,6 +60,18 @@ const FEMININE_ARTICLE: Row[] = [
   ['a firm named after a man, in a list of firms', 'Compraram a Petrolar , a Romeu e a Sidertec .', []],
 ];
 
+// Tenth round: a town named after a person, after the word for its kind of place.
+const NAMED_PLACES: Row[] = [
+  [
+    'a town named after a person, after "município de"',
+    'A estrada do município de Raul Soares foi interditada.',
+    [],
+  ],
+  ['a town named after a person, after "comarca de"', 'O juiz da comarca de Castro Alves decidiu ontem.', []],
+  ['a town named after a person, after "Câmara de"', 'A Câmara de Getúlio Vargas votou o orçamento.', []],
+  ['a town named after a person, in lower case', 'a estrada do municipio de raul soares foi interditada', []],
+];
+
 // Tenth round, misses: the later names of a list.
 const LIST_ITEMS: Row[] = [
   [
@@ -82,6 +94,12 @@ const GUARDS: Row[] = [
     ['Ana Souza', 'Pedro Lima'],
   ],
   ['an ordinary word after a name', 'Ana Souza e Contrato foram citados.', ['Ana Souza']],
+  ['the person a town is named after', 'O poeta Castro Alves nasceu na Bahia.', ['Castro Alves']],
+  [
+    'the person a town is named after, at a sentence start',
+    'Getúlio Vargas governou o país.',
+    ['Getúlio Vargas'],
+  ],
   ['"a" is the preposition after a noun', 'Assumiu em substituição a Anselmo , demitido ontem.', ['Anselmo']],
   ['"a" is the preposition after a verb', 'O diretor explicou a Romeu que o prazo acabou.', ['Romeu']],
   ['a woman named by her surname', 'A Duarte assinou o parecer.', ['Duarte']],
@@ -106,6 +124,7 @@ for (const [title, rows] of [
   ['roman numerals', ROMAN_NUMERALS],
   ['saints in the names of places and firms', SAINTS],
   ["a man's first name after a feminine article", FEMININE_ARTICLE],
+  ['towns named after people', NAMED_PLACES],
   ['the later names of a list', LIST_ITEMS],
   ['guards', GUARDS],
 ] as const) {
