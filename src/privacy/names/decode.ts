@@ -182,11 +182,25 @@ export function dropLowerWords(
 ): void {
   eachName(tags, n, (s, e) => {
     if (s > 0 && (flags[s - 1]! & GAZ_CONTEXT) !== 0) return;
+    // After a linking verb the word is what someone is or became ("ficou calado",
+    // "estava branco"), even where it is also a surname.
+    const predicate = e - s === 1 && s > 0 && LINKING_VERBS.has(tok.hash[s - 1]!);
     for (let i = s; i < e; i++) {
       const f = flags[i]!;
       if (tok.shape[i] !== SHAPE_LOWER || (lex[i]! & LEX_ORDINARY) === 0) return;
-      if ((f & GAZ_SURNAME) !== 0 || (f & GAZ_FIRST_MASK) > 3) return;
+      if (!predicate && ((f & GAZ_SURNAME) !== 0 || (f & GAZ_FIRST_MASK) > 3)) return;
     }
     tags.fill(TAG_O, s, e);
   });
 }
+
+/** Linking verbs: the word after them says what the subject is, not who ("é", "sou" name people: "meu nome é joão"). */
+const LINKING_VERBS = new Set(
+  (
+    'fica ficou ficava ficaram ficavam ficam fiquei ficar esta estava estavam estao estou esteve ' +
+    'estive estiveram parece parecia pareciam pareceu continua continuava continuou permanece ' +
+    'permaneceu permanecia andava andou andam andavam'
+  )
+    .split(' ')
+    .map(hashWord),
+);

@@ -72,6 +72,11 @@ const NAMED_PLACES: Row[] = [
   ['a town named after a person, in lower case', 'a estrada do municipio de raul soares foi interditada', []],
 ];
 
+// Tenth round: an adjective that is also a surname, after a linking verb.
+const PREDICATES: Row[] = [
+  ['a surname-like adjective after "ficou"', 'Pedro ficou calado por muito tempo.', ['Pedro']],
+];
+
 // Tenth round, misses: the later names of a list.
 const LIST_ITEMS: Row[] = [
   [
@@ -94,6 +99,8 @@ const GUARDS: Row[] = [
     ['Ana Souza', 'Pedro Lima'],
   ],
   ['an ordinary word after a name', 'Ana Souza e Contrato foram citados.', ['Ana Souza']],
+  ['a surname after a linking verb in lower-case chat', 'hoje o calado chegou cedo', ['calado']],
+  ['a name after "é"', 'Meu nome é Pedro Calado.', ['Pedro Calado']],
   ['the person a town is named after', 'O poeta Castro Alves nasceu na Bahia.', ['Castro Alves']],
   [
     'the person a town is named after, at a sentence start',
@@ -125,6 +132,7 @@ for (const [title, rows] of [
   ['saints in the names of places and firms', SAINTS],
   ["a man's first name after a feminine article", FEMININE_ARTICLE],
   ['towns named after people', NAMED_PLACES],
+  ['adjectives after linking verbs', PREDICATES],
   ['the later names of a list', LIST_ITEMS],
   ['guards', GUARDS],
 ] as const) {
