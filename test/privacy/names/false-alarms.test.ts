@@ -107,7 +107,20 @@ const SPEAKERS: Row[] = [
   ['a nickname after a line of dialogue', '— Mais tarde — murmurou Iaiá.', ['Iaiá']],
 ];
 
+// Tenth round, misses: a lower-case surname after an office.
+const OFFICE_HOLDERS: Row[] = [
+  [
+    'an everyday word that is a surname, after an office',
+    'a vereadora bandeira sumiu depois da eleicao',
+    ['bandeira'],
+  ],
+  ['a surname after an office', 'o vereador dutra nao apareceu na camara', ['dutra']],
+];
+
 const GUARDS: Row[] = [
+  ['a street named after an office holder', 'moro perto da avenida presidente vargas', []],
+  ['a verb after an office', 'a presidente deu entrevista ontem', []],
+  ['a frequent word after an office', 'o ministro nem apareceu', []],
   ['a list of places', 'Visitamos Recife , Olinda e Caruaru nas férias.', ['Olinda']],
   [
     'a firm after a list of names',
@@ -152,6 +165,7 @@ for (const [title, rows] of [
   ['adjectives after linking verbs', PREDICATES],
   ['the later names of a list', LIST_ITEMS],
   ['speakers after a verb of saying', SPEAKERS],
+  ['office holders in lower case', OFFICE_HOLDERS],
   ['guards', GUARDS],
 ] as const) {
   describe(`detectNames false alarms: ${title}`, () => {
