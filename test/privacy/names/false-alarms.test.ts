@@ -111,7 +111,7 @@ const SPEAKERS: Row[] = [
 const OFFICE_HOLDERS: Row[] = [
   [
     'an everyday word that is a surname, after an office',
-    'a vereadora bandeira sumiu depois da eleicao',
+    'a vereadora bandeira faltou na sessao de ontem',
     ['bandeira'],
   ],
   ['a surname after an office', 'o vereador dutra nao apareceu na camara', ['dutra']],
