@@ -137,7 +137,11 @@ const GUARDS: Row[] = [
     'Getúlio Vargas governou o país.',
     ['Getúlio Vargas'],
   ],
-  ['"a" is the preposition after a noun', 'Assumiu em substituição a Anselmo , demitido ontem.', ['Anselmo']],
+  [
+    '"a" is the preposition after a noun',
+    'O novo gerente entrou em substituição a Anselmo na segunda-feira.',
+    ['Anselmo'],
+  ],
   ['"a" is the preposition after a verb', 'O diretor explicou a Romeu que o prazo acabou.', ['Romeu']],
   ['a woman named by her surname', 'A Duarte assinou o parecer.', ['Duarte']],
   ['a woman after a feminine article', 'Falei com a Carla ontem.', ['Carla']],
