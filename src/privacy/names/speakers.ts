@@ -2,15 +2,19 @@
 // ("» , observa Uvnas-Moberg", "— Não sei — respondeu Capitu"): Portuguese puts the
 // speaker after the verb there, and the speaker is a person even when no list knows the
 // name. Tenth round (docs/contributing/privacy-names.md).
-import { type Analysis, TEXT_CASED } from './features.js';
+import { type Analysis, TEXT_CASED, TEXT_UPPER } from './features.js';
 import {
   GAZ_CONTEXT,
+  GAZ_FIRST_MASK,
   GAZ_HEAD,
   GAZ_ORG,
   GAZ_PARTICLE,
   GAZ_PLACE,
   GAZ_STOP,
+  GAZ_SURNAME,
   LEX_DICT_MASK,
+  LEX_FREQ_MASK,
+  LEX_FREQ_SHIFT,
   LEX_ORDINARY,
   NAME_BITS,
   TAG_B,
@@ -18,7 +22,7 @@ import {
   TAG_O,
   WORD_BITS,
 } from './model.js';
-import { hashWord, SHAPE_CAP, type Tokens } from './tokenize.js';
+import { hashWord, SHAPE_CAP, SHAPE_UPPER, type Tokens } from './tokenize.js';
 
 const hashes = (words: string) => new Set(words.split(' ').map(hashWord));
 
@@ -41,24 +45,30 @@ const NOT_PERSON = WORD_BITS | GAZ_PLACE | GAZ_ORG | GAZ_HEAD | GAZ_STOP | GAZ_P
  * or a dash is the speaker's name, with the capitalised words after it ("— disse Ana
  * Luísa"), unless a list calls it an ordinary word, a place, a firm or a role ("—
  * disse Deus" is left to the model, as are "disse o presidente" and "diz Dona Maria").
- * Only in text that uses capitals inside sentences.
+ * In text that uses capitals inside sentences, and in text written in capitals.
  */
 export function tagSpeakers(tok: Tokens, an: Analysis, tags: Uint8Array, n: number): void {
-  if (an.textCase !== TEXT_CASED) return;
+  // In capitals every word looks alike: the lists and the dictionary decide alone.
+  const shape = an.textCase === TEXT_CASED ? SHAPE_CAP : an.textCase === TEXT_UPPER ? SHAPE_UPPER : -1;
+  if (shape < 0) return;
   const hash = tok.hash;
   for (let v = 1; v + 1 < n; v++) {
     if (!SAYING.has(hash[v]!) || !QUOTE_END.has(hash[v - 1]!)) continue;
     let i = v + 1;
-    if (tags[i] !== TAG_O || !isPersonWord(tok, an, i)) continue;
+    if (tags[i] !== TAG_O || !isPersonWord(tok, an, i, shape)) continue;
     tags[i] = TAG_B;
-    for (i++; i < n && tags[i] === TAG_O && isPersonWord(tok, an, i); i++) tags[i] = TAG_I;
+    for (i++; i < n && tags[i] === TAG_O && isPersonWord(tok, an, i, shape); i++) tags[i] = TAG_I;
   }
 }
 
-function isPersonWord(tok: Tokens, an: Analysis, i: number): boolean {
-  if (tok.shape[i] !== SHAPE_CAP) return false;
+function isPersonWord(tok: Tokens, an: Analysis, i: number, shape: number): boolean {
+  if (tok.shape[i] !== shape) return false;
   const f = an.flags[i]!;
   if ((f & NOT_PERSON) !== 0 && (f & NAME_BITS) === 0) return false;
+  // "DIZ ELE", "CONCLUIU ELA": pronouns and other words among the most frequent of general
+  // text that are also rare first names are the words.
+  const frequent = (an.lex[i]! & LEX_FREQ_MASK) >= 6 << LEX_FREQ_SHIFT;
+  if (frequent && (f & GAZ_SURNAME) === 0 && (f & GAZ_FIRST_MASK) <= 3) return false;
   // The dictionary's ordinary words, unless a name list holds them too ("Rosa").
   return (an.lex[i]! & LEX_DICT_MASK) !== LEX_ORDINARY || (f & NAME_BITS) !== 0;
 }

@@ -105,6 +105,7 @@ const SPEAKERS: Row[] = [
     ['Okonkwo-Bial'],
   ],
   ['a nickname after a line of dialogue', '— Mais tarde — murmurou Iaiá.', ['Iaiá']],
+  ['a speaker in text written in capitals', '— NÃO SEI — RESPONDEU CAPITU, SEM OLHAR PARA ELE.', ['CAPITU']],
 ];
 
 // Tenth round, misses: a lower-case surname after an office.
@@ -131,6 +132,7 @@ const GUARDS: Row[] = [
   ['a surname after a linking verb in lower-case chat', 'hoje o calado chegou cedo', ['calado']],
   ['a name after "é"', 'Meu nome é Pedro Calado.', ['Pedro Calado']],
   ['a role after a verb of saying', '"Vamos embora", disse o presidente.', []],
+  ['a pronoun after a verb of saying, in capitals', 'É O FIM DE TUDO , DIZ ELE .', []],
   ['the person a town is named after', 'O poeta Castro Alves nasceu na Bahia.', ['Castro Alves']],
   [
     'the person a town is named after, at a sentence start',
