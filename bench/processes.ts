@@ -15,7 +15,7 @@ import type { TestContext } from '../test/helpers/context.js';
 import { testStorage } from '../test/helpers/db.js';
 import { makeKey } from '../test/helpers/gateway.js';
 import { writeConfig } from '../test/gateway/models/helpers.js';
-import { catalogueModel } from '../test/helpers/served.js';
+import { catalogueModel } from '../test/helpers/catalogue.js';
 import { CLI, cpuMs, median, PROMPT_2KB, type Server, startChild, startServer, stopChildren } from './lib.js';
 import { autocannon as loadAutocannon } from './peers.js';
 
@@ -40,7 +40,7 @@ async function gateway(
   const storage = await testStorage();
   const configPath = writeConfig({
     providers: { up: { type: 'openai', base_url: `${origin}/v1` } },
-    models: [{ ...catalogueModel('svc/bench', 'up'), upstream_model: 'm' }],
+    models: [{ ...catalogueModel('svc/bench', { provider: 'up' }), upstream_model: 'm' }],
   });
   const redis: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
   const env = { ...storage.env, ...redis, SVC_SECRET: SECRET, SVC_CONFIG: configPath };

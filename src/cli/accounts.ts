@@ -9,6 +9,7 @@ import { createKey, KeyLimitError, revokeKey } from '../gateway/keys/store.js';
 import {
   createOrganization,
   findOrganization,
+  getRole,
   ROLES,
   setMember,
   updateOrganization,
@@ -155,13 +156,8 @@ Prints {key, secret}; the secret (svck_…) is shown once and cannot be recovere
       if (o.org) {
         const org = await findOrganization(ctx.db.kysely, o.org);
         if (!org) throw new UsageError(`no organisation ${o.org}`);
-        const member = await ctx.db.kysely
-          .selectFrom('memberships')
-          .select('role')
-          .where('organization_id', '=', org.id)
-          .where('account_id', '=', account.id)
-          .executeTakeFirst();
-        if (!member) throw new UsageError('the account is not a member of that organisation');
+        if (!(await getRole(ctx.db.kysely, org.id, account.id)))
+          throw new UsageError('the account is not a member of that organisation');
         organizationId = org.id;
       }
       try {

@@ -114,10 +114,11 @@ export const creditStuckCommand: CliCommand = {
   summary: 'List money left between two steps: x402 payments, Asaas charges, old open reservations',
   usage: `Usage: svc credit stuck
 
-Prints {x402: [{nonce, estado, proposito, micros, erro, tentativas, proxima_em, criado_em}],
+Prints {x402: [{nonce, pagador, estado, proposito, micros, erro, tentativas, proxima_em, criado_em}],
 asaas: [{id, estado, criado_em}], reservas: [{id, micros, origem, criado_em}]}.
 x402 rows in verifying, settling or settled are finished by the running gateway (at start and
-every minute); rows in unknown need the operator to check the payer's transfer on chain.
+every minute); rows in unknown need the operator to check the payer's transfer on chain and
+then decide with \`svc credit resolve\`.
 Exit 0 either way.`,
   async run(args) {
     options(args, {});

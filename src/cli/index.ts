@@ -14,6 +14,7 @@ import {
   creditStuckCommand,
 } from './credit.js';
 import { creditGrantCommand } from './credit-grant.js';
+import { creditResolveCommand } from './credit-resolve.js';
 import { type CliCommand, UsageError } from './command.js';
 import { migrateCommand } from './migrate.js';
 import { orgMemberCommand, orgSetCommand, orgShowCommand } from './orgs.js';
@@ -43,6 +44,7 @@ export const COMMANDS: CliCommand[] = [
   creditRefuseCommand,
   creditReconcileCommand,
   creditStuckCommand,
+  creditResolveCommand,
   creditGrantCommand,
   workerCommand,
   vitrineCollectCommand,

@@ -195,6 +195,8 @@ describe(`operator CLI and cross-instance revocation (${onPostgres ? 'postgres' 
       ],
       [['key', 'create', '--email', 'ghost@acme.com', '--name', 'x'], /no account/],
       [['key', 'create', '--email', 'dono@acme.com', '--name', 'x'.repeat(61)], /--name must have/],
+      // An account of no organisation (the second-factor test's) asks for a key of Acme.
+      [['key', 'create', '--email', 'mfa@acme.com', '--name', 'x', '--org', 'Acme'], /not a member/],
       [['org', 'set', '--org', 'Acme', '--policy', 'lenient'], /--policy must be one of/],
       [['org', 'set', '--org', 'Acme', '--networks', '300.1.1.1/8'], /--networks/],
       [['org', 'set', '--org', 'Acme', '--bogus', '1'], /Unknown option '--bogus'/],

@@ -33,19 +33,6 @@ export async function seededStorage<T>(
   }
 }
 
-/** A catalogue entry served by `provider` as upstream model `g`; priced at one micro-dollar a token when `priced`. */
-export function catalogueModel(id: string, provider: string, priced = false) {
-  return {
-    id,
-    provider,
-    upstream_model: 'g',
-    display_name: 'G',
-    context_window: 8192,
-    description: 'd',
-    ...(priced ? { price: { input_per_mtok_usd: 1, output_per_mtok_usd: 1 } } : {}),
-  };
-}
-
 export const anyPorts = { GATEWAY_PORT: '0', CONTRACTS_PORT: '0', INSIGHTS_PORT: '0' };
 
 /** `svc serve <args>` with `env`; resolves once it printed its listening line. */

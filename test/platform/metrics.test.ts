@@ -19,7 +19,8 @@ import { onPostgres, type TestStorage } from '../helpers/db.js';
 import { makeKey } from '../helpers/gateway.js';
 import type { Child } from '../helpers/process.js';
 import { type Prometheus, prometheusMissing, startPrometheus } from '../helpers/prometheus.js';
-import { catalogueModel, seededStorage, serve } from '../helpers/served.js';
+import { catalogueModel, MICRO_A_TOKEN } from '../helpers/catalogue.js';
+import { seededStorage, serve } from '../helpers/served.js';
 
 const WEBHOOK_TOKEN = 'webhook-token-0123456789abcdef';
 const PROMPT = `Meu CPF é ${CPF} e meu e-mail ${EMAIL}; resuma o contrato.`;
@@ -44,7 +45,10 @@ describe(`Prometheus metrics (${onPostgres ? 'postgres' : 'sqlite'})`, { skip: m
         oa: { type: 'openai', base_url: `${upstream.url}/v1` },
         morto: { type: 'openai', base_url: 'http://127.0.0.1:1/v1' },
       },
-      models: [catalogueModel('svc/gpt', 'oa', true), catalogueModel('svc/falho', 'morto')],
+      models: [
+        catalogueModel('svc/gpt', { price: MICRO_A_TOKEN }),
+        catalogueModel('svc/falho', { provider: 'morto' }),
+      ],
       workers: { waits: { embeddings: 0 } },
     });
     const seeded = await seededStorage(

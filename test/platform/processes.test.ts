@@ -19,7 +19,8 @@ import { WORKER_TOKEN } from '../gateway/workers/helpers.js';
 import { onPostgres, type TestStorage, testStorage } from '../helpers/db.js';
 import { makeKey } from '../helpers/gateway.js';
 import { type Child, spawnSvc } from '../helpers/process.js';
-import { catalogueModel, seededStorage, serve } from '../helpers/served.js';
+import { catalogueModel, MICRO_A_TOKEN, openaiVendor } from '../helpers/catalogue.js';
+import { seededStorage, serve } from '../helpers/served.js';
 
 interface Answer {
   status: number;
@@ -97,8 +98,7 @@ describe(`two serving processes (${onPostgres ? 'postgres' : 'sqlite'})`, () => 
   before(async () => {
     upstream = await fakeOpenAI();
     const config = paymentsConfig({
-      providers: { oa: { type: 'openai', base_url: `${upstream.url}/v1` } },
-      models: [catalogueModel('svc/gpt', 'oa', true)],
+      ...openaiVendor(upstream.url, [catalogueModel('svc/gpt', { price: MICRO_A_TOKEN })]),
       workers: { waits: { embeddings: 20 }, lease_seconds: 30 },
     });
     const seeded = await seededStorage(

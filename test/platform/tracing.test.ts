@@ -15,7 +15,8 @@ import { prepaidKey } from '../gateway/billing/prepaid.js';
 import { CPF, EMAIL, NAME, PHONE, SEEDED } from '../gateway/models/helpers.js';
 import { onPostgres, type TestStorage } from '../helpers/db.js';
 import type { Child } from '../helpers/process.js';
-import { catalogueModel, seededStorage, serve } from '../helpers/served.js';
+import { catalogueModel, MICRO_A_TOKEN } from '../helpers/catalogue.js';
+import { seededStorage, serve } from '../helpers/served.js';
 import { waitFor } from '../helpers/wait.js';
 
 const PROMPT = `Sou ${NAME}, CPF ${CPF}, e-mail ${EMAIL}, telefone ${PHONE}. Resuma a cláusula de rescisão.`;
@@ -28,7 +29,10 @@ function models(upstream: string) {
       propaga: { type: 'openai' as const, base_url: `${upstream}/v1`, propagate_trace: true },
       fechado: { type: 'openai' as const, base_url: `${upstream}/v1` },
     },
-    models: [catalogueModel('svc/gpt', 'propaga', true), catalogueModel('svc/outro', 'fechado', true)],
+    models: [
+      catalogueModel('svc/gpt', { provider: 'propaga', price: MICRO_A_TOKEN }),
+      catalogueModel('svc/outro', { provider: 'fechado', price: MICRO_A_TOKEN }),
+    ],
   };
 }
 

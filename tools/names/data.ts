@@ -130,6 +130,30 @@ export function readBrasilio(): Map<string, number> {
   return out;
 }
 
+/**
+ * Brasil.IO first names (and their grouped spellings) given to one sex in at least 97 %
+ * of at least 100 births: name -> 'M' or 'F'. A spelling listed under both is left out.
+ */
+export function readFirstNameGenders(): Map<string, 'M' | 'F'> {
+  const out = new Map<string, 'M' | 'F'>();
+  const both = new Set<string>();
+  const lines = readFileSync(resolve(dataDir(), 'names', 'brasilio-genero-nomes.csv'), 'utf8').split('\n');
+  for (const line of lines.slice(1)) {
+    const cols = line.trim().split(',');
+    if (cols.length < 7 || cols[0] === '') continue;
+    const sex = cols[1];
+    if ((sex !== 'M' && sex !== 'F') || Number(cols[4]) < 100 || Number(cols[5]) < 0.97) continue;
+    for (const raw of [cols[0]!, ...cols[6]!.split('|')]) {
+      const name = raw.toLowerCase();
+      if (name === '') continue;
+      if (out.has(name) && out.get(name) !== sex) both.add(name);
+      out.set(name, sex);
+    }
+  }
+  for (const name of both) out.delete(name);
+  return out;
+}
+
 /** First names for generated sentences: frequent ones, lower case, no accents. */
 export function frequentFirstNames(minBirths: number): { names: string[]; weights: number[] } {
   const names: string[] = [];

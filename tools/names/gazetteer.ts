@@ -15,9 +15,18 @@ import {
   GAZ_STOP,
   GAZ_SURNAME,
   GAZ_VERB,
+  GENDER_FEMININE,
+  GENDER_MASCULINE,
 } from '../../src/privacy/names/model.js';
 import { hashWord } from '../../src/privacy/names/tokenize.js';
-import { type Doc, OTHER_ORG, readBrasilio, readGazetteer, readPrenomes } from './data.js';
+import {
+  type Doc,
+  OTHER_ORG,
+  readBrasilio,
+  readFirstNameGenders,
+  readGazetteer,
+  readPrenomes,
+} from './data.js';
 import {
   BRANDS,
   COMMON_SURNAMES,
@@ -160,6 +169,7 @@ export function buildGazetteerEntries(
   }
   for (const w of [...NONPERSON_HEADS, ...streetWords()]) add(w, GAZ_HEAD);
   for (const [w, flag] of learnedOthers) add(w, flag);
+  for (const [w, sex] of readFirstNameGenders()) add(w, sex === 'M' ? GENDER_MASCULINE : GENDER_FEMININE);
   return {
     entries,
     learnedSurnames: [...surnames].filter((x) => !COMMON_SURNAMES.includes(x)).sort(),

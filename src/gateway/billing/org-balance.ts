@@ -4,13 +4,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { ORGS } from '../orgs/errors.js';
-import { findOrganization, getRole } from '../orgs/store.js';
+import { memberOf } from '../orgs/store.js';
 import { walletBalance } from './balance.js';
 
 export async function organizationBalance(db: Kysely<Database>, orgId: string, accountId: string) {
-  const org = await findOrganization(db, orgId);
-  const role = org && org.id === orgId ? await getRole(db, org.id, accountId) : undefined;
-  if (!org || !role) throw ORGS.organization_not_found('Organização não encontrada.');
+  const member = await memberOf(db, orgId, accountId);
+  if (!member) throw ORGS.organization_not_found('Organização não encontrada.');
+  const { organization: org, role } = member;
   if (role === 'member') {
     throw ORGS.organization_forbidden('Só proprietários e administradores veem o saldo da organização.');
   }

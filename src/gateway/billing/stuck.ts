@@ -15,6 +15,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export async function stuckMoney(db: DbLike, now = Date.now()) {
   const x402 = (await unfinishedPayments(db, { limit: 500 })).map((p) => ({
     nonce: p.nonce,
+    // The paying wallet's address (public, on chain): with the nonce, what the operator looks up.
+    pagador: p.payer,
     estado: p.state,
     proposito: p.purpose,
     micros: p.micros,

@@ -15,7 +15,7 @@ import {
 } from '../../privacy/index.js';
 import { barrierOf, unmaskedColumn } from './cleaning-choice.js';
 import { ORGS } from './errors.js';
-import { findOrganization, getRole, type Role, updateOrganization } from './store.js';
+import { memberOf, type Role, updateOrganization } from './store.js';
 
 export interface BarrierView {
   organization: { id: string; name: string };
@@ -42,11 +42,9 @@ export async function readBarrier(
   orgId: string,
   accountId: string,
 ): Promise<BarrierView> {
-  const org = await findOrganization(db, orgId);
-  // By id only: a name that happens to match must not select another organisation.
-  if (!org || org.id !== orgId) throw notFound();
-  const role = await getRole(db, org.id, accountId);
-  if (!role) throw notFound();
+  const member = await memberOf(db, orgId, accountId);
+  if (!member) throw notFound();
+  const { organization: org, role } = member;
   const barrier = barrierOf(org);
   return {
     organization: { id: org.id, name: org.name },

@@ -90,6 +90,35 @@ export async function getRole(
   return row?.role as Role | undefined;
 }
 
+export interface Member {
+  organization: Organization;
+  role: Role;
+}
+
+/**
+ * The organisation with this id and the account's role in it, in one query; null when there
+ * is no such organisation or the account is not a member of it, so a caller answers both
+ * alike and an outsider does not learn the organisation exists. By id only: an organisation
+ * whose name happens to equal the id must not be selected.
+ */
+export async function memberOf(
+  db: Kysely<Database>,
+  orgId: string,
+  accountId: string,
+): Promise<Member | null> {
+  const row = await db
+    .selectFrom('organizations')
+    .innerJoin('memberships', 'memberships.organization_id', 'organizations.id')
+    .selectAll('organizations')
+    .select('memberships.role as member_role')
+    .where('organizations.id', '=', orgId)
+    .where('memberships.account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { member_role, ...organization } = row;
+  return { organization, role: member_role as Role };
+}
+
 export interface Membership {
   id: string;
   name: string;

@@ -307,6 +307,9 @@ export interface X402PaymentsTable {
   next_at: number | null;
   delivered_at: number | null;
   attempts: number;
+  /** `svc credit resolve`: when the operator decided, and their reference. */
+  resolved_at: number | null;
+  resolution: string | null;
 }
 
 export interface CreditHouseLossesTable {

@@ -8,7 +8,7 @@
 // words; a first name in the detection ("Luis Eduardo Fuga" beside "Fuga Couros S.A.")
 // keeps it a person, since first names are never company words.
 import { type Analysis, isWordShape, TEXT_INITIAL_CAPS, TEXT_LOWER, TEXT_UPPER } from './features.js';
-import { GAZ_CONTEXT, GAZ_FIRST_MASK, GAZ_ORG, GAZ_PARTICLE, GAZ_STOP, GAZ_SURNAME, TAG_O } from './model.js';
+import { GAZ_CONTEXT, GAZ_FIRST_MASK, GAZ_PARTICLE, GAZ_STOP, GAZ_SURNAME, TAG_O } from './model.js';
 import { eachName } from './decode.js';
 import { SHAPE_INITIAL, SHAPE_LOWER, SHAPE_UPPER, hashWord, type Tokens } from './tokenize.js';
 
@@ -82,13 +82,12 @@ function nameLike(tok: Tokens, flags: Uint16Array, i: number, caseless: boolean)
  * there looks like part of a name ("JOÃO SILVA PRESTOU SERVIÇOS").
  */
 export function rememberCompanies(tok: Tokens, an: Analysis, words: Set<number>): void {
-  const n = tok.count;
   const flags = an.flags;
   let tc = -1;
   let upperText = false;
   let caseless = false;
-  for (let i = 0; i < n; i++) {
-    if ((flags[i]! & GAZ_ORG) === 0 && tok.shape[i] !== SHAPE_INITIAL) continue;
+  for (let o = 0; o < an.orgCount; o++) {
+    const i = an.orgAt[o]!;
     if (tc < 0) {
       tc = an.caseOf(tok);
       upperText = tc === TEXT_UPPER;

@@ -13,7 +13,10 @@ import {
   GAZ_PLACE,
   GAZ_PARTICLE,
   GAZ_PLACE_NAME,
+  GAZ_INTL,
+  gazEntry,
   gazLookup,
+  GENDER_MASCULINE,
   GAZ_SURNAME,
   LEX_DICT_MASK,
   LEX_FREQ_MASK,
@@ -49,6 +52,21 @@ const COMMA = hashWord(',');
 const DOT = hashWord('.');
 /** "Sta." and "Sto.", abbreviations of Santa and Santo. */
 const SAINT = hashes('sta sto');
+/** Feminine articles and determiners, alone or joined to a preposition: "a", "da", "pela", "numa". */
+const FEMININE = hashes(
+  'a da na pela uma numa duma esta essa aquela desta dessa daquela nesta nessa naquela',
+);
+/**
+ * Where a bare "a" is the article: at a sentence's or clause's start and after these
+ * words. After a verb or a noun it is also the preposition "to" ("disse a Pedro", "em
+ * substituição a Carlinhos"), which any name may follow.
+ */
+const BEFORE_ARTICLE_A = hashes('entre que com contra sobre segundo para como , ( « " : ;');
+const A = hashWord('a');
+/** Words that name a kind of place before its name: "município de Raul Soares". */
+const PLACE_KINDS = hashes(
+  'municipio municipios cidade cidades comarca comarcas distrito estado prefeitura camara',
+);
 /** Separators of a list's items. */
 const LIST_GLUE = hashes(', e ou');
 
@@ -197,7 +215,9 @@ export function dropShoutedWords(text: string, tok: Tokens, an: Analysis, tags: 
  * "que Serra Talhada terá", "Montes Claros") is the place, when no word of the place name
  * is a person's name that is not also an ordinary word: a place named after a person
  * keeps the person's reading ("Castro Alves", "Monteiro Lobato", "Teófilo Otoni"), as
- * only the context tells them apart. The name may reach two words past the detection
+ * only the context tells them apart — unless the context does: right after "município
+ * de", "cidade de", "comarca de" and the like, a place named after a person is the place
+ * ("no município de Raul Soares"). The name may reach two words past the detection
  * either side. Under `balanced` only.
  */
 export function dropPlaceNames(
@@ -209,9 +229,10 @@ export function dropPlaceNames(
   n: number,
 ): void {
   eachName(tags, n, (s, e) => {
+    const named = s >= 2 && OF_DE.has(tok.hash[s - 1]!) && PLACE_KINDS.has(tok.hash[s - 2]!);
     for (let a = Math.max(0, s - 2); a <= s; a++) {
       for (let b = e; b <= Math.min(n, e + 2); b++) {
-        if (b - a >= 2 && isPlaceName(text, tok, an.flags, model, a, b)) {
+        if (b - a >= 2 && isPlaceName(text, tok, an.flags, model, a, b, named)) {
           tags.fill(TAG_O, s, e);
           return;
         }
@@ -227,12 +248,13 @@ function isPlaceName(
   model: NameModel,
   a: number,
   b: number,
+  named: boolean,
 ): boolean {
   let phrase = '';
   for (let i = a; i < b; i++) {
     const f = flags[i]!;
     if (tok.shape[i]! > SHAPE_MIXED) return false;
-    if ((f & NAME_BITS) !== 0 && (f & WORD_BITS) === 0 && (f & GAZ_PARTICLE) === 0) return false;
+    if (!named && (f & NAME_BITS) !== 0 && (f & WORD_BITS) === 0 && (f & GAZ_PARTICLE) === 0) return false;
     phrase += (i > a ? ' ' : '') + text.slice(tok.start[i], tok.end[i]);
   }
   return (gazLookup(model, hashWord(phrase)) & GAZ_PLACE_NAME) !== 0;
@@ -249,5 +271,37 @@ export function dropAfterSaintAbbreviation(tok: Tokens, tags: Uint8Array, n: num
     let p = s - 1;
     if (p >= 0 && tok.hash[p] === DOT) p--;
     if (p >= 0 && SAINT.has(tok.hash[p]!) && tok.shape[p] !== SHAPE_DIGIT) tags.fill(TAG_O, s, e);
+  });
+}
+
+/**
+ * A man's first name after a feminine article names a firm, a brand or a thing named
+ * after a man, not the man ("a Marconi anunciou", "pela Ericsson", "da Ferrari"):
+ * Portuguese articles agree with the person's gender, and a woman given a name that
+ * 97 % of its bearers are men is rare. Only a one-word detection of a name that is no
+ * known surname ("a Duarte" may be Ms. Duarte) and no international name (a foreign
+ * woman's name may be a Brazilian man's), whose article does not follow a name ("Maria
+ * da Marconi" is one name however it was cut), in text that uses capitals inside
+ * sentences (generated or careless chat pairs any article with any name). Under
+ * `balanced` only.
+ */
+export function dropMasculineAfterFeminine(
+  text: string,
+  tok: Tokens,
+  an: Analysis,
+  model: NameModel,
+  tags: Uint8Array,
+  n: number,
+): void {
+  if (an.textCase !== TEXT_CASED) return;
+  eachName(tags, n, (s, e) => {
+    if (e - s !== 1 || s === 0 || tok.shape[s] !== SHAPE_CAP || !FEMININE.has(tok.hash[s - 1]!)) return;
+    if (s > 1 && (tags[s - 2] !== TAG_O || (an.flags[s - 2]! & NAME_BITS) !== 0)) return;
+    if (tok.hash[s - 1] === A && s > 1 && !BEFORE_ARTICLE_A.has(tok.hash[s - 2]!)) {
+      if (!isSentenceEnd(text, tok, s - 2)) return;
+    }
+    if ((an.flags[s]! & (GAZ_SURNAME | GAZ_INTL)) !== 0) return;
+    if ((gazEntry(model, tok.hash[s]!) & GENDER_MASCULINE) === 0) return;
+    tags[s] = TAG_O;
   });
 }

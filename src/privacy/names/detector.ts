@@ -7,6 +7,7 @@ import { dropAcronyms, dropBareAcronyms, dropRomanNumerals } from './acronyms.js
 import { dropCompanies, rememberCompanies } from './companies.js';
 import {
   dropAfterSaintAbbreviation,
+  dropMasculineAfterFeminine,
   dropPlaceInPlaceList,
   dropPlaceNames,
   dropShoutedWords,
@@ -15,6 +16,9 @@ import {
   tagNameBeforeWorkplace,
 } from './context.js';
 import { type NameMemory, rememberNames, tagEchoes } from './echo.js';
+import { tagListItems } from './lists.js';
+import { tagNameAfterOffice } from './roles.js';
+import { tagSpeakers } from './speakers.js';
 import { Analysis, MAX_FEATURES, TEXT_CASED, TEXT_INITIAL_CAPS, TEXT_UPPER } from './features.js';
 import { GAZ_PARTICLE, type NameModel, TAG_O, TAGS } from './model.js';
 import { SHAPE_PUNCT, Tokens } from './tokenize.js';
@@ -80,6 +84,9 @@ export function createNameDetector(model: NameModel): NameDetector {
       dropLeadingTitles(all, an.flags, n);
       tagNameBeforeWorkplace(tok, an, all, n);
       joinNameParts(text, tok, all, an.flags, n);
+      tagListItems(tok, an, all, n);
+      tagSpeakers(tok, an, all, n);
+      tagNameAfterOffice(tok, an, all, n);
       if (bias === 0) {
         if (capitalises(an.caseOf(tok))) dropLowerWords(tok, all, an.flags, an.lex, n);
         dropPlaceInPlaceList(tok, an, all, n);
@@ -89,6 +96,7 @@ export function createNameDetector(model: NameModel): NameDetector {
         dropBareAcronyms(tok, an, all, n);
         dropRomanNumerals(text, tok, all, n);
         dropAfterSaintAbbreviation(tok, all, n);
+        dropMasculineAfterFeminine(text, tok, an, model, all, n);
       }
     }
     local.clear();

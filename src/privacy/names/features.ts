@@ -78,12 +78,26 @@ export function isWordShape(s: number): boolean {
   return s <= SHAPE_MIXED;
 }
 
+/** Slots of the recent-word cache (a power of two). */
+const RECENT_MASK = 4095;
+
 /** Per-text analysis: gazetteer flags and the candidate mask for every token. */
 export class Analysis {
+  /**
+   * Recent gazetteer answers by word hash, direct-mapped. The gazetteer is megabytes of
+   * table, so each lookup is a cache miss; a few thousand frequent words make most of
+   * any text.
+   */
+  private cacheKey = new Int32Array(RECENT_MASK + 1);
+  private cacheEntry = new Int32Array(RECENT_MASK + 1);
+  private cachedFor: NameModel | null = null;
   flags = new Uint16Array(256);
   /** Lexicon byte of every token (LEX_*). */
   lex = new Uint8Array(256);
   cand = new Uint8Array(256);
+  /** Tokens that are organisation words or initials, in order: where company names may end. */
+  orgAt = new Int32Array(256);
+  orgCount = 0;
   /**
    * Case of the whole text (TEXT_*), or -1 until known: set by run() when the text has
    * candidates (features() reads it), otherwise by the first caseOf().
@@ -106,16 +120,38 @@ export class Analysis {
       this.flags = new Uint16Array(size);
       this.lex = new Uint8Array(size);
       this.cand = new Uint8Array(size);
+      this.orgAt = new Int32Array(size);
     }
     const flags = this.flags;
     const lex = this.lex;
     const cand = this.cand;
     const shape = tok.shape;
+    if (this.cachedFor !== model) {
+      // An empty slot s holds a key whose own slot is s + 1: no lookup ever matches it.
+      for (let s = 0; s <= RECENT_MASK; s++) this.cacheKey[s] = (s + 1) & RECENT_MASK;
+      this.cachedFor = model;
+    }
+    const cacheKey = this.cacheKey;
+    const cacheEntry = this.cacheEntry;
+    const orgAt = this.orgAt;
+    let orgs = 0;
     for (let i = 0; i < n; i++) {
-      const entry = isWordShape(shape[i]!) ? gazEntry(model, tok.hash[i]!) : 0;
+      let entry = 0;
+      if (isWordShape(shape[i]!)) {
+        const h = tok.hash[i]!;
+        const slot = (h ^ (h >>> 13)) & RECENT_MASK;
+        if (cacheKey[slot] === h) entry = cacheEntry[slot]!;
+        else {
+          entry = gazEntry(model, h);
+          cacheKey[slot] = h;
+          cacheEntry[slot] = entry;
+        }
+      }
       flags[i] = entry & 0xffff;
       lex[i] = entry >>> 16;
+      if ((entry & GAZ_ORG) !== 0 || shape[i] === SHAPE_INITIAL) orgAt[orgs++] = i;
     }
+    this.orgCount = orgs;
     // Triggers: words that could be part of a name by themselves or by what precedes them.
     // A capitalised word seen in lower case in ordinary text ("APELAÇÃO", "Contrato") and
     // in no name list is kept only next to a name word: this skips most of the words of
@@ -333,27 +369,9 @@ export const TEXT_UPPER = 3;
  * (ordinary prose), or mostly upper case.
  */
 export function textCase(tok: Tokens): number {
-  const shape = tok.shape;
-  let lower = 0;
-  let upper = 0;
-  let inside = 0;
-  let prevWord = false;
-  for (let j = 0; j < tok.count; j++) {
-    const s = shape[j]!;
-    const word = isWordShape(s);
-    if (s === SHAPE_LOWER) lower++;
-    else if (s === SHAPE_UPPER) upper++;
-    if (prevWord && (s === SHAPE_CAP || s === SHAPE_MIXED)) inside++;
-    prevWord = word;
-  }
-  if (upper > lower) return TEXT_UPPER;
-  if (inside > 0) return TEXT_CASED;
-  return upper + inside === 0 && !hasCap(tok) ? TEXT_LOWER : TEXT_INITIAL_CAPS;
-}
-
-function hasCap(tok: Tokens): boolean {
-  for (let j = 0; j < tok.count; j++) if (tok.shape[j] === SHAPE_CAP) return true;
-  return false;
+  if (tok.upperWords > tok.lowerWords) return TEXT_UPPER;
+  if (tok.capsInside > 0) return TEXT_CASED;
+  return tok.upperWords === 0 && tok.capWords === 0 ? TEXT_LOWER : TEXT_INITIAL_CAPS;
 }
 
 /** Token j ends a sentence: . ! ? : ; or a line break right after it. */

@@ -4,10 +4,10 @@
 // ("D'Ávila", "Maria-José"); every punctuation character is its own token.
 import {
   charClass,
+  charInfo,
   classOf,
   DIGIT,
   fold,
-  foldCode,
   LOWER,
   PUNCT,
   SPACE,
@@ -52,6 +52,12 @@ export class Tokens {
   end = new Int32Array(256);
   hash = new Int32Array(256);
   shape = new Uint8Array(256);
+  /** Words by shape, counted while tokenizing for the text's case (features.ts textCase). */
+  lowerWords = 0;
+  upperWords = 0;
+  capWords = 0;
+  /** Capitalised or mixed-case words right after another word: capitals inside sentences. */
+  capsInside = 0;
 
   private grow(): void {
     const n = this.start.length * 2;
@@ -80,6 +86,11 @@ export class Tokens {
   /** Tokenizes `text`, replacing the previous contents. */
   tokenize(text: string): void {
     this.count = 0;
+    let lowerWords = 0;
+    let upperWords = 0;
+    let capWords = 0;
+    let capsInside = 0;
+    let prevWord = false;
     const n = text.length;
     let i = 0;
     while (i < n) {
@@ -90,6 +101,7 @@ export class Tokens {
         continue;
       }
       if (cls === PUNCT) {
+        prevWord = false;
         this.push(i, i + 1, Math.imul(FNV_OFFSET ^ foldJoiner(c), FNV_PRIME), SHAPE_PUNCT);
         i++;
         continue;
@@ -104,14 +116,15 @@ export class Tokens {
       // Hot loop: table lookups inlined for the Latin range.
       while (i < n) {
         const d = text.charCodeAt(i);
-        const k = d < TABLE_SIZE ? charClass[d]! : classOf(d);
+        const x = d < TABLE_SIZE ? charInfo[d]! : (classOf(d) << 16) | foldJoiner(d);
+        const k = x >>> 16;
         if (k === LOWER) lowers++;
         else if (k === UPPER) uppers++;
         else if (k === DIGIT) digits++;
         else if (isJoiner(d) && i + 1 < n && i > start && isLetter(text.charCodeAt(i + 1))) {
           // inner apostrophe or hyphen: part of the word
         } else break;
-        h = Math.imul(h ^ (d < TABLE_SIZE ? foldCode[d]! : foldJoiner(d)), FNV_PRIME);
+        h = Math.imul(h ^ (x & 0xffff), FNV_PRIME);
         i++;
       }
       let shape: number;
@@ -121,8 +134,17 @@ export class Tokens {
       else if (firstUpper && uppers === 1) shape = SHAPE_CAP;
       else if (firstUpper && isCapitalisedParts(text, start, i)) shape = SHAPE_CAP;
       else shape = SHAPE_MIXED;
+      if (shape === SHAPE_LOWER) lowerWords++;
+      else if (shape === SHAPE_UPPER) upperWords++;
+      else if (shape === SHAPE_CAP) capWords++;
+      if (prevWord && (shape === SHAPE_CAP || shape === SHAPE_MIXED)) capsInside++;
+      prevWord = shape !== SHAPE_DIGIT;
       this.push(start, i, h, shape);
     }
+    this.lowerWords = lowerWords;
+    this.upperWords = upperWords;
+    this.capWords = capWords;
+    this.capsInside = capsInside;
   }
 }
 

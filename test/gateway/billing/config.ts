@@ -7,6 +7,13 @@ import type { FileConfig } from '../../../src/platform/config/index.js';
 
 export const PAY_TO = '0x1111111111111111111111111111111111111111';
 
+type X402 = NonNullable<NonNullable<FileConfig['payments']>['x402']>;
+
+/** The `payments.x402` section paying PAY_TO on Base Sepolia through the facilitator at `url`. */
+export function x402Via(url: string, extra: Partial<X402> = {}): X402 {
+  return { network: 'base-sepolia', pay_to: PAY_TO, facilitator_url: url, ...extra };
+}
+
 export function paymentsConfig(
   extra: Partial<FileConfig> = {},
   payments: Partial<NonNullable<FileConfig['payments']>> = {},
@@ -17,7 +24,8 @@ export function paymentsConfig(
     ...extra,
     payments: {
       mode: 'live',
-      x402: { network: 'base-sepolia', pay_to: PAY_TO, facilitator_url: 'http://127.0.0.1:9' },
+      // No facilitator listens there: a test that settles payments starts one and names it.
+      x402: x402Via('http://127.0.0.1:9'),
       ...payments,
     },
   };

@@ -9,6 +9,7 @@ import { balanceOf } from '../../../src/gateway/billing/ledger.js';
 import { updateOrganization } from '../../../src/gateway/orgs/store.js';
 import { openaiEcho } from '../../fakes/openai.js';
 import { FakeUpstream } from '../../fakes/upstream.js';
+import { catalogueModel, openaiVendor, PRICE } from '../../helpers/catalogue.js';
 import { makeKey } from '../../helpers/gateway.js';
 import { listeningGateway } from '../models/helpers.js';
 import { paymentsConfig } from './config.js';
@@ -21,20 +22,7 @@ describe('payments in dev mode', () => {
     upstream = await new FakeUpstream(openaiEcho).start();
     gw = await listeningGateway(
       paymentsConfig(
-        {
-          providers: { oa: { type: 'openai', base_url: `${upstream.url}/v1` } },
-          models: [
-            {
-              id: 'svc/gpt',
-              provider: 'oa',
-              upstream_model: 'g',
-              display_name: 'G',
-              context_window: 1000,
-              description: 'd',
-              price: { input_per_mtok_usd: 1000, output_per_mtok_usd: 2000 },
-            },
-          ],
-        },
+        openaiVendor(upstream.url, [catalogueModel('svc/gpt', { contextWindow: 1000, price: PRICE })]),
         { mode: 'dev' },
       ),
     );

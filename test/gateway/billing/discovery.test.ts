@@ -6,8 +6,9 @@ import { after, before, describe, it } from 'node:test';
 import { FakeFacilitator } from '../../fakes/facilitator.js';
 import { openaiEcho } from '../../fakes/openai.js';
 import { FakeUpstream } from '../../fakes/upstream.js';
+import { catalogueModel, openaiVendor } from '../../helpers/catalogue.js';
 import { listeningGateway } from '../models/helpers.js';
-import { PAY_TO, paymentsConfig } from './config.js';
+import { PAY_TO, paymentsConfig, x402Via } from './config.js';
 import { prepaidKey } from './prepaid.js';
 
 type Gateway = Awaited<ReturnType<typeof listeningGateway>>;
@@ -24,14 +25,6 @@ interface Document {
   credito: { url: string; header: string } | null;
 }
 
-const MODEL = {
-  provider: 'oa',
-  upstream_model: 'g',
-  display_name: 'G',
-  context_window: 1000,
-  description: 'd',
-};
-
 describe('payment discovery', () => {
   let gw: Gateway;
   let upstream: FakeUpstream;
@@ -43,15 +36,17 @@ describe('payment discovery', () => {
     gw = await listeningGateway(
       paymentsConfig(
         {
-          providers: { oa: { type: 'openai', base_url: `${upstream.url}/v1` } },
-          models: [
-            { id: 'svc/gpt', ...MODEL, price: { input_per_mtok_usd: 3, output_per_mtok_usd: 15 } },
-            { id: 'svc/gratis', ...MODEL },
-          ],
+          ...openaiVendor(upstream.url, [
+            catalogueModel('svc/gpt', {
+              contextWindow: 1000,
+              price: { input_per_mtok_usd: 3, output_per_mtok_usd: 15 },
+            }),
+            catalogueModel('svc/gratis', { contextWindow: 1000 }),
+          ]),
           limits: { requests_per_minute: 60 },
         },
         {
-          x402: { network: 'base-sepolia', pay_to: PAY_TO, facilitator_url: facilitator.url },
+          x402: x402Via(facilitator.url),
           job_prices_usd: { 'svc.ocr': 0.01 },
         },
       ),

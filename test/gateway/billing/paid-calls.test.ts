@@ -11,16 +11,16 @@ import { issueCreditToken, tokenWallet } from '../../../src/gateway/billing/toke
 import { FakeFacilitator } from '../../fakes/facilitator.js';
 import { openaiEcho } from '../../fakes/openai.js';
 import { FakeUpstream } from '../../fakes/upstream.js';
+import { catalogueModel, openaiVendor, PRICE } from '../../helpers/catalogue.js';
 import { makeKey } from '../../helpers/gateway.js';
 import { waitFor } from '../../helpers/wait.js';
 import { prepaidKey } from './prepaid.js';
 import { listeningGateway } from '../models/helpers.js';
-import { PAY_TO, paymentsConfig } from './config.js';
+import { paymentsConfig, x402Via } from './config.js';
 import { payingFetch, paymentHeaderOf } from '../../helpers/x402.js';
 
 type Gateway = Awaited<ReturnType<typeof listeningGateway>>;
-// 1000 micro-dollars per input token, 2000 per output token: the fake reports 11 in, 7 out.
-const PRICE = { input_per_mtok_usd: 1000, output_per_mtok_usd: 2000 };
+// At PRICE (1000 micro-dollars per input token, 2000 per output token): the fake reports 11 in, 7 out.
 const ECHO_COST = 11 * 1000 + 7 * 2000;
 
 describe('paid calls', () => {
@@ -33,29 +33,11 @@ describe('paid calls', () => {
     facilitator = await new FakeFacilitator(84532).start();
     gw = await listeningGateway(
       paymentsConfig(
-        {
-          providers: { oa: { type: 'openai', base_url: `${upstream.url}/v1` } },
-          models: [
-            {
-              id: 'svc/gpt',
-              provider: 'oa',
-              upstream_model: 'g',
-              display_name: 'G',
-              context_window: 1000,
-              description: 'd',
-              price: PRICE,
-            },
-            {
-              id: 'svc/gratis',
-              provider: 'oa',
-              upstream_model: 'g',
-              display_name: 'G',
-              context_window: 1000,
-              description: 'd',
-            },
-          ],
-        },
-        { x402: { network: 'base-sepolia', pay_to: PAY_TO, facilitator_url: facilitator.url } },
+        openaiVendor(upstream.url, [
+          catalogueModel('svc/gpt', { contextWindow: 1000, price: PRICE }),
+          catalogueModel('svc/gratis', { contextWindow: 1000 }),
+        ]),
+        { x402: x402Via(facilitator.url) },
       ),
     );
   });

@@ -13,7 +13,7 @@ import { FakeFacilitator } from '../../fakes/facilitator.js';
 import { makeKey } from '../../helpers/gateway.js';
 import { prepaidKey } from './prepaid.js';
 import { workerGateway } from '../workers/helpers.js';
-import { PAY_TO } from './config.js';
+import { x402Via } from './config.js';
 import { payingFetch } from '../../helpers/x402.js';
 import { kyselyOf } from '../../../src/platform/db/transactions.js';
 import { waitFor } from '../../helpers/wait.js';
@@ -33,7 +33,7 @@ describe('paid worker jobs', () => {
       {
         payments: {
           mode: 'live',
-          x402: { network: 'base-sepolia', pay_to: PAY_TO, facilitator_url: facilitator.url },
+          x402: x402Via(facilitator.url),
           job_prices_usd: { 'svc.speech': PRICE / 1e6 },
         },
       },

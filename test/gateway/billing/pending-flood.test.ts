@@ -11,14 +11,8 @@ import { testGateway } from '../../helpers/gateway.js';
 import { type SmtpPeer, startSmtp } from '../../helpers/smtp.js';
 import { type FakeAsaas, startFakeAsaas } from '../../fakes/asaas.js';
 import { paymentsConfig } from './config.js';
+import { PIX } from './pix-helpers.js';
 
-const PIX = {
-  chave: 'pagamentos@exemplo.com.br',
-  nome: 'Exemplo Servicos Ltda',
-  cidade: 'Sao Paulo',
-  brl_por_usd: 5.5,
-  owner_email: 'dono@exemplo.com.br',
-};
 const PAYER = { documento: '529.982.247-25', nome: 'Joana Pereira Quintela', email: 'joana@example.org' };
 
 /** 10 addresses in one /24 and 10 addresses each in its own /24. */

@@ -1,5 +1,5 @@
-// Shared by the Pix and Asaas tests: every row of every table as text (to grep for
-// personal data), a signed-in session cookie, and the CLI's environment for a context.
+// Shared by the Pix and Asaas tests: a Pix configuration, every row of every table as text
+// (to grep for personal data), a signed-in session cookie, and the CLI's environment for a context.
 import { sql } from 'kysely';
 import { createAccount } from '../../../src/gateway/accounts/store.js';
 import { createOrganization, setMember } from '../../../src/gateway/orgs/store.js';
@@ -7,6 +7,15 @@ import { PRODUCT_ID } from '../../../src/gateway/product.js';
 import { COOKIE_NAME } from '../../../src/gateway/sessions/cookie.js';
 import { createSession } from '../../../src/gateway/sessions/store.js';
 import type { Context } from '../../../src/platform/context.js';
+
+/** A `payments.pix` section: the receiver's key, name and city, the rate, the owner's mailbox. */
+export const PIX = {
+  chave: 'pagamentos@exemplo.com.br',
+  nome: 'Exemplo Servicos Ltda',
+  cidade: 'Sao Paulo',
+  brl_por_usd: 5.5,
+  owner_email: 'dono@exemplo.com.br',
+};
 
 export async function dumpAllTables(ctx: Context): Promise<string> {
   const k = ctx.db.kysely;

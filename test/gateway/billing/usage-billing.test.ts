@@ -11,16 +11,15 @@ import { utcDay } from '../../../src/platform/days.js';
 import { enableMetrics } from '../../../src/platform/metrics/index.js';
 import { openaiEcho } from '../../fakes/openai.js';
 import { FakeUpstream, type Received } from '../../fakes/upstream.js';
+import { catalogueModel, openaiVendor, PRICE } from '../../helpers/catalogue.js';
 import { waitFor } from '../../helpers/wait.js';
 import { listeningGateway } from '../models/helpers.js';
-import { PAY_TO, paymentsConfig } from './config.js';
+import { paymentsConfig } from './config.js';
 import { prepaidKey } from './prepaid.js';
 
 type Gateway = Awaited<ReturnType<typeof listeningGateway>>;
-// 1000 micro-dollars per input token, 2000 per output token.
-const PRICE = { input_per_mtok_usd: 1000, output_per_mtok_usd: 2000 };
 const OPERATOR_TOKEN = 'operator-token-usage-billing-0123';
-/** What the vendor reports for every call in these tests: 300 in, 50 out = US$ 0.40. */
+/** What the vendor reports for every call in these tests: 300 in, 50 out = US$ 0.40 at PRICE. */
 const USAGE = { prompt_tokens: 300, completion_tokens: 50, total_tokens: 350 };
 const USAGE_COST = 300 * 1000 + 50 * 2000;
 
@@ -53,21 +52,7 @@ describe('billing at usage', () => {
     gw = await listeningGateway({
       OPERATOR_TOKEN,
       ...paymentsConfig(
-        {
-          providers: { oa: { type: 'openai', base_url: `${upstream.url}/v1` } },
-          models: [
-            {
-              id: 'svc/gpt',
-              provider: 'oa',
-              upstream_model: 'g',
-              display_name: 'G',
-              context_window: 100_000,
-              description: 'd',
-              price: PRICE,
-            },
-          ],
-        },
-        { x402: { network: 'base-sepolia', pay_to: PAY_TO, facilitator_url: 'http://127.0.0.1:9' } },
+        openaiVendor(upstream.url, [catalogueModel('svc/gpt', { contextWindow: 100_000, price: PRICE })]),
       ),
     });
   });

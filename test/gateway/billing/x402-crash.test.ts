@@ -13,12 +13,13 @@ import { openDb } from '../../../src/platform/db/index.js';
 import { FakeFacilitator } from '../../fakes/facilitator.js';
 import { openaiEcho } from '../../fakes/openai.js';
 import { FakeUpstream } from '../../fakes/upstream.js';
+import { catalogueModel, openaiVendor, PRICE } from '../../helpers/catalogue.js';
 import { onPostgres } from '../../helpers/db.js';
 import { type Child, runSvc } from '../../helpers/process.js';
 import { type Seeded, seededStorage, serve } from '../../helpers/served.js';
 import { waitFor } from '../../helpers/wait.js';
 import { payingFetch } from '../../helpers/x402.js';
-import { PAY_TO, paymentsConfig } from './config.js';
+import { paymentsConfig, x402Via } from './config.js';
 import { prepaidKey } from './prepaid.js';
 
 type Seed = Awaited<ReturnType<typeof prepaidKey>>;
@@ -33,29 +34,10 @@ describe(`x402 payments across kill -9 (${onPostgres ? 'postgres' : 'sqlite'})`,
     facilitator = await new FakeFacilitator(84532).start();
     upstream = await new FakeUpstream(openaiEcho).start();
     const config = paymentsConfig(
+      openaiVendor(upstream.url, [catalogueModel('svc/gpt', { contextWindow: 8000, price: PRICE })]),
       {
-        providers: { oa: { type: 'openai', base_url: `${upstream.url}/v1` } },
-        models: [
-          {
-            id: 'svc/gpt',
-            provider: 'oa',
-            upstream_model: 'g',
-            display_name: 'G',
-            context_window: 8000,
-            description: 'd',
-            price: { input_per_mtok_usd: 1000, output_per_mtok_usd: 2000 },
-          },
-        ],
-      },
-      {
-        x402: {
-          network: 'base-sepolia',
-          pay_to: PAY_TO,
-          facilitator_url: facilitator.url,
-          // A live request owns its payment for 2 × 3 s + 1 s; then a reconciler may take it.
-          facilitator_timeout_ms: 3_000,
-          reconcile_every_seconds: 1,
-        },
+        // A live request owns its payment for 2 × 3 s + 1 s; then a reconciler may take it.
+        x402: x402Via(facilitator.url, { facilitator_timeout_ms: 3_000, reconcile_every_seconds: 1 }),
       },
     );
     seeded = await seededStorage((ctx) => prepaidKey(ctx, 0), config);

@@ -9,7 +9,7 @@ import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 
 
 import { FakeFacilitator } from '../../fakes/facilitator.js';
 import { testGateway } from '../../helpers/gateway.js';
-import { PAY_TO, paymentsConfig } from './config.js';
+import { PAY_TO, paymentsConfig, x402Via } from './config.js';
 import { decodePaymentResponseHeader, payingFetch, paymentHeaderOf } from '../../helpers/x402.js';
 
 type Gateway = Awaited<ReturnType<typeof testGateway>>;
@@ -77,12 +77,7 @@ describe('POST /api/credito with x402', () => {
       paymentsConfig(
         {},
         {
-          x402: {
-            network: 'base-sepolia',
-            pay_to: PAY_TO,
-            facilitator_url: facilitator.url,
-            facilitator_timeout_ms: 3_000,
-          },
+          x402: x402Via(facilitator.url, { facilitator_timeout_ms: 3_000 }),
         },
       ),
     );

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
+import { catalogueModel, openaiVendor } from '../../helpers/catalogue.js';
 import { testGateway } from '../../helpers/gateway.js';
 
 export const CPF = '529.982.247-25';
@@ -28,19 +29,7 @@ export function writeConfig(config: unknown): string {
 
 /** SVC_CONFIG with one model, `svc/gpt`, served by an OpenAI-compatible upstream at `origin`. */
 export function oneOpenAIModel(origin: string, contextWindow: number): string {
-  return writeConfig({
-    providers: { oa: { type: 'openai', base_url: `${origin}/v1` } },
-    models: [
-      {
-        id: 'svc/gpt',
-        provider: 'oa',
-        upstream_model: 'g',
-        display_name: 'G',
-        context_window: contextWindow,
-        description: 'd',
-      },
-    ],
-  });
+  return writeConfig(openaiVendor(origin, [catalogueModel('svc/gpt', { contextWindow })]));
 }
 
 export async function listeningGateway(env: Record<string, string> = {}) {

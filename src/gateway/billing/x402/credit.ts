@@ -1,9 +1,10 @@
-// The last step of an x402 payment, shared by the live request and the reconciler: a
-// `settled` payment becomes `credited` in one transaction with its credit — a package's
-// token minted, or a paid call's wallet credited — so it happens exactly once whoever gets
-// there first (the token's reference and the movement's reference are unique as well).
+// The last step of an x402 payment, shared by the live request, the reconciler and the
+// operator's `svc credit resolve`: a `settled` payment becomes `credited` in one transaction
+// with its credit — a package's token minted, or a paid call's wallet credited — so it
+// happens exactly once whoever gets there first (the token's reference and the movement's
+// reference are unique as well).
 import type { Context } from '../../../platform/context.js';
-import { inTransaction, kyselyOf } from '../../../platform/db/transactions.js';
+import { type DbLike, inTransaction, kyselyOf } from '../../../platform/db/transactions.js';
 import { creditWallet, MICROS_PER_USD, parseWalletKey } from '../ledger.js';
 import { DuplicateTokenReferenceError, issueCreditToken } from '../tokens.js';
 import { getPayment, movePayment } from './payments.js';
@@ -20,14 +21,15 @@ export interface Credited {
 /**
  * Credits a `settled` payment. `delivered`: the caller is about to hand the token to the
  * buyer (the live request); the reconciler's tokens wait for the buyer to come back.
+ * `db`: a transaction the caller holds (the operator's state change joins the credit).
  */
 export async function creditPayment(
   ctx: Context,
   nonce: string,
-  options: { delivered: boolean; now?: number },
+  options: { delivered: boolean; now?: number; db?: DbLike },
 ): Promise<Credited> {
   const now = options.now ?? Date.now();
-  return inTransaction(ctx.db, async (trx) => {
+  return inTransaction(options.db ?? ctx.db, async (trx) => {
     const row = await getPayment(trx, nonce);
     if (!row || row.state !== 'settled')
       return { credited: row?.state === 'credited', tokenId: row?.tokenId ?? undefined };

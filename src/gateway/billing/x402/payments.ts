@@ -8,6 +8,8 @@
 // `settling`: the settle request may have left — the transfer may have happened.
 // `settled`: the facilitator confirmed the transfer; the credit is not written yet.
 // `credited`: the package's token was minted, or the call's wallet credited, exactly once.
+// `unknown`: the authorisation expired before the facilitator confirmed the settle; only the
+// chain tells whether the transfer happened, so the operator decides (`svc credit resolve`).
 // The quote itself is not stored: it is computed again from the request, and the row keeps
 // the requirements the payment was checked against.
 import type { DbLike } from '../../../platform/db/transactions.js';
@@ -29,6 +31,18 @@ export type PaymentState =
 
 /** States a reconciler (or the operator) still has to finish. */
 export const UNFINISHED: PaymentState[] = ['verifying', 'settling', 'settled', 'claimed', 'unknown'];
+
+/**
+ * Whether only the operator can finish this payment: the facilitator can no longer tell
+ * (`unknown`), or the row lacks what the reconciler would ask it with (rows of earlier
+ * versions). The reconciler leaves these alone; `svc credit resolve` takes only these.
+ */
+export function awaitsOperator(row: Pick<PaymentRow, 'state' | 'payment' | 'requirements'>): boolean {
+  if (row.state === 'unknown') return true;
+  if (row.state === 'claimed') return !row.payment;
+  if (row.state === 'settling') return !row.payment || !row.requirements;
+  return false;
+}
 
 /** What a payment pays for: a package (a new token), or credit into a paid call's wallet. */
 export type Paying = { purpose: 'credit'; usd: number } | { purpose: 'call'; wallet: string };
@@ -52,6 +66,9 @@ export interface PaymentRow {
   attempts: number;
   createdAt: number;
   updatedAt: number;
+  /** The operator's decision (`svc credit resolve`): when, and their reference. */
+  resolvedAt: number | null;
+  resolution: string | null;
 }
 
 /** Our key for an authorisation: its network and nonce. */
@@ -117,6 +134,8 @@ export async function movePayment(
     transaction?: string | null;
     nextAt?: number | null;
     attempts?: number;
+    /** The operator decided this move. */
+    resolution?: { at: number; reference: string | null };
   } = {},
   now = Date.now(),
 ): Promise<boolean> {
@@ -129,6 +148,9 @@ export async function movePayment(
       ...(fields.transaction !== undefined ? { transaction: fields.transaction } : {}),
       ...(fields.nextAt !== undefined ? { next_at: fields.nextAt } : {}),
       ...(fields.attempts !== undefined ? { attempts: fields.attempts } : {}),
+      ...(fields.resolution
+        ? { resolved_at: fields.resolution.at, resolution: fields.resolution.reference }
+        : {}),
     })
     .where('nonce', '=', nonce)
     .where('state', 'in', from)
@@ -169,6 +191,8 @@ function toRow(r: Raw): PaymentRow {
     attempts: Number(r.attempts),
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
+    resolvedAt: r.resolved_at === null ? null : Number(r.resolved_at),
+    resolution: r.resolution,
   };
 }
 

@@ -8,7 +8,8 @@
 //   the nonce is still unused. Used → it was settled (a settled nonce is final) → credit.
 //   Unused and still valid → settle it now → credit. A facilitator that does not answer →
 //   try again later, backing off. Expired and unused cannot be told apart from expired and
-//   settled by the facilitator → `unknown`, for the operator (`svc credit stuck`).
+//   settled by the facilitator → `unknown`, for the operator (`svc credit stuck` lists it,
+//   `svc credit resolve` records the operator's decision, resolve.ts).
 // - `settled`: the money arrived, the credit was not written → credit (credit.ts).
 //
 // A row is taken by one instance at a time (its `next_at` is pushed forward first).
@@ -16,7 +17,7 @@ import type { Context } from '../../../platform/context.js';
 import { kyselyOf } from '../../../platform/db/transactions.js';
 import { creditPayment } from './credit.js';
 import type { FacilitatorClient } from './facilitator.js';
-import { movePayment, type PaymentRow, unfinishedPayments } from './payments.js';
+import { awaitsOperator, movePayment, type PaymentRow, unfinishedPayments } from './payments.js';
 
 /** The facilitator's word for an authorisation whose nonce is spent on chain. */
 const NONCE_USED = /nonce_(already_)?used/i;
@@ -70,7 +71,7 @@ async function finish(
   now: number,
   holdMs: number,
 ): Promise<Outcome> {
-  if (row.state === 'unknown' || (row.state === 'claimed' && !row.payment)) return 'operator';
+  if (awaitsOperator(row)) return 'operator';
   if (!(await take(ctx, row, now, holdMs))) return 'skipped';
   const log = ctx.logger.child({ x402_nonce: row.nonce, purpose: row.purpose });
   if (row.state === 'verifying' || row.state === 'claimed') {

@@ -31,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0018-access-links': await import('./0018-access-links.js'),
   '0019-worker-keys-pending-networks': await import('./0019-worker-keys-pending-networks.js'),
   '0020-money-crash-windows': await import('./0020-money-crash-windows.js'),
+  '0021-x402-operator-resolution': await import('./0021-x402-operator-resolution.js'),
 };
