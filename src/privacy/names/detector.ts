@@ -17,7 +17,7 @@ import {
 } from './context.js';
 import { type NameMemory, rememberNames, tagEchoes } from './echo.js';
 import { tagListItems } from './lists.js';
-import { tagNameAfterOffice } from './roles.js';
+import { tagNameAfterOccupation, tagNameAfterOffice } from './roles.js';
 import { tagSpeakers } from './speakers.js';
 import { Analysis, MAX_FEATURES, TEXT_CASED, TEXT_INITIAL_CAPS, TEXT_UPPER } from './features.js';
 import { GAZ_PARTICLE, type NameModel, TAG_O, TAGS } from './model.js';
@@ -87,6 +87,7 @@ export function createNameDetector(model: NameModel): NameDetector {
       tagListItems(tok, an, all, n);
       tagSpeakers(tok, an, all, n);
       tagNameAfterOffice(tok, an, all, n);
+      tagNameAfterOccupation(tok, an, all, n);
       if (bias === 0) {
         if (capitalises(an.caseOf(tok))) dropLowerWords(tok, all, an.flags, an.lex, n);
         dropPlaceInPlaceList(tok, an, all, n);

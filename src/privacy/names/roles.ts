@@ -2,22 +2,29 @@
 // prometeu"): in text without capitals the model weighs the word's everyday reading
 // ("fontes", "bandeira", "jardim") against the office before it and often keeps the
 // word. Tenth round (docs/contributing/privacy-names.md).
-import { type Analysis, TEXT_LOWER } from './features.js';
+import { type Analysis, TEXT_CASED, TEXT_LOWER } from './features.js';
 import {
+  GAZ_CONTEXT,
   GAZ_FIRST_MASK,
   GAZ_HEAD,
+  GAZ_ORG,
   GAZ_PARTICLE,
+  GAZ_PLACE,
   GAZ_STOP,
   GAZ_SURNAME,
   GAZ_VERB,
+  LEX_BRAND,
+  LEX_DICT_MASK,
   LEX_FREQ_MASK,
   LEX_FREQ_SHIFT,
+  LEX_ORDINARY,
   NAME_BITS,
   TAG_B,
   TAG_I,
   TAG_O,
+  WORD_BITS,
 } from './model.js';
-import { hashWord, SHAPE_LOWER, type Tokens } from './tokenize.js';
+import { hashWord, SHAPE_CAP, SHAPE_LOWER, type Tokens } from './tokenize.js';
 
 /** Elected and appointed offices named before the holder's surname. */
 const OFFICES = new Set(
@@ -58,4 +65,72 @@ export function tagNameAfterOffice(tok: Tokens, an: Analysis, tags: Uint8Array, 
     // "o presidente ali abdullah saleh": the first name joins the name the model found.
     if (i + 1 < n && tags[i + 1] === TAG_B) tags[i + 1] = TAG_I;
   }
+}
+
+/**
+ * Occupations written before a person's name in news and prose that the gazetteer's
+ * context words do not hold: sport positions, arts, trades ("o arqueiro Zubizarreta", "o
+ * volante eslovênio Katanec", "o pintor Spoerri").
+ */
+const OCCUPATIONS = new Set(
+  (
+    'arqueiro goleiro zagueiro lateral volante meia atacante ala avancado tecnico treinador ' +
+    'jogador jogadora tenista piloto ciclista pugilista lutador nadador atleta ' +
+    'ator atriz cantor cantora compositor compositora pianista violinista maestro musico ' +
+    'pintor pintora escultor escultora poeta poetisa escritor escritora romancista cineasta ' +
+    'realizador realizadora fotografo fotografa arquiteto arquiteta jornalista economista ' +
+    'historiador historiadora filosofo filosofa sociologo sociologa cientista fisico quimico ' +
+    'medico medica empresario empresaria banqueiro industrial sindicalista militante ativista ' +
+    'chanceler embaixador embaixadora premie ditador general almirante comandante ' +
+    'ex-presidente ex-ministro ex-ministra ex-governador ex-deputado ex-jogador'
+  )
+    .split(' ')
+    .map(hashWord),
+);
+
+/**
+ * In cased text, a capitalised word that no list calls an ordinary word, a place, a
+ * firm, a role or a brand, right after an occupation or a role word, or after an
+ * occupation with a single lower-case word between them (a nationality: "o volante
+ * eslovênio Katanec"), is a name, with the capitalised words after it. Under both
+ * sensitivities: it only adds names.
+ */
+export function tagNameAfterOccupation(tok: Tokens, an: Analysis, tags: Uint8Array, n: number): void {
+  if (an.textCase !== TEXT_CASED) return;
+  const { flags, lex } = an;
+  for (let i = 1; i < n; i++) {
+    if (tags[i] !== TAG_O || tok.shape[i] !== SHAPE_CAP) continue;
+    const r = i - 1;
+    const adjacent = isRole(tok, flags, r);
+    // "o volante eslovênio Katanec": an occupation of the list, then one adjective.
+    if (!adjacent && !(r > 0 && isBetween(tok, flags, r) && isOccupation(tok, r - 1))) continue;
+    const f = flags[i]!;
+    if ((f & NOT_PERSON) !== 0) continue;
+    if ((lex[i]! & LEX_DICT_MASK) === LEX_ORDINARY && (f & NAME_BITS) === 0) continue;
+    if ((lex[i]! & LEX_BRAND) !== 0 && (f & NAME_BITS) === 0) continue;
+    tags[i] = TAG_B;
+    for (
+      let j = i + 1;
+      j < n && tags[j] === TAG_O && tok.shape[j] === SHAPE_CAP && (flags[j]! & NOT_PERSON) === 0;
+      j++
+    ) {
+      tags[j] = TAG_I;
+    }
+  }
+}
+
+const NOT_PERSON = WORD_BITS | GAZ_PLACE | GAZ_ORG | GAZ_HEAD | GAZ_STOP | GAZ_PARTICLE | GAZ_CONTEXT;
+/** Words that cannot stand between a role and a name: verbs, function words, particles. */
+const NOT_BETWEEN = GAZ_VERB | GAZ_STOP | GAZ_PARTICLE;
+
+function isOccupation(tok: Tokens, r: number): boolean {
+  return r >= 0 && tok.shape[r] === SHAPE_LOWER && OCCUPATIONS.has(tok.hash[r]!);
+}
+
+function isRole(tok: Tokens, flags: Uint16Array, r: number): boolean {
+  return isOccupation(tok, r) || (tok.shape[r] === SHAPE_LOWER && (flags[r]! & GAZ_CONTEXT) !== 0);
+}
+
+function isBetween(tok: Tokens, flags: Uint16Array, r: number): boolean {
+  return tok.shape[r] === SHAPE_LOWER && (flags[r]! & NOT_BETWEEN) === 0;
 }

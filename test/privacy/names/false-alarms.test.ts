@@ -118,7 +118,20 @@ const OFFICE_HOLDERS: Row[] = [
   ['a surname after an office', 'o vereador dutra nao apareceu na camara', ['dutra']],
 ];
 
+// Tenth round, misses: a name no list knows after an occupation.
+const OCCUPATIONS: Row[] = [
+  ['after an occupation and a nationality', 'A exposição do pintor catalão Miró abriu ontem.', ['Miró']],
+  [
+    'after an occupation and a nationality',
+    'O público aplaudiu o violinista letão Kremerov no fim.',
+    ['Kremerov'],
+  ],
+  ['right after a sport position', 'Quem marcou foi o atacante Okwuosa , de cabeça.', ['Okwuosa']],
+];
+
 const GUARDS: Row[] = [
+  ['a sport position and an adjective', 'O lateral esquerdo fez o gol.', []],
+  ['a qualifier after a sport position', 'O goleiro titular machucou o joelho.', []],
   ['a street named after an office holder', 'moro perto da avenida presidente vargas', []],
   ['a verb after an office', 'a presidente deu entrevista ontem', []],
   ['a frequent word after an office', 'o ministro nem apareceu', []],
@@ -172,6 +185,7 @@ for (const [title, rows] of [
   ['the later names of a list', LIST_ITEMS],
   ['speakers after a verb of saying', SPEAKERS],
   ['office holders in lower case', OFFICE_HOLDERS],
+  ['names after occupations', OCCUPATIONS],
   ['guards', GUARDS],
 ] as const) {
   describe(`detectNames false alarms: ${title}`, () => {
