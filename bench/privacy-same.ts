@@ -63,7 +63,7 @@ function sameSet(label: string, texts: readonly string[], withNames: boolean): v
   }
   sameCleaned(label, texts);
   console.log(
-    `${label}: ${texts.length} texts, ${compared} matches compared so far, ${differences} differences`,
+    `${label}: ${texts.length} texts (${texts.reduce((n, t) => n + t.length, 0)} characters), ${compared} matches compared so far, ${differences} differences`,
   );
 }
 

@@ -121,7 +121,7 @@ export function readClusters(
 
 /**
  * One walk's hand-out of clusters. A class, not a closure per text: its method is one
- * function for every text, so the call in eachCluster stays monomorphic and is inlined.
+ * function for every text, so the call in eachCluster can be inlined.
  */
 class Walk {
   readonly least: number[];

@@ -13,8 +13,13 @@ import type { FindOptions, Finding, Match, Policy } from './types.js';
 
 export type { FindOptions } from './types.js';
 
-/** Characters from which a text's clusters are read in one walk: about where keeping them starts to cost collections. */
-const LONG_TEXT = 64 * 1024;
+/**
+ * Characters from which a text's clusters are read in one walk. Below it, each detector's
+ * own walk over kept clusters costs less (0.5–1.3 ms less per MB of 4 KB–256 KB pieces);
+ * from about 1 MB on, keeping them costs collections (the walk: 9.2 against 10.3 ms per MB
+ * of 1 MB pieces, 6.5 against 13.9 of 2 MB ones).
+ */
+const LONG_TEXT = 512 * 1024;
 
 /**
  * Every piece of personal data in `text`, disjoint and sorted by position. Detectors
