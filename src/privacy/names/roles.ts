@@ -49,9 +49,10 @@ export function tagNameAfterOffice(tok: Tokens, an: Analysis, tags: Uint8Array, 
   if (an.caseOf(tok) !== TEXT_LOWER) return;
   const { flags } = an;
   for (let i = 1; i < n; i++) {
-    if (tags[i] !== TAG_O || tok.shape[i] !== SHAPE_LOWER || !OFFICES.has(tok.hash[i - 1]!)) continue;
     const f = flags[i]!;
+    if (tags[i] !== TAG_O || tok.shape[i] !== SHAPE_LOWER) continue;
     if ((f & NAME_BITS) === 0 || (f & (GAZ_STOP | GAZ_PARTICLE)) !== 0) continue;
+    if (!OFFICES.has(tok.hash[i - 1]!)) continue;
     if (OFFICES.has(tok.hash[i]!)) continue;
     // "a presidente deu", "o ministro nem": a verb or one of the most frequent words of
     // general text that is also a rare first name is the word.
@@ -99,13 +100,12 @@ export function tagNameAfterOccupation(tok: Tokens, an: Analysis, tags: Uint8Arr
   if (an.textCase !== TEXT_CASED) return;
   const { flags, lex } = an;
   for (let i = 1; i < n; i++) {
-    if (tags[i] !== TAG_O || tok.shape[i] !== SHAPE_CAP) continue;
+    if (tags[i] !== TAG_O || tok.shape[i] !== SHAPE_CAP || (flags[i]! & NOT_PERSON) !== 0) continue;
     const r = i - 1;
     const adjacent = isRole(tok, flags, r);
     // "o volante eslovênio Katanec": an occupation of the list, then one adjective.
     if (!adjacent && !(r > 0 && isBetween(tok, flags, r) && isOccupation(tok, r - 1))) continue;
     const f = flags[i]!;
-    if ((f & NOT_PERSON) !== 0) continue;
     if ((lex[i]! & LEX_DICT_MASK) === LEX_ORDINARY && (f & NAME_BITS) === 0) continue;
     if ((lex[i]! & LEX_BRAND) !== 0 && (f & NAME_BITS) === 0) continue;
     tags[i] = TAG_B;

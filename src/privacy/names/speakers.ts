@@ -22,7 +22,7 @@ import {
   TAG_O,
   WORD_BITS,
 } from './model.js';
-import { hashWord, SHAPE_CAP, SHAPE_UPPER, type Tokens } from './tokenize.js';
+import { hashWord, SHAPE_CAP, SHAPE_PUNCT, SHAPE_UPPER, type Tokens } from './tokenize.js';
 
 const hashes = (words: string) => new Set(words.split(' ').map(hashWord));
 
@@ -35,7 +35,7 @@ const SAYING = hashes(
     'gritou grita murmurou murmura exclamou exclama retrucou replicou suspirou sorriu ironiza ironizou',
 );
 /** What ends a quotation or a line of dialogue before the verb. */
-const QUOTE_END = hashes(', — – - » " \u201d : ...');
+const QUOTE_END = hashes(', — – - » " \u201d :');
 
 /** Words that are not a person's: ordinary words, places, firms, function words. */
 const NOT_PERSON = WORD_BITS | GAZ_PLACE | GAZ_ORG | GAZ_HEAD | GAZ_STOP | GAZ_PARTICLE | GAZ_CONTEXT;
@@ -53,7 +53,7 @@ export function tagSpeakers(tok: Tokens, an: Analysis, tags: Uint8Array, n: numb
   if (shape < 0) return;
   const hash = tok.hash;
   for (let v = 1; v + 1 < n; v++) {
-    if (!SAYING.has(hash[v]!) || !QUOTE_END.has(hash[v - 1]!)) continue;
+    if (tok.shape[v - 1] !== SHAPE_PUNCT || !QUOTE_END.has(hash[v - 1]!) || !SAYING.has(hash[v]!)) continue;
     let i = v + 1;
     if (tags[i] !== TAG_O || !isPersonWord(tok, an, i, shape)) continue;
     tags[i] = TAG_B;
