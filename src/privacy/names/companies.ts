@@ -10,9 +10,7 @@
 import { type Analysis, isWordShape, TEXT_INITIAL_CAPS, TEXT_LOWER, TEXT_UPPER } from './features.js';
 import { GAZ_CONTEXT, GAZ_FIRST_MASK, GAZ_PARTICLE, GAZ_STOP, GAZ_SURNAME, TAG_O } from './model.js';
 import { eachName } from './decode.js';
-import { SHAPE_INITIAL, SHAPE_LOWER, SHAPE_UPPER, hashWord, type Tokens } from './tokenize.js';
-
-const hashes = (words: string) => new Set(words.split(' ').map(hashWord));
+import { SHAPE_INITIAL, SHAPE_LOWER, SHAPE_UPPER, hashWord, type Tokens, hashSet } from './tokenize.js';
 
 // Every word below is an organisation word of the gazetteer (GAZ_ORG): only such tokens
 // are looked up, which keeps this pass cheap. A test checks each in the shipped model.
@@ -28,10 +26,10 @@ export const BUSINESS_WORDS =
 /** Words that open a company's name: "Grupo Marborges", "Indústrias J.B. Duarte". */
 export const COMPANY_HEADS = 'grupo industrias industria construtora companhia';
 
-const legalForms = hashes(LEGAL_FORMS);
-const legalFormsUpper = hashes(LEGAL_FORMS_UPPER);
-const businessWords = hashes(BUSINESS_WORDS);
-const companyHeads = hashes(COMPANY_HEADS);
+const legalForms = hashSet(LEGAL_FORMS);
+const legalFormsUpper = hashSet(LEGAL_FORMS_UPPER);
+const businessWords = hashSet(BUSINESS_WORDS);
+const companyHeads = hashSet(COMPANY_HEADS);
 
 const AMPERSAND = hashWord('&');
 const AND = hashWord('e');
@@ -181,7 +179,7 @@ function onlyCompanyWords(
 }
 
 /** Masculine articles: a company is "a" (a empresa), a man named by his surname is "o Mendonça". */
-const MASCULINE = hashes('o do no pelo ao');
+const MASCULINE = hashSet('o do no pelo ao');
 
 /**
  * A title or role right before the name ("Sr.", "o diretor", "Dra.", also behind the

@@ -39,21 +39,21 @@ import {
   SHAPE_MIXED,
   SHAPE_UPPER,
   type Tokens,
+  hashSet,
 } from './tokenize.js';
 
-const hashes = (words: string) => new Set(words.split(' ').map(hashWord));
 /** Articles, alone or joined to a preposition ("à" folds to "a"): "a Maria", "pro João", "pela Ana". */
-const ARTICLES = hashes('o a do da no na ao pelo pela pro pra');
+const ARTICLES = hashSet('o a do da no na ao pelo pela pro pra');
 /** "do"/"da" before where someone works or lives: "do RH", "da portaria", "do 302". */
-const OF = hashes('do da dos das');
+const OF = hashSet('do da dos das');
 /** "de" and its contractions, before whose act it was: "a posição de Brandão". */
-const OF_DE = hashes('de do da dos das');
+const OF_DE = hashSet('de do da dos das');
 const COMMA = hashWord(',');
 const DOT = hashWord('.');
 /** "Sta." and "Sto.", abbreviations of Santa and Santo. */
-const SAINT = hashes('sta sto');
+const SAINT = hashSet('sta sto');
 /** Feminine articles and determiners, alone or joined to a preposition: "a", "da", "pela", "numa". */
-const FEMININE = hashes(
+const FEMININE = hashSet(
   'a da na pela uma numa duma esta essa aquela desta dessa daquela nesta nessa naquela',
 );
 /**
@@ -61,14 +61,14 @@ const FEMININE = hashes(
  * words. After a verb or a noun it is also the preposition "to" ("disse a Pedro", "em
  * substituição a Carlinhos"), which any name may follow.
  */
-const BEFORE_ARTICLE_A = hashes('entre que com contra sobre segundo para como , ( « " : ;');
+const BEFORE_ARTICLE_A = hashSet('entre que com contra sobre segundo para como , ( « " : ;');
 const A = hashWord('a');
 /** Words that name a kind of place before its name: "município de Raul Soares". */
-const PLACE_KINDS = hashes(
+const PLACE_KINDS = hashSet(
   'municipio municipios cidade cidades comarca comarcas distrito estado prefeitura camara',
 );
 /** Separators of a list's items. */
-const LIST_GLUE = hashes(', e ou');
+const LIST_GLUE = hashSet(', e ou');
 
 /**
  * A very common first name (100,000+ births) after an article and before "do"/"da" is a

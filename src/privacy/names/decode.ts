@@ -12,7 +12,7 @@ import {
   TAG_START,
   TAGS,
 } from './model.js';
-import { hashWord, SHAPE_LOWER, type Tokens } from './tokenize.js';
+import { hashWord, SHAPE_LOWER, type Tokens, hashSet } from './tokenize.js';
 
 const AND = hashWord('e');
 
@@ -195,12 +195,8 @@ export function dropLowerWords(
 }
 
 /** Linking verbs: the word after them says what the subject is, not who ("é", "sou" name people: "meu nome é joão"). */
-const LINKING_VERBS = new Set(
-  (
-    'fica ficou ficava ficaram ficavam ficam fiquei ficar esta estava estavam estao estou esteve ' +
+const LINKING_VERBS = hashSet(
+  'fica ficou ficava ficaram ficavam ficam fiquei ficar esta estava estavam estao estou esteve ' +
     'estive estiveram parece parecia pareciam pareceu continua continuava continuou permanece ' +
-    'permaneceu permanecia andava andou andam andavam'
-  )
-    .split(' ')
-    .map(hashWord),
+    'permaneceu permanecia andava andou andam andavam',
 );

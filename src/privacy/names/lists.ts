@@ -4,29 +4,13 @@
 // (docs/contributing/privacy-names.md).
 import { eachName } from './decode.js';
 import { type Analysis, TEXT_CASED } from './features.js';
-import {
-  GAZ_CONTEXT,
-  GAZ_HEAD,
-  GAZ_ORG,
-  GAZ_PARTICLE,
-  GAZ_PLACE,
-  GAZ_STOP,
-  LEX_BRAND,
-  LEX_DICT_MASK,
-  LEX_ORDINARY,
-  TAG_B,
-  TAG_O,
-  WORD_BITS,
-} from './model.js';
-import { hashWord, SHAPE_CAP, SHAPE_LOWER, type Tokens } from './tokenize.js';
+import { LEX_BRAND, LEX_DICT_MASK, LEX_ORDINARY, TAG_B, TAG_O, NOT_PERSON_BITS } from './model.js';
+import { SHAPE_CAP, SHAPE_LOWER, type Tokens, hashSet } from './tokenize.js';
 
-const hashes = (words: string) => new Set(words.split(' ').map(hashWord));
 /** Between two items of a list. */
-const ITEM_GLUE = hashes(', e');
+const ITEM_GLUE = hashSet(', e');
 /** After an item of a list: the list's end or the next item (or any lower-case word). */
-const ITEM_END = hashes(', e . ; ) » : ?');
-/** Flags of words that are something other than a person: places, firms, ordinary words. */
-const NOT_PERSON = WORD_BITS | GAZ_PLACE | GAZ_ORG | GAZ_HEAD | GAZ_CONTEXT | GAZ_STOP | GAZ_PARTICLE;
+const ITEM_END = hashSet(', e . ; ) » : ?');
 
 /**
  * A capitalised word beside a detected name across "," or "e", itself an item of the
@@ -57,7 +41,7 @@ export function tagListItems(tok: Tokens, an: Analysis, tags: Uint8Array, n: num
 
 function isUnknownCapitalised(tok: Tokens, an: Analysis, i: number): boolean {
   if (tok.shape[i] !== SHAPE_CAP || tok.end[i]! - tok.start[i]! < 3) return false;
-  if ((an.flags[i]! & NOT_PERSON) !== 0) return false;
+  if ((an.flags[i]! & NOT_PERSON_BITS) !== 0) return false;
   const x = an.lex[i]!;
   return (x & LEX_DICT_MASK & LEX_ORDINARY) === 0 && (x & LEX_BRAND) === 0;
 }

@@ -41,6 +41,9 @@ export const GAZ_PLACE_NAME = 32768;
 export const NAME_BITS = GAZ_FIRST_MASK | GAZ_SURNAME | GAZ_INTL;
 /** Ordinary words: verbs and words seen in lower case in ordinary text. */
 export const WORD_BITS = GAZ_COMMON | GAZ_VERB;
+/** What a list says is something other than a person's name: words, places, firms, roles, function words. */
+export const NOT_PERSON_BITS =
+  WORD_BITS | GAZ_PLACE | GAZ_ORG | GAZ_HEAD | GAZ_CONTEXT | GAZ_STOP | GAZ_PARTICLE;
 
 /**
  * Lexicon byte, one per word beside the flags (derived from general word lists by

@@ -7,9 +7,7 @@ import {
   GAZ_CONTEXT,
   GAZ_FIRST_MASK,
   GAZ_HEAD,
-  GAZ_ORG,
   GAZ_PARTICLE,
-  GAZ_PLACE,
   GAZ_STOP,
   GAZ_SURNAME,
   GAZ_VERB,
@@ -22,19 +20,15 @@ import {
   TAG_B,
   TAG_I,
   TAG_O,
-  WORD_BITS,
+  NOT_PERSON_BITS,
 } from './model.js';
-import { hashWord, SHAPE_CAP, SHAPE_LOWER, type Tokens } from './tokenize.js';
+import { SHAPE_CAP, SHAPE_LOWER, type Tokens, hashSet } from './tokenize.js';
 
 /** Elected and appointed offices named before the holder's surname. */
-const OFFICES = new Set(
-  (
-    'vereador vereadora deputado deputada senador senadora prefeito prefeita governador governadora ' +
+const OFFICES = hashSet(
+  'vereador vereadora deputado deputada senador senadora prefeito prefeita governador governadora ' +
     'ministro ministra presidente secretario secretaria juiz juiza desembargador desembargadora ' +
-    'delegado delegada promotor promotora procurador procuradora'
-  )
-    .split(' ')
-    .map(hashWord),
+    'delegado delegada promotor promotora procurador procuradora',
 );
 
 /**
@@ -49,9 +43,10 @@ export function tagNameAfterOffice(tok: Tokens, an: Analysis, tags: Uint8Array, 
   if (an.caseOf(tok) !== TEXT_LOWER) return;
   const { flags } = an;
   for (let i = 1; i < n; i++) {
-    if (tags[i] !== TAG_O || tok.shape[i] !== SHAPE_LOWER || !OFFICES.has(tok.hash[i - 1]!)) continue;
     const f = flags[i]!;
+    if (tags[i] !== TAG_O || tok.shape[i] !== SHAPE_LOWER) continue;
     if ((f & NAME_BITS) === 0 || (f & (GAZ_STOP | GAZ_PARTICLE)) !== 0) continue;
+    if (!OFFICES.has(tok.hash[i - 1]!)) continue;
     if (OFFICES.has(tok.hash[i]!)) continue;
     // "a presidente deu", "o ministro nem": a verb or one of the most frequent words of
     // general text that is also a rare first name is the word.
@@ -72,9 +67,8 @@ export function tagNameAfterOffice(tok: Tokens, an: Analysis, tags: Uint8Array, 
  * context words do not hold: sport positions, arts, trades ("o arqueiro Zubizarreta", "o
  * volante eslovênio Katanec", "o pintor Spoerri").
  */
-const OCCUPATIONS = new Set(
-  (
-    'arqueiro goleiro zagueiro lateral volante meia atacante ala avancado tecnico treinador ' +
+const OCCUPATIONS = hashSet(
+  'arqueiro goleiro zagueiro lateral volante meia atacante ala avancado tecnico treinador ' +
     'jogador jogadora tenista piloto ciclista pugilista lutador nadador atleta ' +
     'ator atriz cantor cantora compositor compositora pianista violinista maestro musico ' +
     'pintor pintora escultor escultora poeta poetisa escritor escritora romancista cineasta ' +
@@ -82,10 +76,7 @@ const OCCUPATIONS = new Set(
     'historiador historiadora filosofo filosofa sociologo sociologa cientista fisico quimico ' +
     'medico medica empresario empresaria banqueiro industrial sindicalista militante ativista ' +
     'chanceler embaixador embaixadora premie ditador general almirante comandante ' +
-    'ex-presidente ex-ministro ex-ministra ex-governador ex-deputado ex-jogador'
-  )
-    .split(' ')
-    .map(hashWord),
+    'ex-presidente ex-ministro ex-ministra ex-governador ex-deputado ex-jogador',
 );
 
 /**
@@ -99,19 +90,18 @@ export function tagNameAfterOccupation(tok: Tokens, an: Analysis, tags: Uint8Arr
   if (an.textCase !== TEXT_CASED) return;
   const { flags, lex } = an;
   for (let i = 1; i < n; i++) {
-    if (tags[i] !== TAG_O || tok.shape[i] !== SHAPE_CAP) continue;
+    if (tags[i] !== TAG_O || tok.shape[i] !== SHAPE_CAP || (flags[i]! & NOT_PERSON_BITS) !== 0) continue;
     const r = i - 1;
     const adjacent = isRole(tok, flags, r);
     // "o volante eslovênio Katanec": an occupation of the list, then one adjective.
     if (!adjacent && !(r > 0 && isBetween(tok, flags, r) && isOccupation(tok, r - 1))) continue;
     const f = flags[i]!;
-    if ((f & NOT_PERSON) !== 0) continue;
     if ((lex[i]! & LEX_DICT_MASK) === LEX_ORDINARY && (f & NAME_BITS) === 0) continue;
     if ((lex[i]! & LEX_BRAND) !== 0 && (f & NAME_BITS) === 0) continue;
     tags[i] = TAG_B;
     for (
       let j = i + 1;
-      j < n && tags[j] === TAG_O && tok.shape[j] === SHAPE_CAP && (flags[j]! & NOT_PERSON) === 0;
+      j < n && tags[j] === TAG_O && tok.shape[j] === SHAPE_CAP && (flags[j]! & NOT_PERSON_BITS) === 0;
       j++
     ) {
       tags[j] = TAG_I;
@@ -119,7 +109,6 @@ export function tagNameAfterOccupation(tok: Tokens, an: Analysis, tags: Uint8Arr
   }
 }
 
-const NOT_PERSON = WORD_BITS | GAZ_PLACE | GAZ_ORG | GAZ_HEAD | GAZ_STOP | GAZ_PARTICLE | GAZ_CONTEXT;
 /** Words that cannot stand between a role and a name: verbs, function words, particles. */
 const NOT_BETWEEN = GAZ_VERB | GAZ_STOP | GAZ_PARTICLE;
 

@@ -4,13 +4,7 @@
 // name. Tenth round (docs/contributing/privacy-names.md).
 import { type Analysis, TEXT_CASED, TEXT_UPPER } from './features.js';
 import {
-  GAZ_CONTEXT,
   GAZ_FIRST_MASK,
-  GAZ_HEAD,
-  GAZ_ORG,
-  GAZ_PARTICLE,
-  GAZ_PLACE,
-  GAZ_STOP,
   GAZ_SURNAME,
   LEX_DICT_MASK,
   LEX_FREQ_MASK,
@@ -20,14 +14,12 @@ import {
   TAG_B,
   TAG_I,
   TAG_O,
-  WORD_BITS,
+  NOT_PERSON_BITS,
 } from './model.js';
-import { hashWord, SHAPE_CAP, SHAPE_UPPER, type Tokens } from './tokenize.js';
-
-const hashes = (words: string) => new Set(words.split(' ').map(hashWord));
+import { SHAPE_CAP, SHAPE_PUNCT, SHAPE_UPPER, type Tokens, hashSet } from './tokenize.js';
 
 /** Verbs of saying, present and past, third person singular (accents folded). */
-const SAYING = hashes(
+const SAYING = hashSet(
   'diz disse afirma afirmou declara declarou explica explicou observa observou comenta comentou ' +
     'responde respondeu pergunta perguntou acrescenta acrescentou continua continuou conta contou ' +
     'lembra lembrou conclui concluiu sublinha sublinhou salienta salientou frisa frisou garante ' +
@@ -35,10 +27,7 @@ const SAYING = hashes(
     'gritou grita murmurou murmura exclamou exclama retrucou replicou suspirou sorriu ironiza ironizou',
 );
 /** What ends a quotation or a line of dialogue before the verb. */
-const QUOTE_END = hashes(', — – - » " \u201d : ...');
-
-/** Words that are not a person's: ordinary words, places, firms, function words. */
-const NOT_PERSON = WORD_BITS | GAZ_PLACE | GAZ_ORG | GAZ_HEAD | GAZ_STOP | GAZ_PARTICLE | GAZ_CONTEXT;
+const QUOTE_END = hashSet(', — – - » " \u201d :');
 
 /**
  * A capitalised word right after a verb of saying that follows the end of a quotation
@@ -53,7 +42,7 @@ export function tagSpeakers(tok: Tokens, an: Analysis, tags: Uint8Array, n: numb
   if (shape < 0) return;
   const hash = tok.hash;
   for (let v = 1; v + 1 < n; v++) {
-    if (!SAYING.has(hash[v]!) || !QUOTE_END.has(hash[v - 1]!)) continue;
+    if (tok.shape[v - 1] !== SHAPE_PUNCT || !QUOTE_END.has(hash[v - 1]!) || !SAYING.has(hash[v]!)) continue;
     let i = v + 1;
     if (tags[i] !== TAG_O || !isPersonWord(tok, an, i, shape)) continue;
     tags[i] = TAG_B;
@@ -64,7 +53,7 @@ export function tagSpeakers(tok: Tokens, an: Analysis, tags: Uint8Array, n: numb
 function isPersonWord(tok: Tokens, an: Analysis, i: number, shape: number): boolean {
   if (tok.shape[i] !== shape) return false;
   const f = an.flags[i]!;
-  if ((f & NOT_PERSON) !== 0 && (f & NAME_BITS) === 0) return false;
+  if ((f & NOT_PERSON_BITS) !== 0 && (f & NAME_BITS) === 0) return false;
   // "DIZ ELE", "CONCLUIU ELA": pronouns and other words among the most frequent of general
   // text that are also rare first names are the words.
   const frequent = (an.lex[i]! & LEX_FREQ_MASK) >= 6 << LEX_FREQ_SHIFT;

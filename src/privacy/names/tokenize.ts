@@ -37,6 +37,16 @@ export function hashWord(s: string): number {
   return h;
 }
 
+/** The hashes of space-separated words: the rules' word lists. */
+export function hashSet(words: string): Set<number> {
+  return new Set(
+    words
+      .split(/\s+/)
+      .filter((w) => w !== '')
+      .map(hashWord),
+  );
+}
+
 function foldJoiner(c: number): number {
   return c === 0x2019 ? 0x27 : fold(c);
 }
