@@ -102,10 +102,13 @@ export class Tokens {
     let capsInside = 0;
     let prevWord = false;
     const n = text.length;
+    // Locals, not the imported bindings: a module binding is reloaded on every use.
+    const info = charInfo;
+    const classes = charClass;
     let i = 0;
     while (i < n) {
       const c = text.charCodeAt(i);
-      const cls = c < TABLE_SIZE ? charClass[c]! : classOf(c);
+      const cls = c < TABLE_SIZE ? classes[c]! : classOf(c);
       if (cls === SPACE) {
         i++;
         continue;
@@ -126,7 +129,7 @@ export class Tokens {
       // Hot loop: table lookups inlined for the Latin range.
       while (i < n) {
         const d = text.charCodeAt(i);
-        const x = d < TABLE_SIZE ? charInfo[d]! : (classOf(d) << 16) | foldJoiner(d);
+        const x = d < TABLE_SIZE ? info[d]! : (classOf(d) << 16) | foldJoiner(d);
         const k = x >>> 16;
         if (k === LOWER) lowers++;
         else if (k === UPPER) uppers++;
