@@ -1,7 +1,9 @@
-// A lower-case name after an office ("a vereadora dutra sumiu", "o deputado fontes
-// prometeu"): in text without capitals the model weighs the word's everyday reading
-// ("fontes", "bandeira", "jardim") against the office before it and often keeps the
-// word. Tenth round (docs/contributing/privacy-names.md).
+// A name after an office or an occupation ("a vereadora bandeira faltou", "o volante
+// eslovênio Katanec"): where the case of a word says nothing (all lower case, all
+// capitals) the model weighs the word's everyday reading ("fontes", "bandeira",
+// "jardim") against the office before it and often keeps the word; in prose it misses
+// surnames no list knows after an occupation the context words do not hold. Tenth round
+// (docs/contributing/privacy-names.md).
 import { type Analysis, TEXT_CASED, TEXT_LOWER, TEXT_UPPER } from './features.js';
 import {
   GAZ_CONTEXT,
@@ -32,9 +34,11 @@ const OFFICES = hashSet(
 );
 
 /**
- * In text without capitals, a lower-case word right after an office that is in a name
- * list of any language (first name, surname, international name) is the holder's name,
- * also where it is an everyday word ("o deputado fontes"); an office followed by a
+ * In text without capitals or written in capitals, a word right after an office or an
+ * occupation that is in a name list of any language (first name, surname, international
+ * name) is the holder's name, also where it is an everyday word ("o deputado fontes");
+ * so is a word no list or dictionary knows after an occupation ("o atacante okwuosa"),
+ * with the unknown words after it; an office or an occupation followed by a
  * function word, a qualifier or an ordinary word in no name list ("o deputado federal",
  * "o juiz responsável") is left alone, and so is a street or a school named after the
  * holder ("avenida presidente vargas"). Under both sensitivities: it only adds names.
