@@ -45,8 +45,14 @@ export function tagNameAfterOffice(tok: Tokens, an: Analysis, tags: Uint8Array, 
   for (let i = 1; i < n; i++) {
     const f = flags[i]!;
     if (tags[i] !== TAG_O || tok.shape[i] !== SHAPE_LOWER) continue;
-    if ((f & NAME_BITS) === 0 || (f & (GAZ_STOP | GAZ_PARTICLE)) !== 0) continue;
-    if (!OFFICES.has(tok.hash[i - 1]!)) continue;
+    const unknown =
+      (f & NOT_PERSON_BITS) === 0 && (an.lex[i]! & LEX_DICT_MASK) === 0 && tok.end[i]! - tok.start[i]! >= 4;
+    if (((f & NAME_BITS) === 0 && !unknown) || (f & (GAZ_STOP | GAZ_PARTICLE)) !== 0) continue;
+    const h = tok.hash[i - 1]!;
+    // A word no list knows names a person after an occupation ("o volante katanec"); after
+    // an office it may be the office's jargon ("pelo juiz sumariante").
+    const office = OFFICES.has(h);
+    if (!(office && (f & NAME_BITS) !== 0) && !OCCUPATIONS.has(h)) continue;
     if (OFFICES.has(tok.hash[i]!)) continue;
     // "a presidente deu", "o ministro nem": a verb or one of the most frequent words of
     // general text that is also a rare first name is the word.

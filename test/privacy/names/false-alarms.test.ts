@@ -127,11 +127,14 @@ const OCCUPATIONS: Row[] = [
     ['Kremerov'],
   ],
   ['right after a sport position', 'Quem marcou foi o atacante Okwuosa , de cabeça.', ['Okwuosa']],
+  ['after a sport position, in lower case', 'quem marcou foi o atacante okwuosa de cabeca', ['okwuosa']],
 ];
 
 const GUARDS: Row[] = [
   ['a sport position and an adjective', 'O lateral esquerdo fez o gol.', []],
   ['a qualifier after a sport position', 'O goleiro titular machucou o joelho.', []],
+  ["an office's jargon in lower case", 'a decisao foi do juiz sentenciante', []],
+  ['an ordinary word after an occupation, in lower case', 'o tecnico responsavel saiu cedo', []],
   ['a street named after an office holder', 'moro perto da avenida presidente vargas', []],
   ['a verb after an office', 'a presidente deu entrevista ontem', []],
   ['a frequent word after an office', 'o ministro nem apareceu', []],
