@@ -15,10 +15,10 @@ const ITEM_END = hashSet(', e . ; ) » : ?');
 /**
  * A capitalised word beside a detected name across "," or "e", itself an item of the
  * list (followed by a separator, the sentence's end or a lower-case word, not by
- * another capitalised word: "Pedro Lima e Carvalho Pinto Engenharia"), that no list calls an ordinary
- * word, a place, a firm or a brand and that the dictionary does not accept as an
- * ordinary word, is a name too. Runs of such items are followed both ways. Only in text
- * that uses capitals inside sentences, where a capital means something.
+ * another capitalised word: "Pedro Lima e Carvalho Pinto Engenharia"), that no list
+ * calls an ordinary word, a place, a firm or a brand and that the dictionary does not
+ * accept as an ordinary word, is a name too. Runs of such items are followed both ways.
+ * Only in text that uses capitals inside sentences, where a capital means something.
  */
 export function tagListItems(tok: Tokens, an: Analysis, tags: Uint8Array, n: number): void {
   if (an.textCase !== TEXT_CASED) return;

@@ -1,8 +1,10 @@
-// A lower-case name after an office ("a vereadora dutra sumiu", "o deputado fontes
-// prometeu"): in text without capitals the model weighs the word's everyday reading
-// ("fontes", "bandeira", "jardim") against the office before it and often keeps the
-// word. Tenth round (docs/contributing/privacy-names.md).
-import { type Analysis, TEXT_CASED, TEXT_LOWER } from './features.js';
+// A name after an office or an occupation ("a vereadora bandeira faltou", "o volante
+// eslovênio Katanec"): where the case of a word says nothing (all lower case, all
+// capitals) the model weighs the word's everyday reading ("fontes", "bandeira",
+// "jardim") against the office before it and often keeps the word; in prose it misses
+// surnames no list knows after an occupation the context words do not hold. Tenth round
+// (docs/contributing/privacy-names.md).
+import { type Analysis, TEXT_CASED, TEXT_LOWER, TEXT_UPPER } from './features.js';
 import {
   GAZ_CONTEXT,
   GAZ_FIRST_MASK,
@@ -22,7 +24,7 @@ import {
   TAG_O,
   NOT_PERSON_BITS,
 } from './model.js';
-import { SHAPE_CAP, SHAPE_LOWER, type Tokens, hashSet } from './tokenize.js';
+import { hashSet, SHAPE_CAP, SHAPE_LOWER, SHAPE_MIXED, SHAPE_UPPER, type Tokens } from './tokenize.js';
 
 /** Elected and appointed offices named before the holder's surname. */
 const OFFICES = hashSet(
@@ -32,21 +34,28 @@ const OFFICES = hashSet(
 );
 
 /**
- * In text without capitals, a lower-case word right after an office that is in a name
- * list of any language (first name, surname, international name) is the holder's name,
- * also where it is an everyday word ("o deputado fontes"); an office followed by a
+ * In text without capitals or written in capitals, a word right after an office or an
+ * occupation that is in a name list of any language (first name, surname, international
+ * name) is the holder's name, also where it is an everyday word ("o deputado fontes");
+ * so is a word no list or dictionary knows after an occupation ("o atacante okwuosa"),
+ * with the unknown words after it; an office or an occupation followed by a
  * function word, a qualifier or an ordinary word in no name list ("o deputado federal",
  * "o juiz responsável") is left alone, and so is a street or a school named after the
  * holder ("avenida presidente vargas"). Under both sensitivities: it only adds names.
  */
 export function tagNameAfterOffice(tok: Tokens, an: Analysis, tags: Uint8Array, n: number): void {
-  if (an.caseOf(tok) !== TEXT_LOWER) return;
+  const textCase = an.caseOf(tok);
+  // In capitals, as in lower case, the case says nothing: the lists decide.
+  const shape = textCase === TEXT_LOWER ? SHAPE_LOWER : textCase === TEXT_UPPER ? SHAPE_UPPER : -1;
+  if (shape < 0) return;
   const { flags } = an;
   for (let i = 1; i < n; i++) {
     const f = flags[i]!;
-    if (tags[i] !== TAG_O || tok.shape[i] !== SHAPE_LOWER) continue;
+    if (tags[i] !== TAG_O || tok.shape[i] !== shape) continue;
+    // A word no list knows, not followed by another (an adjective of nationality before the
+    // name: "o volante eslovenio katanec").
     const unknown =
-      (f & NOT_PERSON_BITS) === 0 && (an.lex[i]! & LEX_DICT_MASK) === 0 && tok.end[i]! - tok.start[i]! >= 4;
+      isUnknown(tok, an, i) && tok.end[i]! - tok.start[i]! >= 4 && !(i + 1 < n && isUnknown(tok, an, i + 1));
     if (((f & NAME_BITS) === 0 && !unknown) || (f & (GAZ_STOP | GAZ_PARTICLE)) !== 0) continue;
     const h = tok.hash[i - 1]!;
     // A word no list knows names a person after an occupation ("o volante katanec"); after
@@ -63,9 +72,18 @@ export function tagNameAfterOffice(tok: Tokens, an: Analysis, tags: Uint8Array, 
     // "avenida presidente vargas": a street named after the office holder.
     if (i > 1 && (flags[i - 2]! & GAZ_HEAD) !== 0) continue;
     tags[i] = TAG_B;
-    // "o presidente ali abdullah saleh": the first name joins the name the model found.
+    // "o presidente ali abdullah saleh": the first name joins the name the model found, or
+    // the words no list knows after it.
     if (i + 1 < n && tags[i + 1] === TAG_B) tags[i + 1] = TAG_I;
+    for (let j = i + 1; j < n && tags[j] === TAG_O && tok.shape[j] === shape && isUnknown(tok, an, j); j++) {
+      tags[j] = TAG_I;
+    }
   }
+}
+
+/** In no list and unknown to the dictionary. */
+function isUnknown(tok: Tokens, an: Analysis, i: number): boolean {
+  return tok.shape[i]! <= SHAPE_MIXED && an.flags[i] === 0 && (an.lex[i]! & LEX_DICT_MASK) === 0;
 }
 
 /**

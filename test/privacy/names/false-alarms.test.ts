@@ -116,6 +116,11 @@ const OFFICE_HOLDERS: Row[] = [
     ['bandeira'],
   ],
   ['a surname after an office', 'o vereador dutra nao apareceu na camara', ['dutra']],
+  [
+    'an everyday word that is a surname, after an office, in capitals',
+    'A VEREADORA BANDEIRA FALTOU NA SESSAO DE ONTEM',
+    ['BANDEIRA'],
+  ],
 ];
 
 // Tenth round, misses: a name no list knows after an occupation.
