@@ -15,27 +15,15 @@
 // NFKC results that contain digits although the source had no decimal digit
 // (superscripts, circled numbers, fractions: "10²", "①", "½") keep the source: turning
 // them into digits would glue them to the digits around them.
-import { DICTATED_SOURCE, dictatedDigits, mayHaveDictatedDigits } from './normalize-digits.js';
-import {
-  hasAtBeforeSpelledDot,
-  MAY_SPELL_AT_SOURCE,
-  mayHaveSpelledAddress,
-  spelledEmails,
-} from './normalize-email.js';
-
-/** A spelled "@" or three number words in a row: the cheap test for the spelled stages. */
-const MAY_SPELL = new RegExp(`${MAY_SPELL_AT_SOURCE}|${DICTATED_SOURCE}`);
+import { CUE_DICTATED, CUE_SPECIAL, CUE_SPELLED_AT, scanCues } from './normalize-cues.js';
+import { dictatedDigits } from './normalize-digits.js';
+import { spelledEmails } from './normalize-email.js';
 import { MapBuilder, type MappedText } from './normalize-map.js';
 
 export { type MappedText, originalSpan } from './normalize-map.js';
 
 /** Characters the view may change. Without the u flag, astral characters match as surrogates. */
 const SPECIAL = /[\u00a0\u00ad\u0100-\uffff]/g;
-/**
- * The fast path: a text made only of characters the view keeps. Anchored and negated,
- * this runs as one tight loop, several times faster than searching for SPECIAL.
- */
-const NOTHING_SPECIAL = /^[^\u00a0\u00ad\u0100-\uffff]*$/;
 
 function isInvisible(cp: number): boolean {
   if (cp < 0x2000) {
@@ -213,17 +201,19 @@ function normaliseChars(text: string): MappedText | null {
 
 /**
  * The normalised view of `text`, or null when it equals the text (the common case,
- * decided by two quick scans). Offsets of the view map
- * back through `originalSpan`.
+ * decided by one scan for all the stages' cues, normalize-cues.ts). Offsets of the view
+ * map back through `originalSpan`.
  */
 export function normalisedView(text: string): MappedText | null {
-  const plain = NOTHING_SPECIAL.test(text);
-  // One scan for both cues (a spelled "@", three number words) before the exact tests.
-  if (plain && !MAY_SPELL.test(text) && !hasAtBeforeSpelledDot(text)) return null;
-  const chars = plain ? null : normaliseChars(text);
+  const cues = scanCues(text, true);
+  if (cues === 0) return null;
+  const chars = cues & CUE_SPECIAL ? normaliseChars(text) : null;
   const t = chars ? chars.text : text;
-  const digits = (mayHaveDictatedDigits(t) ? dictatedDigits(t, chars) : null) ?? chars;
+  // A special character stopped the first scan: the stages' cues are asked of the view.
+  const tCues = cues & CUE_SPECIAL ? scanCues(t, false) : cues;
+  const digits = (tCues & CUE_DICTATED ? dictatedDigits(t, chars) : null) ?? chars;
   const u = digits ? digits.text : text;
-  const spelled = mayHaveSpelledAddress(u) ? spelledEmails(u, digits) : null;
+  const uCues = digits === chars ? tCues : scanCues(u, false);
+  const spelled = uCues & CUE_SPELLED_AT ? spelledEmails(u, digits) : null;
   return spelled ?? digits;
 }
