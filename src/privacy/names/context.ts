@@ -305,3 +305,52 @@ export function dropMasculineAfterFeminine(
     tags[s] = TAG_O;
   });
 }
+
+/** Institutions and buildings often named after a person (not streets: an address keeps its name masked). */
+const NAMED_AFTER_HEADS = hashSet(
+  'mercado escola colegio faculdade universidade instituto fundacao creche hospital clinica ' +
+    'aeroporto rodoviaria estadio ginasio teatro cinema museu biblioteca ponte galeria',
+);
+const DE = hashWord('de');
+
+/**
+ * A detection right after the capitalised name of an institution or a building, or after
+ * it and "de" or a qualifier ("Escola Estadual Godofredo Furtado", "Mercado de Manuel
+ * Firmino", "Estádio Mário Filho"), is what the place is named after, not a person of the text: the rule drops it
+ * under `balanced`, in cased text. Not after "do"/"da" ("a escola da Maria" is hers), not
+ * after a street's name (the address stays masked).
+ */
+export function dropNamedAfter(tok: Tokens, an: Analysis, tags: Uint8Array, n: number): void {
+  if (an.textCase !== TEXT_CASED) return;
+  eachName(tags, n, (s, e) => {
+    let h = s - 1;
+    if (h >= 0 && tok.hash[h] === DE && tok.shape[h] === SHAPE_LOWER) h--;
+    // "Escola Estadual Godofredo Furtado": a qualifier between the kind and the name.
+    else if (h >= 0 && tok.shape[h] === SHAPE_CAP && (an.flags[h]! & GAZ_CONTEXT) !== 0) h--;
+    if (h < 0 || tok.shape[h] !== SHAPE_CAP || !NAMED_AFTER_HEADS.has(tok.hash[h]!)) return;
+    tags.fill(TAG_O, s, e);
+  });
+}
+
+const DO_DA = hashSet('do da');
+/** Places a person has, as a child has a school: "a escola da Fernanda". */
+const OWN_PLACES = hashSet('escola colegio creche faculdade sala turma quarto apartamento');
+
+/**
+ * A frequent first name (10,000+ births; no place or firm word) after a lower-case
+ * school, class or room word and "do"/"da" is the person it belongs to ("a escola da
+ * Fernanda", "a escola do pedro"): the model reads "escola da X" as a place's name
+ * ("Escola da Ponte"). Under both sensitivities.
+ */
+export function tagPossessorAfterHead(tok: Tokens, an: Analysis, tags: Uint8Array, n: number): void {
+  const { flags } = an;
+  for (let i = 2; i < n; i++) {
+    if (tags[i] !== TAG_O || (flags[i]! & GAZ_FIRST_MASK) < 4 || (flags[i]! & (GAZ_PLACE | GAZ_ORG)) !== 0)
+      continue;
+    if (!DO_DA.has(tok.hash[i - 1]!) || tok.shape[i - 2] !== SHAPE_LOWER || !OWN_PLACES.has(tok.hash[i - 2]!))
+      continue;
+    if (tok.shape[i] !== SHAPE_CAP && !(tok.shape[i] === SHAPE_LOWER && an.caseOf(tok) !== TEXT_CASED))
+      continue;
+    tags[i] = TAG_B;
+  }
+}

@@ -8,10 +8,12 @@ import { dropCompanies, rememberCompanies } from './companies.js';
 import {
   dropAfterSaintAbbreviation,
   dropMasculineAfterFeminine,
+  dropNamedAfter,
   dropPlaceInPlaceList,
   dropPlaceNames,
   dropShoutedWords,
   isSurnameAfterDe,
+  tagPossessorAfterHead,
   SURNAME_AFTER_DE_BIAS,
   tagNameBeforeWorkplace,
 } from './context.js';
@@ -83,6 +85,7 @@ export function createNameDetector(model: NameModel): NameDetector {
       decodeRuns(text, n, bias);
       dropLeadingTitles(all, an.flags, n);
       tagNameBeforeWorkplace(tok, an, all, n);
+      tagPossessorAfterHead(tok, an, all, n);
       joinNameParts(text, tok, all, an.flags, n);
       tagListItems(tok, an, all, n);
       tagSpeakers(tok, an, all, n);
@@ -98,6 +101,7 @@ export function createNameDetector(model: NameModel): NameDetector {
         dropRomanNumerals(text, tok, all, n);
         dropAfterSaintAbbreviation(tok, all, n);
         dropMasculineAfterFeminine(text, tok, an, model, all, n);
+        dropNamedAfter(tok, an, all, n);
       }
     }
     local.clear();

@@ -135,7 +135,21 @@ const OCCUPATIONS: Row[] = [
   ['after a sport position, in lower case', 'quem marcou foi o atacante okwuosa de cabeca', ['okwuosa']],
 ];
 
+// Tenth round: what an institution or a building is named after.
+const NAMED_AFTER: Row[] = [
+  ['a market named after a person', 'O Mercado de Celestino Amaral abre às seis.', []],
+  ['a school named after a person', 'Estudei na Escola Estadual Godofredo Furtado quando criança.', []],
+];
+
+// Tenth round, misses: whose school it is.
+const POSSESSORS: Row[] = [
+  ['a first name after "escola do"', 'A escola do Pedro fechou.', ['Pedro']],
+  ['a first name after "escola da"', 'Levei o livro para a escola da Fernanda.', ['Fernanda']],
+  ['a first name after "escola da", in lower case', 'a escola da fernanda fechou', ['fernanda']],
+];
+
 const GUARDS: Row[] = [
+  ['a firm after "mercado da"', 'A participação de mercado da Magna caiu.', []],
   ['a sport position and an adjective', 'O lateral esquerdo fez o gol.', []],
   ['a qualifier after a sport position', 'O goleiro titular machucou o joelho.', []],
   ["an office's jargon in lower case", 'a decisao foi do juiz sentenciante', []],
@@ -194,6 +208,8 @@ for (const [title, rows] of [
   ['speakers after a verb of saying', SPEAKERS],
   ['office holders in lower case', OFFICE_HOLDERS],
   ['names after occupations', OCCUPATIONS],
+  ['what a place is named after', NAMED_AFTER],
+  ['whose school it is', POSSESSORS],
   ['guards', GUARDS],
 ] as const) {
   describe(`detectNames false alarms: ${title}`, () => {
