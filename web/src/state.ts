@@ -26,7 +26,13 @@ export function store<T>(initial: T): Store<T> {
 
 export function useStore<T>(s: Store<T>): T {
   const [value, setValue] = useState(s.get());
-  useEffect(() => s.subscribe(setValue), [s]);
+  useEffect(() => {
+    const unsubscribe = s.subscribe(setValue);
+    // Effects run after the first paint: a value set before then (a server that answered
+    // the bootstrap first) would be missed and the page would stay on "Carregando…".
+    setValue(s.get());
+    return unsubscribe;
+  }, [s]);
   return value;
 }
 
