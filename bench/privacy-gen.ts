@@ -371,3 +371,29 @@ export function mixedText(seed: number, bytes: number): string {
   }
   return parts.join(r() < 0.5 ? '\n' : ' ');
 }
+
+/**
+ * The same text with typographic characters: about one character in 60 becomes a
+ * no-break space, a curly quote, a dash or an ellipsis, so nearly every message needs the
+ * barrier's normalised view.
+ */
+export function typographicCopy(text: string): string {
+  return text
+    .replace(/ /g, (sp, i: number) => (i % 97 === 0 ? '\u00a0' : sp))
+    .replace(/"/g, '\u201d')
+    .replace(/ - /g, ' \u2014 ')
+    .replace(/\. /g, (dot, i: number) => (i % 3 === 0 ? '\u2026 ' : dot));
+}
+
+/** Pieces of about `size` characters cut on space boundaries, as a chat client sends them. */
+export function messages(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; ) {
+    let j = Math.min(text.length, i + size);
+    const sp = text.lastIndexOf(' ', j);
+    if (j < text.length && sp > i) j = sp;
+    out.push(text.slice(i, j));
+    i = j;
+  }
+  return out;
+}

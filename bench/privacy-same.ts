@@ -14,7 +14,7 @@ import { CATEGORY_CLASSES } from './categories-gen.js';
 import { CATEGORY_DECOYS } from './decoys-gen.js';
 import { DETAIL_CLASSES } from './details-gen.js';
 import { DECOY_FAMILIES, decoySample, disguise, VARIANT_CLASSES, variantSample } from './identifiers-gen.js';
-import { mixedText, rng } from './privacy-gen.js';
+import { messages, mixedText, rng, typographicCopy } from './privacy-gen.js';
 
 type Barrier = { findAll: typeof findAll; createCleaner: typeof createCleaner };
 
@@ -67,26 +67,9 @@ function sameSet(label: string, texts: readonly string[], withNames: boolean): v
   );
 }
 
-/** ~4 KB pieces on space boundaries, as the speed bench cuts them. */
-function messages(text: string, size: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < text.length; ) {
-    let j = Math.min(text.length, i + size);
-    const sp = text.lastIndexOf(' ', j);
-    if (j < text.length && sp > i) j = sp;
-    out.push(text.slice(i, j));
-    i = j;
-  }
-  return out;
-}
-
-// The speed bench's texts (privacy-speed.ts builds the typographic one the same way).
+// The speed bench's texts (the same generator and typographic copy as privacy-speed.ts).
 const big = mixedText(1, MB * 1024 * 1024);
-const typographic = big
-  .replace(/ /g, (sp, i: number) => (i % 97 === 0 ? '\u00a0' : sp))
-  .replace(/"/g, '\u201d')
-  .replace(/ - /g, ' \u2014 ')
-  .replace(/\. /g, (dot, i: number) => (i % 3 === 0 ? '\u2026 ' : dot));
+const typographic = typographicCopy(big);
 sameSet('mixed text, whole', [big], true);
 sameSet('typographic text, whole', [typographic], true);
 sameSet('mixed text, 4 KB messages', messages(big, 4096), false);

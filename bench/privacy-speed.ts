@@ -10,7 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { openRedaction, peerPath } from './peers.js';
 import { createCleaner } from '../src/privacy/barrier.js';
-import { mixedText } from './privacy-gen.js';
+import { messages, mixedText, typographicCopy } from './privacy-gen.js';
 
 type CreateCleaner = typeof createCleaner;
 
@@ -18,30 +18,12 @@ const loadAtStart = loadavg()[0]!;
 const MB = Number(process.argv[2] ?? 8);
 const big = mixedText(1, MB * 1024 * 1024);
 const bigBytes = Buffer.byteLength(big);
-/** About one character in 60 becomes a typographic one, so nearly every message needs the view. */
-const typographic = big
-  .replace(/ /g, (sp, i: number) => (i % 97 === 0 ? '\u00a0' : sp))
-  .replace(/"/g, '\u201d')
-  .replace(/ - /g, ' \u2014 ')
-  .replace(/\. /g, (dot, i: number) => (i % 3 === 0 ? '\u2026 ' : dot));
+const typographic = typographicCopy(big);
 const typoBytes = Buffer.byteLength(typographic);
 const baselineDir = process.env.BENCH_BASELINE;
 const baseline: CreateCleaner | null = baselineDir
   ? (await import(`${baselineDir}/../src/privacy/barrier.js`)).createCleaner
   : null;
-
-/** Splits text into ~4 KB messages on line/space boundaries. */
-function messages(text: string, size: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < text.length; ) {
-    let j = Math.min(text.length, i + size);
-    const sp = text.lastIndexOf(' ', j);
-    if (j < text.length && sp > i) j = sp;
-    out.push(text.slice(i, j));
-    i = j;
-  }
-  return out;
-}
 
 /** The full barrier as a request runs it: detection plus placeholder policy. */
 function barrier(names: boolean, create: CreateCleaner = createCleaner) {
