@@ -297,9 +297,8 @@ export function dropMasculineAfterFeminine(
   eachName(tags, n, (s, e) => {
     if (e - s !== 1 || s === 0 || tok.shape[s] !== SHAPE_CAP || !FEMININE.has(tok.hash[s - 1]!)) return;
     if (s > 1 && (tags[s - 2] !== TAG_O || (an.flags[s - 2]! & NAME_BITS) !== 0)) return;
-    if (tok.hash[s - 1] === A && s > 1 && !BEFORE_ARTICLE_A.has(tok.hash[s - 2]!)) {
-      if (!isSentenceEnd(text, tok, s - 2)) return;
-    }
+    const bareA = tok.hash[s - 1] === A && s > 1;
+    if (bareA && !BEFORE_ARTICLE_A.has(tok.hash[s - 2]!) && !isSentenceEnd(text, tok, s - 2)) return;
     if ((an.flags[s]! & (GAZ_SURNAME | GAZ_INTL)) !== 0) return;
     if ((gazEntry(model, tok.hash[s]!) & GENDER_MASCULINE) === 0) return;
     tags[s] = TAG_O;
@@ -316,9 +315,9 @@ const DE = hashWord('de');
 /**
  * A detection right after the capitalised name of an institution or a building, or after
  * it and "de" or a qualifier ("Escola Estadual Godofredo Furtado", "Mercado de Manuel
- * Firmino", "Estádio Mário Filho"), is what the place is named after, not a person of the text: the rule drops it
- * under `balanced`, in cased text. Not after "do"/"da" ("a escola da Maria" is hers), not
- * after a street's name (the address stays masked).
+ * Firmino", "Estádio Mário Filho"), is what the place is named after, not a person of the
+ * text: the rule drops it under `balanced`, in cased text. Not after "do"/"da" ("a escola
+ * da Maria" is hers), not after a street's name (the address stays masked).
  */
 export function dropNamedAfter(tok: Tokens, an: Analysis, tags: Uint8Array, n: number): void {
   if (an.textCase !== TEXT_CASED) return;
