@@ -51,9 +51,11 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
       },
     },
     async (request) => {
-      const released = catalogue.list(principalOf(request).releasedModels);
+      const releasedIds = principalOf(request).releasedModels;
+      const released = catalogue.list(releasedIds);
+      const choosable = catalogue.choosable(releasedIds);
       // svc/auto first (the suggested default), whenever it has something to choose from.
-      const listed = released.length > 0 ? [autoEntry(released), ...released] : released;
+      const listed = choosable.length > 0 ? [autoEntry(choosable), ...released] : released;
       // Fields of both SDKs' model objects ride along, so either client lists them.
       const data = listed.map((m) => ({
         id: m.id,

@@ -33,9 +33,11 @@ export function toolNames(ids: readonly string[]): Map<string, string> {
   return byId;
 }
 
-/** The catalogue with svc/auto first, as GET /v1/models lists it. */
-function withAuto(models: CatalogueModel[]): CatalogueModel[] {
-  return models.length > 0 ? [autoEntry(models), ...models] : models;
+/** The chat models with svc/auto first, as GET /v1/models lists them. */
+function withAuto(catalogue: Catalogue, released: readonly string[] | null): CatalogueModel[] {
+  const models = catalogue.chat(released);
+  const choosable = catalogue.choosable(released);
+  return choosable.length > 0 ? [autoEntry(choosable), ...models] : models;
 }
 
 export class McpCatalogue {
@@ -44,7 +46,7 @@ export class McpCatalogue {
 
   constructor(catalogue: Catalogue) {
     this.#catalogue = catalogue;
-    this.#names = toolNames(withAuto(catalogue.list(null)).map((m) => m.id));
+    this.#names = toolNames(withAuto(catalogue, null).map((m) => m.id));
   }
 
   /** Every tool name (the index's `mcp_tools`). */
@@ -54,7 +56,7 @@ export class McpCatalogue {
 
   /** The tools of the models an organisation may use (null = every model). */
   tools(released: readonly string[] | null): McpTool[] {
-    return withAuto(this.#catalogue.list(released)).map((m) => ({
+    return withAuto(this.#catalogue, released).map((m) => ({
       name: this.#names.get(m.id) ?? m.id,
       model: m.id,
       title: m.display_name,

@@ -135,6 +135,7 @@ export function chooseModel(
 export function autoEntry(released: CatalogueModel[]): CatalogueModel {
   return {
     id: AUTO_ID,
+    kind: 'chat',
     aliases: [],
     display_name: 'svc auto (escolha pelo conteúdo)',
     context_window: Math.max(0, ...released.map((m) => m.context_window)),

@@ -1,6 +1,6 @@
 // The model catalogue: the config file's models, grouped by id. The same id listed
 // under several providers is one model with a fallback order (the order of the file).
-// With no model configured the catalogue holds only the built-in svc/eco.
+// The built-in svc/eco is there beside them unless the file says `"eco": false`.
 //
 // A model answers to its id and to its aliases, so that an application written against a
 // vendor (`model: "gpt-4o-mini"`) works unchanged: the aliases the file lists, and the
@@ -10,8 +10,12 @@ import { ALIAS_PATTERN, MODEL_DEFAULTS } from '../../platform/config/file.js';
 import { ECO_ID } from '../../platform/model-ids.js';
 import type { Target } from '../models/providers/types.js';
 
+export type ModelKind = 'chat' | 'embedding';
+
 export interface CatalogueModel {
   id: string;
+  /** `chat` answers the model routes; `embedding` only `POST /v1/embeddings`. */
+  kind: ModelKind;
   /** Other names that select this model, in the order of the file. */
   aliases: string[];
   display_name: string;
@@ -29,6 +33,7 @@ export { ECO_ID } from '../../platform/model-ids.js';
 
 export const ECO_MODEL: CatalogueModel = {
   id: ECO_ID,
+  kind: 'chat',
   display_name: 'svc eco (eco da barreira)',
   context_window: 1_000_000,
   description:
@@ -51,6 +56,7 @@ export class Catalogue {
       if (!entry) {
         entry = {
           id: m.id,
+          kind: m.kind ?? 'chat',
           aliases: [],
           display_name: m.display_name ?? m.upstream_model,
           context_window: m.context_window ?? MODEL_DEFAULTS.context_window,
@@ -68,7 +74,7 @@ export class Catalogue {
         upstreamModel: m.upstream_model,
       });
     }
-    if (this.#byId.size === 0) this.#byId.set(ECO_ID, ECO_MODEL);
+    if (file.eco !== false) this.#byId.set(ECO_ID, ECO_MODEL);
     for (const [alias, id] of aliasesOf(file.models ?? [])) {
       const model = this.#byId.get(id);
       if (model && !this.#byId.has(alias)) model.aliases.push(alias);
@@ -84,10 +90,25 @@ export class Catalogue {
     return this.#byName.get(name);
   }
 
-  /** Models visible to an organisation (null = every model), in config order. */
+  /** Models visible to an organisation (null = every model), in config order, svc/eco last. */
   list(released: readonly string[] | null): CatalogueModel[] {
     const all = [...this.#byId.values()];
     return released === null ? all : all.filter((m) => released.includes(m.id));
+  }
+
+  /** The chat models an organisation may call (the MCP tools, the playground's choice). */
+  chat(released: readonly string[] | null): CatalogueModel[] {
+    return this.list(released).filter((m) => m.kind === 'chat');
+  }
+
+  /**
+   * What svc/auto may choose among: the chat models, and svc/eco only when it is the only
+   * one (an echo is never picked over a real model).
+   */
+  choosable(released: readonly string[] | null): CatalogueModel[] {
+    const chat = this.chat(released);
+    const real = chat.filter((m) => m.id !== ECO_ID);
+    return real.length > 0 ? real : chat;
   }
 }
 

@@ -11,7 +11,7 @@ import { PIPELINE } from './errors.js';
 /** The model named by `conv.model` (404 when unknown); svc/auto picks among what the principal may use. */
 export function resolveModel(catalogue: Catalogue, principal: Principal, conv: Conversation): CatalogueModel {
   if (conv.model === AUTO_ID) {
-    return chooseModel(conv, catalogue.list(principal.releasedModels), catalogue.list(null));
+    return chooseModel(conv, catalogue.choosable(principal.releasedModels), catalogue.choosable(null));
   }
   const model = catalogue.get(conv.model);
   if (!model) throw modelNotFound();

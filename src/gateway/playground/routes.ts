@@ -42,7 +42,7 @@ export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
     async (request) => {
       const { organizationId } = request.query as { organizationId?: string };
       const p = await principal(request, organizationId || null);
-      return { data: deps.catalogue.list(p.releasedModels).map((m) => ({ id: m.id, aliases: m.aliases })) };
+      return { data: deps.catalogue.chat(p.releasedModels).map((m) => ({ id: m.id, aliases: m.aliases })) };
     },
   );
 

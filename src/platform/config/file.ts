@@ -16,6 +16,11 @@ export const ProviderSchema = Type.Object(
     api_key: Type.Optional(Type.String()),
     /** Send the call's W3C trace context (traceparent) to this provider when tracing is on. */
     propagate_trace: Type.Optional(Type.Boolean()),
+    /**
+     * `openai` only: the provider serves the Responses API (`POST {base_url}/responses`), so
+     * `/v1/responses` calls pass through in that format instead of being translated to chat.
+     */
+    responses_api: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -31,6 +36,8 @@ export const ModelSchema = Type.Object(
     id: Type.String({ pattern: '^svc/[a-z0-9][a-z0-9._-]*$' }),
     provider: Type.String({ minLength: 1 }),
     upstream_model: Type.String({ minLength: 1 }),
+    /** `embedding`: served by `POST /v1/embeddings` (OpenAI-type providers only); default `chat`. */
+    kind: Type.Optional(Type.Union([Type.Literal('chat'), Type.Literal('embedding')])),
     /**
      * Other names callers may use for this model (drop-in names such as `gpt-4o-mini`); the
      * upstream model name is one too when no other model claims it (gateway/pipeline/catalogue.ts).
@@ -64,6 +71,8 @@ export const FileConfigSchema = Type.Object(
   {
     providers: Type.Optional(Type.Record(Type.String(), ProviderSchema)),
     models: Type.Optional(Type.Array(ModelSchema)),
+    /** `false` hides the built-in svc/eco; by default it stays beside the configured models. */
+    eco: Type.Optional(Type.Boolean()),
     /** Gateway limits where the organisation sets none (docs/gateway.md "Limits"). */
     limits: Type.Optional(
       Type.Object(

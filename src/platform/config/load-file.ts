@@ -69,10 +69,24 @@ function interpolate(value: unknown, env: Env, path: string, problems: string[])
 function checkReferences(config: FileConfig, problems: string[]): void {
   const seen = new Set<string>();
   const aliasOwner = new Map<string, string>();
+  const kindOf = new Map<string, string>();
+  for (const [name, p] of Object.entries(config.providers ?? {})) {
+    if (p.responses_api && p.type !== 'openai')
+      problems.push(`SVC_CONFIG /providers/${name}/responses_api: only an "openai" provider speaks the Responses API`);
+  }
   (config.models ?? []).forEach((m, i) => {
-    if (!config.providers?.[m.provider]) {
+    const provider = config.providers?.[m.provider];
+    if (!provider) {
       problems.push(`SVC_CONFIG /models/${i}/provider: unknown provider "${m.provider}"`);
     }
+    const kind = m.kind ?? 'chat';
+    if (kind === 'embedding' && provider && provider.type !== 'openai')
+      problems.push(`SVC_CONFIG /models/${i}/kind: embedding models need an "openai" provider`);
+    // One id is one model: its fallback entries must all be of the same kind.
+    const earlier = kindOf.get(m.id);
+    if (earlier !== undefined && earlier !== kind)
+      problems.push(`SVC_CONFIG /models/${i}/kind: "${m.id}" is listed earlier as a ${earlier} model`);
+    kindOf.set(m.id, kind);
     if (RESERVED_MODEL_IDS.has(m.id)) problems.push(`SVC_CONFIG /models/${i}/id: "${m.id}" is reserved`);
     // The same id under several providers is one model with a fallback order; the same
     // id twice on one provider is a mistake.

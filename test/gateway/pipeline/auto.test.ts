@@ -28,6 +28,7 @@ const conv = (text: string, extra: Partial<Conversation> = {}): Conversation => 
 
 const model = (id: string, context_window: number, auto?: CatalogueModel['auto']): CatalogueModel => ({
   id,
+  kind: 'chat',
   aliases: [],
   display_name: id,
   context_window,
