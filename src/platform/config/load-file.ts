@@ -72,7 +72,9 @@ function checkReferences(config: FileConfig, problems: string[]): void {
   const kindOf = new Map<string, string>();
   for (const [name, p] of Object.entries(config.providers ?? {})) {
     if (p.responses_api && p.type !== 'openai')
-      problems.push(`SVC_CONFIG /providers/${name}/responses_api: only an "openai" provider speaks the Responses API`);
+      problems.push(
+        `SVC_CONFIG /providers/${name}/responses_api: only an "openai" provider speaks the Responses API`,
+      );
   }
   (config.models ?? []).forEach((m, i) => {
     const provider = config.providers?.[m.provider];
