@@ -5,9 +5,10 @@ import { Pool } from 'undici';
 import type { ApiError } from '../../../platform/http/errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import { upstreamError, upstreamTimeout, upstreamUnavailable } from '../errors.js';
-import type { Conversation } from '../types.js';
+import type { Conversation, WireFormat } from '../types.js';
 import { anthropicProvider } from './anthropic/index.js';
 import { openaiProvider } from './openai/index.js';
+import { responsesProvider } from './responses/index.js';
 import type { ProviderKind, Target } from './types.js';
 
 export interface UpstreamOptions {
@@ -25,10 +26,14 @@ export interface UpstreamResponse {
   body: AsyncIterable<Uint8Array> & { text(): Promise<string>; destroy(err?: Error): unknown };
 }
 
-const KINDS: Record<Target['provider']['type'], ProviderKind> = {
-  openai: openaiProvider,
-  anthropic: anthropicProvider,
-};
+/**
+ * How a call reaches a target: anthropic speaks messages; openai speaks chat completions,
+ * and the Responses API to the callers of `/v1/responses` when it says it serves that API.
+ */
+export function kindOf(target: Target, source: WireFormat): ProviderKind {
+  if (target.provider.type === 'anthropic') return anthropicProvider;
+  return source === 'responses' && target.provider.responses_api ? responsesProvider : openaiProvider;
+}
 
 // Errors raised before any byte of a response: the request may be sent again safely.
 const CONNECTION_ERRORS = new Set([
@@ -97,7 +102,7 @@ export class Upstreams {
     // Built only on failure: an error captures a stack trace, a cost the success path need not pay.
     let failure: ApiError | null = null;
     for (const target of targets) {
-      const kind = KINDS[target.provider.type];
+      const kind = kindOf(target, conv.source);
       const { origin, basePath } = this.#base(target.provider.base_url);
       const call = kind.build(conv, target.upstreamModel, target.provider, basePath);
       const payload = JSON.stringify(call.body);

@@ -5,11 +5,13 @@ import type { Conversation, Reply, StreamEvent, WireFormat } from '../types.js';
 import type { SseEvent } from './sse.js';
 import type { TextFrame } from './text-frame.js';
 
-/** One place a model can be called: a configured provider, its wire format, its name for the model. */
+/**
+ * One place a model can be called: a configured provider and its name for the model. The
+ * wire format depends on the call too (http.ts, `kindOf`).
+ */
 export interface Target {
   providerName: string;
   provider: ProviderConfig;
-  format: WireFormat;
   upstreamModel: string;
 }
 
