@@ -1,0 +1,190 @@
+// The clients that speak the Responses API by default, pointed at the gateway unchanged:
+// the OpenAI Agents SDK (a run with one function tool, JSON and streamed) and the Vercel AI
+// SDK's OpenAI provider (generateText, streamText). In front of a provider that speaks the
+// Responses API and of one that only speaks chat completions. Personal data seeded in the
+// instructions, the prompt, the tool's description and its result never reaches the fake
+// vendor; with restoration on, the tool is called with the original values and the final
+// answer holds them.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { createOpenAI } from '@ai-sdk/openai';
+import { Agent, OpenAIResponsesModel, run, setTracingDisabled, tool as agentTool } from '@openai/agents';
+import { generateText, jsonSchema, stepCountIs, streamText, tool as aiTool } from 'ai';
+import OpenAI from 'openai';
+import { z } from 'zod';
+import { fakeAnthropic } from '../../fakes/anthropic.js';
+import { fakeOpenAI } from '../../fakes/openai.js';
+import type { FakeUpstream } from '../../fakes/upstream.js';
+import { type KeyFixture, makeKey } from '../../helpers/gateway.js';
+import {
+  assertNoPersonalData,
+  CPF,
+  EMAIL,
+  listeningGateway,
+  NAME,
+  PHONE,
+  responsesCatalogue,
+} from './helpers.js';
+
+// Traces would go to the vendor's own tracing endpoint: not in a test.
+setTracingDisabled(true);
+
+type Gateway = Awaited<ReturnType<typeof listeningGateway>>;
+
+const ASK = `Procure o cliente ${NAME}, CPF ${CPF}`;
+const ASK_CLEAN = 'Procure o cliente [NOME_1], CPF [CPF_1]';
+const FOUND = `Encontrado: ${NAME}, telefone ${PHONE}`;
+const INSTRUCTIONS = `Você atende ${NAME} (${EMAIL}).`;
+
+const MODELS = { responses: 'svc/resp', chat: 'svc/gpt' } as const;
+
+describe('Responses API clients through the gateway', () => {
+  let gw: Gateway;
+  let key: KeyFixture;
+  let restoring: KeyFixture;
+  let oa: FakeUpstream;
+  let an: FakeUpstream;
+
+  before(async () => {
+    oa = await fakeOpenAI();
+    an = await fakeAnthropic();
+    gw = await listeningGateway({ SVC_CONFIG: responsesCatalogue(oa.url, an.url) });
+    key = await makeKey(gw.ctx);
+    restoring = await makeKey(gw.ctx, { org: { restore_placeholders: 1 } });
+  });
+  after(async () => {
+    await gw.dispose();
+    await oa.stop();
+    await an.stop();
+  });
+  beforeEach(() => {
+    oa.reset();
+    an.reset();
+  });
+
+  for (const [side, model] of Object.entries(MODELS)) {
+    const agentFor = (secret: string, seen: string[]) =>
+      new Agent({
+        name: 'atendente',
+        instructions: INSTRUCTIONS,
+        model: new OpenAIResponsesModel(
+          new OpenAI({ apiKey: secret, baseURL: `${gw.origin}/v1`, maxRetries: 0 }),
+          model,
+        ),
+        tools: [
+          agentTool({
+            name: 'buscar_cliente',
+            description: `Busca um cliente; exemplo: ${EMAIL}`,
+            parameters: z.object({ consulta: z.string() }),
+            execute: async ({ consulta }) => {
+              seen.push(consulta);
+              return FOUND;
+            },
+          }),
+        ],
+      });
+
+    it(`Agents SDK run with a function tool → ${side}: the tool gets restored values, the vendor none`, async () => {
+      const seen: string[] = [];
+      const result = await run(agentFor(restoring.secret, seen), ASK);
+      assert.deepEqual(seen, [ASK], 'the tool was called once, with the values the user wrote');
+      assert.equal(result.finalOutput, `eco: ${FOUND}`);
+      assert.equal(oa.received.length, 2, 'one call for the tool, one for the answer');
+      assertNoPersonalData(oa.everything, `${side} upstream`);
+      // The second call carries the tool's call and its (cleaned) result as items.
+      const second = oa.received[1]!.body;
+      if (side === 'responses') {
+        const types = second.input.map((i: { type?: string }) => i.type ?? 'message');
+        assert.deepEqual(types, ['message', 'function_call', 'function_call_output']);
+        assert.equal(second.input[2].output, 'Encontrado: [NOME_1], telefone [TELEFONE_1]');
+        assert.equal(second.instructions, 'Você atende [NOME_1] ([EMAIL_1]).');
+      } else {
+        assert.deepEqual(
+          second.messages.map((m: { role: string }) => m.role),
+          ['system', 'user', 'assistant', 'tool'],
+        );
+      }
+    });
+
+    it(`Agents SDK streamed run → ${side}: without restoration the placeholders stay`, async () => {
+      const seen: string[] = [];
+      const result = await run(agentFor(key.secret, seen), ASK, { stream: true });
+      let text = '';
+      for await (const ev of result) {
+        if (ev.type === 'raw_model_stream_event' && ev.data.type === 'output_text_delta') text += ev.data.delta;
+      }
+      await result.completed;
+      assert.deepEqual(seen, [ASK_CLEAN]);
+      assert.equal(result.finalOutput, 'eco: Encontrado: [NOME_1], telefone [TELEFONE_1]');
+      assert.equal(text, result.finalOutput, 'the answer arrived as deltas');
+      assertNoPersonalData(oa.everything, `${side} upstream`);
+    });
+
+    it(`AI SDK generateText and streamText → ${side} (they call /v1/responses)`, async () => {
+      const openai = createOpenAI({ apiKey: restoring.secret, baseURL: `${gw.origin}/v1` });
+      const generated = await generateText({ model: openai(model), system: INSTRUCTIONS, prompt: ASK });
+      assert.equal(generated.text, `eco: ${ASK}`);
+      assert.equal(generated.finishReason, 'stop');
+      assert.ok(generated.usage.inputTokens! > 0);
+      const streamed = streamText({ model: openai(model), system: INSTRUCTIONS, prompt: ASK });
+      const pieces: string[] = [];
+      for await (const piece of streamed.textStream) pieces.push(piece);
+      assert.ok(pieces.length > 1);
+      assert.equal(pieces.join(''), `eco: ${ASK}`);
+      assert.equal(await streamed.finishReason, 'stop');
+      assert.ok(oa.received.every((r) => r.path === (side === 'responses' ? '/v1/responses' : '/v1/chat/completions')));
+      assertNoPersonalData(oa.everything, `${side} upstream`);
+    });
+
+    it(`AI SDK tool loop → ${side}: each step sends the whole history, the tool gets restored values`, async () => {
+      const openai = createOpenAI({ apiKey: restoring.secret, baseURL: `${gw.origin}/v1` });
+      const seen: string[] = [];
+      const result = await generateText({
+        model: openai(model),
+        prompt: ASK,
+        tools: {
+          buscar_cliente: aiTool({
+            description: `Busca um cliente; exemplo: ${EMAIL}`,
+            inputSchema: jsonSchema<{ consulta: string }>({
+              type: 'object',
+              properties: { consulta: { type: 'string' } },
+              required: ['consulta'],
+            }),
+            execute: async ({ consulta }) => {
+              seen.push(consulta);
+              return FOUND;
+            },
+          }),
+        },
+        stopWhen: stepCountIs(3),
+      });
+      assert.deepEqual(seen, [ASK]);
+      assert.equal(result.steps.length, 2);
+      assert.ok(result.text.includes(NAME) && result.text.includes(PHONE), 'the tool result, restored');
+      assertNoPersonalData(oa.everything, `${side} upstream`);
+    });
+
+    it(`AI SDK next turn → ${side}: by default it refers to the earlier answer by id, refused; store: false works`, async () => {
+      const openai = createOpenAI({ apiKey: key.secret, baseURL: `${gw.origin}/v1` });
+      const first = await generateText({ model: openai(model), prompt: ASK });
+      const messages = [...first.response.messages, { role: 'user' as const, content: `E o e-mail ${EMAIL}?` }];
+      // The SDK assumes the vendor stored the answer (OpenAI's default) and sends only its id:
+      // the gateway stores nothing, so it says so, as OpenAI does for zero-retention accounts.
+      await assert.rejects(
+        generateText({ model: openai(model), messages }),
+        (err: unknown) =>
+          (err as { statusCode?: number }).statusCode === 400 &&
+          String((err as { responseBody?: string }).responseBody).includes('store_unsupported'),
+      );
+      const next = await generateText({
+        model: openai(model),
+        messages,
+        providerOptions: { openai: { store: false } },
+      });
+      assert.equal(next.text, 'eco: E o e-mail [EMAIL_1]?');
+      const sent = oa.received.at(-1)!;
+      assert.ok(sent.raw.includes(ASK_CLEAN.replace('Procure', 'eco: Procure')), 'the earlier answer went along');
+      assertNoPersonalData(oa.everything, `${side} upstream`);
+    });
+  }
+});
