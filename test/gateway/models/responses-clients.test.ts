@@ -111,7 +111,8 @@ describe('Responses API clients through the gateway', () => {
       const result = await run(agentFor(key.secret, seen), ASK, { stream: true });
       let text = '';
       for await (const ev of result) {
-        if (ev.type === 'raw_model_stream_event' && ev.data.type === 'output_text_delta') text += ev.data.delta;
+        if (ev.type === 'raw_model_stream_event' && ev.data.type === 'output_text_delta')
+          text += ev.data.delta;
       }
       await result.completed;
       assert.deepEqual(seen, [ASK_CLEAN]);
@@ -132,7 +133,11 @@ describe('Responses API clients through the gateway', () => {
       assert.ok(pieces.length > 1);
       assert.equal(pieces.join(''), `eco: ${ASK}`);
       assert.equal(await streamed.finishReason, 'stop');
-      assert.ok(oa.received.every((r) => r.path === (side === 'responses' ? '/v1/responses' : '/v1/chat/completions')));
+      assert.ok(
+        oa.received.every(
+          (r) => r.path === (side === 'responses' ? '/v1/responses' : '/v1/chat/completions'),
+        ),
+      );
       assertNoPersonalData(oa.everything, `${side} upstream`);
     });
 
@@ -167,7 +172,10 @@ describe('Responses API clients through the gateway', () => {
     it(`AI SDK next turn → ${side}: by default it refers to the earlier answer by id, refused; store: false works`, async () => {
       const openai = createOpenAI({ apiKey: key.secret, baseURL: `${gw.origin}/v1` });
       const first = await generateText({ model: openai(model), prompt: ASK });
-      const messages = [...first.response.messages, { role: 'user' as const, content: `E o e-mail ${EMAIL}?` }];
+      const messages = [
+        ...first.response.messages,
+        { role: 'user' as const, content: `E o e-mail ${EMAIL}?` },
+      ];
       // The SDK assumes the vendor stored the answer (OpenAI's default) and sends only its id:
       // the gateway stores nothing, so it says so, as OpenAI does for zero-retention accounts.
       await assert.rejects(
@@ -183,7 +191,10 @@ describe('Responses API clients through the gateway', () => {
       });
       assert.equal(next.text, 'eco: E o e-mail [EMAIL_1]?');
       const sent = oa.received.at(-1)!;
-      assert.ok(sent.raw.includes(ASK_CLEAN.replace('Procure', 'eco: Procure')), 'the earlier answer went along');
+      assert.ok(
+        sent.raw.includes(ASK_CLEAN.replace('Procure', 'eco: Procure')),
+        'the earlier answer went along',
+      );
       assertNoPersonalData(oa.everything, `${side} upstream`);
     });
   }

@@ -62,7 +62,12 @@ describe('POST /v1/responses refuses what it cannot take', () => {
   const model = 'svc/gpt';
 
   it('unknown item types and content parts: 400 invalid_request naming the field', async () => {
-    await refused({ model, input: [{ type: 'web_search_call', id: 'ws_1' }] }, 400, 'invalid_request', 'input.0.type');
+    await refused(
+      { model, input: [{ type: 'web_search_call', id: 'ws_1' }] },
+      400,
+      'invalid_request',
+      'input.0.type',
+    );
     await refused(
       { model, input: [user('oi'), { type: 'reasoning', id: 'rs_1', summary: [] }] },
       400,
@@ -114,7 +119,12 @@ describe('POST /v1/responses refuses what it cannot take', () => {
 
   it('what would need a stored response: 400 store_unsupported naming the field; store: false works', async () => {
     await refused({ model, input: 'oi', store: true }, 400, 'store_unsupported', 'store');
-    await refused({ model, input: 'oi', previous_response_id: 'resp_1' }, 400, 'store_unsupported', 'previous_response_id');
+    await refused(
+      { model, input: 'oi', previous_response_id: 'resp_1' },
+      400,
+      'store_unsupported',
+      'previous_response_id',
+    );
     await refused({ model, input: 'oi', conversation: 'conv_1' }, 400, 'store_unsupported', 'conversation');
     await refused({ model, input: 'oi', background: true }, 400, 'store_unsupported', 'background');
     const json = await refused(
@@ -136,11 +146,16 @@ describe('POST /v1/responses refuses what it cannot take', () => {
     assert.equal(chat.status, 400);
     assert.equal(chat.json.error.code, 'model_kind_mismatch');
     await assert.rejects(
-      gw.anthropic(secret).messages.create({ model: 'svc/embed', max_tokens: 5, messages: [user('oi') as never] }),
+      gw
+        .anthropic(secret)
+        .messages.create({ model: 'svc/embed', max_tokens: 5, messages: [user('oi') as never] }),
       (err: unknown) => (err as { status?: number }).status === 400,
     );
     const list = await gw.openai(secret).models.list();
-    assert.ok(list.data.some((m) => m.id === 'svc/embed'), 'still listed, for /v1/embeddings');
+    assert.ok(
+      list.data.some((m) => m.id === 'svc/embed'),
+      'still listed, for /v1/embeddings',
+    );
     assert.equal(oa.received.length, 0);
   });
 
@@ -154,10 +169,25 @@ describe('POST /v1/responses refuses what it cannot take', () => {
     await refused({ model, input: 'oi', temperature: 3 }, 400, 'invalid_request', 'temperature');
     await refused({ model, input: 'oi', max_output_tokens: 0 }, 400, 'invalid_request', 'max_output_tokens');
     await refused({ model, input: 'oi', store: 'no' }, 400, 'invalid_request', 'store');
-    await refused({ model, input: 'oi', tools: [{ type: 'web_search' }] }, 400, 'invalid_request', 'tools.0.type');
-    await refused({ model, input: 'oi', tools: [{ type: 'function' }] }, 400, 'invalid_request', 'tools.0.name');
+    await refused(
+      { model, input: 'oi', tools: [{ type: 'web_search' }] },
+      400,
+      'invalid_request',
+      'tools.0.type',
+    );
+    await refused(
+      { model, input: 'oi', tools: [{ type: 'function' }] },
+      400,
+      'invalid_request',
+      'tools.0.name',
+    );
     await refused({ model, input: 'oi', tool_choice: 5 }, 400, 'invalid_request', 'tool_choice');
-    await refused({ model, input: [{ role: 'user', content: 7 }] }, 400, 'invalid_request', 'input.0.content');
+    await refused(
+      { model, input: [{ role: 'user', content: 7 }] },
+      400,
+      'invalid_request',
+      'input.0.content',
+    );
     await refused(
       { model, input: [{ type: 'function_call', call_id: 'c', name: 'f', arguments: `{"cpf": "${CPF}"` }] },
       400,
@@ -196,7 +226,12 @@ describe('POST /v1/responses refuses what it cannot take', () => {
     assert.deepEqual(oa.received[0]!.body.reasoning, { effort: 'medium' });
     assert.deepEqual(oa.received[0]!.body.text, { format: { type: 'json_object' } });
     await refused({ model: 'svc/gpt', input: 'oi', ...extra }, 400, 'untranslatable_field', 'reasoning');
-    await refused({ model: 'svc/claude', input: 'oi', text: extra.text }, 400, 'untranslatable_field', 'text');
+    await refused(
+      { model: 'svc/claude', input: 'oi', text: extra.text },
+      400,
+      'untranslatable_field',
+      'text',
+    );
     // What asks for nothing special is not a field to carry: plain text, no includes, nulls.
     const plain = await post({
       model: 'svc/claude',
@@ -242,7 +277,9 @@ describe('POST /v1/responses refuses what it cannot take', () => {
       interval: 10,
     });
     // Raw events: what was streamed, then `error` and the response as failed.
-    const events = await collect(await client.responses.create({ model: 'svc/resp', input: 'oi', stream: true }));
+    const events = await collect(
+      await client.responses.create({ model: 'svc/resp', input: 'oi', stream: true }),
+    );
     const types = events.map((e) => e.type);
     assert.deepEqual(types.slice(-2), ['error', 'response.failed']);
     const failed = events.at(-1)!;
