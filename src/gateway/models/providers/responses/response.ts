@@ -5,8 +5,8 @@ import { upstreamBadReply } from '../../errors.js';
 import type { Reply, ReplyBlock, StopReason, StreamEvent, Usage } from '../../types.js';
 import { parseArgs } from '../openai/response.js';
 import type { SseEvent } from '../sse.js';
-import { TextFrame } from '../text-frame.js';
 import { type StreamTransform, UpstreamStreamError } from '../types.js';
+import { DeltaFrame } from './delta-frame.js';
 
 function usageOf(u: unknown): Usage {
   if (!isObj(u)) return { input: 0, output: 0 };
@@ -54,12 +54,8 @@ export function parseResponsesReply(body: unknown): Reply {
   return { content, stop: stopOf(body, calledTools), usage: usageOf(body.usage) };
 }
 
-/**
- * Every event carries its own sequence number (and OpenAI adds random padding), so no two
- * deltas share a frame: the text-frame shortcut never applies and each event is parsed.
- */
 export function responsesStreamTransform(): StreamTransform {
-  const frame = new TextFrame();
+  const frame = new DeltaFrame();
   /** Items by output index, and whether their text or arguments came in deltas. */
   const items = new Map<number, { kind: 'message' | 'function_call'; streamed: boolean }>();
   let calledTools = false;
@@ -93,6 +89,7 @@ export function responsesStreamTransform(): StreamTransform {
         const open = items.get(index);
         if (!open || typeof data.delta !== 'string' || !data.delta) return [];
         open.streamed = true;
+        if (open.kind === 'message') frame.learn(ev, data.delta, key);
         return [
           open.kind === 'message'
             ? { kind: 'text', key, text: data.delta }
