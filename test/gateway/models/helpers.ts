@@ -32,27 +32,6 @@ export function oneOpenAIModel(origin: string, contextWindow: number): string {
   return writeConfig(openaiVendor(origin, [catalogueModel('svc/gpt', { contextWindow })]));
 }
 
-/**
- * SVC_CONFIG for the Responses API tests: the same fake OpenAI server as a chat-completions
- * provider (`svc/gpt`, alias `gpt-4o-mini`) and as a Responses API one (`svc/resp`), an
- * anthropic provider (`svc/claude`) and an embedding model (`svc/embed`).
- */
-export function responsesCatalogue(oaUrl: string, anUrl: string): string {
-  return writeConfig({
-    providers: {
-      oa: { type: 'openai', base_url: `${oaUrl}/v1`, api_key: 'sk-upstream-chat' },
-      or: { type: 'openai', base_url: `${oaUrl}/v1`, api_key: 'sk-upstream-responses', responses_api: true },
-      an: { type: 'anthropic', base_url: anUrl, api_key: 'sk-upstream-anthropic' },
-    },
-    models: [
-      { id: 'svc/gpt', provider: 'oa', upstream_model: 'gpt-x', aliases: ['gpt-4o-mini'] },
-      { id: 'svc/resp', provider: 'or', upstream_model: 'gpt-r' },
-      { id: 'svc/claude', provider: 'an', upstream_model: 'claude-x' },
-      { id: 'svc/embed', provider: 'oa', upstream_model: 'text-embedding-3-small', kind: 'embedding' },
-    ],
-  });
-}
-
 export async function listeningGateway(env: Record<string, string> = {}) {
   const gw = await testGateway(env);
   await gw.app.listen({ port: 0, host: '127.0.0.1' });

@@ -6,30 +6,21 @@
 // vendor; with restoration on, the tool is called with the original values and the final
 // answer holds them.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { createOpenAI } from '@ai-sdk/openai';
 import { Agent, OpenAIResponsesModel, run, setTracingDisabled, tool as agentTool } from '@openai/agents';
 import { generateText, jsonSchema, stepCountIs, streamText, tool as aiTool } from 'ai';
 import OpenAI from 'openai';
 import { z } from 'zod';
-import { fakeAnthropic } from '../../fakes/anthropic.js';
-import { fakeOpenAI } from '../../fakes/openai.js';
 import type { FakeUpstream } from '../../fakes/upstream.js';
-import { type KeyFixture, makeKey } from '../../helpers/gateway.js';
-import {
-  assertNoPersonalData,
-  CPF,
-  EMAIL,
-  listeningGateway,
-  NAME,
-  PHONE,
-  responsesCatalogue,
-} from './helpers.js';
+import type { KeyFixture } from '../../helpers/gateway.js';
+import { assertNoPersonalData, CPF, EMAIL, NAME, PHONE } from './helpers.js';
+import { type ResponsesFixture, responsesFixture } from './responses-fixture.js';
 
 // Traces would go to the vendor's own tracing endpoint: not in a test.
 setTracingDisabled(true);
 
-type Gateway = Awaited<ReturnType<typeof listeningGateway>>;
+type Gateway = ResponsesFixture['gw'];
 
 const ASK = `Procure o cliente ${NAME}, CPF ${CPF}`;
 const ASK_CLEAN = 'Procure o cliente [NOME_1], CPF [CPF_1]';
@@ -43,23 +34,10 @@ describe('Responses API clients through the gateway', () => {
   let key: KeyFixture;
   let restoring: KeyFixture;
   let oa: FakeUpstream;
-  let an: FakeUpstream;
 
-  before(async () => {
-    oa = await fakeOpenAI();
-    an = await fakeAnthropic();
-    gw = await listeningGateway({ SVC_CONFIG: responsesCatalogue(oa.url, an.url) });
-    key = await makeKey(gw.ctx);
-    restoring = await makeKey(gw.ctx, { org: { restore_placeholders: 1 } });
-  });
-  after(async () => {
-    await gw.dispose();
-    await oa.stop();
-    await an.stop();
-  });
-  beforeEach(() => {
-    oa.reset();
-    an.reset();
+  const f = responsesFixture();
+  before(() => {
+    ({ gw, key, restoring, oa } = f);
   });
 
   for (const [side, model] of Object.entries(MODELS)) {

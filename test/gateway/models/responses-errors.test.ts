@@ -4,15 +4,13 @@
 // malformed JSON, an oversized body, fields a provider of another format cannot take, and
 // failures of the provider before and after the stream began.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import OpenAI from 'openai';
-import { fakeAnthropic } from '../../fakes/anthropic.js';
-import { fakeOpenAI } from '../../fakes/openai.js';
 import type { FakeUpstream } from '../../fakes/upstream.js';
-import { makeKey } from '../../helpers/gateway.js';
-import { assertNoPersonalData, CPF, collect, listeningGateway, NAME, responsesCatalogue } from './helpers.js';
+import { assertNoPersonalData, CPF, collect, NAME } from './helpers.js';
+import { type ResponsesFixture, responsesFixture } from './responses-fixture.js';
 
-type Gateway = Awaited<ReturnType<typeof listeningGateway>>;
+type Gateway = ResponsesFixture['gw'];
 interface OpenAIError {
   error: { message: string; type: string; code: string; param: string | null };
 }
@@ -23,22 +21,11 @@ describe('POST /v1/responses refuses what it cannot take', () => {
   let gw: Gateway;
   let secret: string;
   let oa: FakeUpstream;
-  let an: FakeUpstream;
 
-  before(async () => {
-    oa = await fakeOpenAI();
-    an = await fakeAnthropic();
-    gw = await listeningGateway({ SVC_CONFIG: responsesCatalogue(oa.url, an.url) });
-    secret = (await makeKey(gw.ctx)).secret;
-  });
-  after(async () => {
-    await gw.dispose();
-    await oa.stop();
-    await an.stop();
-  });
-  beforeEach(() => {
-    oa.reset();
-    an.reset();
+  const f = responsesFixture();
+  before(() => {
+    ({ gw, oa } = f);
+    secret = f.key.secret;
   });
 
   async function post(body: unknown, path = '/v1/responses'): Promise<{ status: number; json: OpenAIError }> {

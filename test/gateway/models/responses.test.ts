@@ -5,24 +5,14 @@
 // outputs) never reaches a vendor, and comes back in replies and streamed deltas when the
 // organisation restores placeholders.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type OpenAI from 'openai';
-import { fakeAnthropic } from '../../fakes/anthropic.js';
-import { fakeOpenAI } from '../../fakes/openai.js';
 import type { FakeUpstream } from '../../fakes/upstream.js';
 import { type KeyFixture, makeKey } from '../../helpers/gateway.js';
-import {
-  assertNoPersonalData,
-  CPF,
-  collect,
-  EMAIL,
-  listeningGateway,
-  NAME,
-  PHONE,
-  responsesCatalogue,
-} from './helpers.js';
+import { assertNoPersonalData, CPF, collect, EMAIL, NAME, PHONE } from './helpers.js';
+import { type ResponsesFixture, responsesFixture } from './responses-fixture.js';
 
-type Gateway = Awaited<ReturnType<typeof listeningGateway>>;
+type Gateway = ResponsesFixture['gw'];
 type Event = OpenAI.Responses.ResponseStreamEvent;
 
 const TEXT = `Cliente ${NAME}, CPF ${CPF}, e-mail ${EMAIL}, celular ${PHONE}.`;
@@ -51,21 +41,9 @@ describe('POST /v1/responses in front of fake vendors', () => {
   let oa: FakeUpstream;
   let an: FakeUpstream;
 
-  before(async () => {
-    oa = await fakeOpenAI();
-    an = await fakeAnthropic();
-    gw = await listeningGateway({ SVC_CONFIG: responsesCatalogue(oa.url, an.url) });
-    key = await makeKey(gw.ctx);
-    restoring = await makeKey(gw.ctx, { org: { restore_placeholders: 1 } });
-  });
-  after(async () => {
-    await gw.dispose();
-    await oa.stop();
-    await an.stop();
-  });
-  beforeEach(() => {
-    oa.reset();
-    an.reset();
+  const f = responsesFixture();
+  before(() => {
+    ({ gw, key, restoring, oa, an } = f);
   });
 
   const upstreamOf = (side: Side) => (side === 'messages' ? an : oa);

@@ -10,6 +10,17 @@ import type { Conversation } from '../../../src/gateway/models/types.js';
 
 const TEXTS = ['Olá', 'aspas "x" e \\ barra', 'linha\nnova\u0001', 'ção 😀', '</script>'];
 
+/** A streamed Responses API request, as the writer's response object echoes it. */
+const RESPONSES_REQUEST: Conversation = {
+  model: 'm',
+  source: 'responses',
+  system: [],
+  messages: [],
+  stream: true,
+  streamUsage: true,
+  extra: {},
+};
+
 /** The `data:` payloads of an SSE text, parsed, with each one's raw text. */
 function payloads(sse: string): { raw: string; json: Record<string, unknown> }[] {
   return sse
@@ -76,16 +87,7 @@ describe('stream writers, text chunks', () => {
   });
 
   it('Responses API: each text delta is the generic event, serialised as JSON.stringify would', () => {
-    const conv: Conversation = {
-      model: 'gpt-4o-mini',
-      source: 'responses',
-      system: [],
-      messages: [],
-      stream: true,
-      streamUsage: true,
-      extra: {},
-    };
-    const w = new ResponsesStreamWriter(new ResponseObject('resp_1', 'gpt-4o-mini', conv));
+    const w = new ResponsesStreamWriter(new ResponseObject('resp_1', 'gpt-4o-mini', RESPONSES_REQUEST));
     let out = '';
     for (const text of TEXTS) out += w.write({ kind: 'text', key: 't', text });
     out += w.end();
@@ -108,19 +110,10 @@ describe('stream writers, text chunks', () => {
 });
 
 describe('Responses API stream writer, edges', () => {
-  const conv: Conversation = {
-    model: 'm',
-    source: 'responses',
-    system: [],
-    messages: [],
-    stream: true,
-    streamUsage: true,
-    extra: {},
-  };
   const types = (sse: string) => payloads(sse).map((p) => p.json.type);
 
   it('a failure before any output still opens the response, then error and response.failed', () => {
-    const w = new ResponsesStreamWriter(new ResponseObject('resp_1', 'm', conv));
+    const w = new ResponsesStreamWriter(new ResponseObject('resp_1', 'm', RESPONSES_REQUEST));
     assert.deepEqual(types(w.error('falhou', 'upstream_error')), [
       'response.created',
       'response.in_progress',
@@ -130,7 +123,7 @@ describe('Responses API stream writer, edges', () => {
   });
 
   it('text, then a call, then text again: three items, each closed before the next opens', () => {
-    const w = new ResponsesStreamWriter(new ResponseObject('resp_1', 'm', conv));
+    const w = new ResponsesStreamWriter(new ResponseObject('resp_1', 'm', RESPONSES_REQUEST));
     let out = w.write({ kind: 'text', key: 'b0', text: 'Vou ver.' });
     out += w.write({ kind: 'tool', key: 'b1', id: 'call_1', name: 'f' });
     out += w.write({ kind: 'args', key: 'b1', json: '{"a":' });

@@ -71,6 +71,22 @@ function assembled(events: StreamEvent[]): StreamEvent[] {
 const fullParse = (events: SseEvent[], make: () => StreamTransform) =>
   assembled(events.flatMap((ev) => make().next(ev)));
 
+/** What `run` returns, and how many times it (or what it called) ran JSON.parse. */
+async function countingParses<T>(run: () => Promise<T>): Promise<[number, T]> {
+  const parse = JSON.parse;
+  let parses = 0;
+  JSON.parse = ((text: string, reviver?: Parameters<typeof parse>[1]) => {
+    parses++;
+    return parse(text, reviver);
+  }) as typeof JSON.parse;
+  try {
+    const out = await run();
+    return [parses, out];
+  } finally {
+    JSON.parse = parse;
+  }
+}
+
 async function read(chunks: Uint8Array[], transform: StreamTransform): Promise<StreamEvent[][]> {
   const batches: StreamEvent[][] = [];
   for await (const batch of upstreamEvents(
@@ -132,30 +148,22 @@ describe('TextFrame', () => {
 
 describe('upstream events', () => {
   it('after the first text delta, plain ones are read without a parse and leave as one delta (both vendors)', async () => {
-    const parse = JSON.parse;
-    let parses = 0;
-    JSON.parse = ((text: string, reviver?: Parameters<typeof parse>[1]) => {
-      parses++;
-      return parse(text, reviver);
-    }) as typeof JSON.parse;
-    try {
-      const texts = ['Olá', ' mundo', ', tudo', ' bem?'];
-      const chatOut = await read([wire(texts.map((t) => chat({ content: t })))], chatStreamTransform());
-      const messagesOut = await read([wire(texts.map((t) => anthropic(0, t)))], messagesStreamTransform());
-      assert.equal(parses, 2); // the first delta of each stream
-      // The first alone (first byte), the rest gathered into one delta.
-      const expected = [
-        [{ kind: 'text', key: 't', text: 'Olá' }],
-        [{ kind: 'text', key: 't', text: ' mundo, tudo bem?' }],
-      ];
-      assert.deepEqual(chatOut, expected);
-      assert.deepEqual(
-        messagesOut,
-        expected.map((b) => b.map((e) => ({ ...e, key: 'b0' }))),
-      );
-    } finally {
-      JSON.parse = parse;
-    }
+    const texts = ['Olá', ' mundo', ', tudo', ' bem?'];
+    const [parses, [chatOut, messagesOut]] = await countingParses(async () => [
+      await read([wire(texts.map((t) => chat({ content: t })))], chatStreamTransform()),
+      await read([wire(texts.map((t) => anthropic(0, t)))], messagesStreamTransform()),
+    ]);
+    assert.equal(parses, 2); // the first delta of each stream
+    // The first alone (first byte), the rest gathered into one delta.
+    const expected = [
+      [{ kind: 'text', key: 't', text: 'Olá' }],
+      [{ kind: 'text', key: 't', text: ' mundo, tudo bem?' }],
+    ];
+    assert.deepEqual(chatOut, expected);
+    assert.deepEqual(
+      messagesOut,
+      expected.map((b) => b.map((e) => ({ ...e, key: 'b0' }))),
+    );
   });
 
   it('a delta per network read leaves a delta per read', async () => {
@@ -289,33 +297,22 @@ describe('DeltaFrame (Responses API)', () => {
   });
 
   it('after the first delta of an item, the others are read without a parse', async () => {
-    const parse = JSON.parse;
-    let parses = 0;
-    JSON.parse = ((text: string, reviver?: Parameters<typeof parse>[1]) => {
-      parses++;
-      return parse(text, reviver);
-    }) as typeof JSON.parse;
-    try {
-      const added = responsesEvent('response.output_item.added', {
-        output_index: 0,
-        item: { id: 'msg_0', type: 'message', content: [] },
-      });
-      const texts = ['Olá', ' mundo', ', tudo', ' bem?'];
-      const out = await read(
-        [wire([added, ...texts.map((t) => responsesDelta(t))])],
-        responsesStreamTransform(),
-      );
-      assert.equal(parses, 2); // the item and its first delta
-      assert.deepEqual(out, [
-        [{ kind: 'text', key: 'o0', text: '' }],
-        [
-          { kind: 'text', key: 'o0', text: 'Olá' },
-          { kind: 'text', key: 'o0', text: ' mundo, tudo bem?' },
-        ],
-      ]);
-    } finally {
-      JSON.parse = parse;
-    }
+    const added = responsesEvent('response.output_item.added', {
+      output_index: 0,
+      item: { id: 'msg_0', type: 'message', content: [] },
+    });
+    const texts = ['Olá', ' mundo', ', tudo', ' bem?'];
+    const [parses, out] = await countingParses(() =>
+      read([wire([added, ...texts.map((t) => responsesDelta(t))])], responsesStreamTransform()),
+    );
+    assert.equal(parses, 2); // the item and its first delta
+    assert.deepEqual(out, [
+      [{ kind: 'text', key: 'o0', text: '' }],
+      [
+        { kind: 'text', key: 'o0', text: 'Olá' },
+        { kind: 'text', key: 'o0', text: ' mundo, tudo bem?' },
+      ],
+    ]);
   });
 
   it('a whole stream reads as a full parse of each event, for any text, cut anywhere', async () => {
