@@ -185,13 +185,27 @@ describe('POST /v1/responses in front of fake vendors', () => {
     });
 
     it(`${side}: a function call out, its arguments restored for an organisation that asks`, async () => {
-      const ask = { model, tools: [searchTool], input: `Procure ${CPF}` };
+      const ask = {
+        model,
+        tools: [searchTool],
+        tool_choice: { type: 'function' as const, name: 'buscar_cliente' },
+        parallel_tool_calls: false,
+        input: `Procure ${CPF}`,
+      };
       const plain = await gw.openai(key.secret).responses.create(ask);
       const call = plain.output.find((o) => o.type === 'function_call');
       assert.ok(call?.type === 'function_call');
       assert.equal(call.name, 'buscar_cliente');
       assert.ok(call.call_id && call.id?.startsWith('fc_'));
       assert.deepEqual(JSON.parse(call.arguments), { consulta: 'Procure [CPF_1]' });
+      assert.equal(plain.parallel_tool_calls, false);
+      const sent = upstreamOf(side).received[0]!.body;
+      const choice = {
+        responses: [ask.tool_choice, false],
+        chat: [{ type: 'function', function: { name: 'buscar_cliente' } }, false],
+        messages: [{ type: 'tool', name: 'buscar_cliente', disable_parallel_tool_use: true }, undefined],
+      }[side];
+      assert.deepEqual([sent.tool_choice, sent.parallel_tool_calls], choice);
       const restored = await gw.openai(restoring.secret).responses.create(ask);
       const back = restored.output.find((o) => o.type === 'function_call');
       assert.ok(back?.type === 'function_call');
