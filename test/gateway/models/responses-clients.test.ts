@@ -27,20 +27,24 @@ const ASK_CLEAN = 'Procure o cliente [NOME_1], CPF [CPF_1]';
 const FOUND = `Encontrado: ${NAME}, telefone ${PHONE}`;
 const INSTRUCTIONS = `Você atende ${NAME} (${EMAIL}).`;
 
-const MODELS = { responses: 'svc/resp', chat: 'svc/gpt' } as const;
+const MODELS = { responses: 'svc/resp', chat: 'svc/gpt', messages: 'svc/claude' } as const;
+const PATH = { responses: '/v1/responses', chat: '/v1/chat/completions', messages: '/v1/messages' };
 
 describe('Responses API clients through the gateway', () => {
   let gw: Gateway;
   let key: KeyFixture;
   let restoring: KeyFixture;
   let oa: FakeUpstream;
+  let an: FakeUpstream;
 
   const f = responsesFixture();
   before(() => {
-    ({ gw, key, restoring, oa } = f);
+    ({ gw, key, restoring, oa, an } = f);
   });
 
-  for (const [side, model] of Object.entries(MODELS)) {
+  for (const [side, model] of Object.entries(MODELS) as [keyof typeof MODELS, string][]) {
+    /** The fake vendor this side's calls reach. */
+    const vendor = () => (side === 'messages' ? an : oa);
     const agentFor = (secret: string, seen: string[]) =>
       new Agent({
         name: 'atendente',
@@ -67,19 +71,29 @@ describe('Responses API clients through the gateway', () => {
       const result = await run(agentFor(restoring.secret, seen), ASK);
       assert.deepEqual(seen, [ASK], 'the tool was called once, with the values the user wrote');
       assert.equal(result.finalOutput, `eco: ${FOUND}`);
-      assert.equal(oa.received.length, 2, 'one call for the tool, one for the answer');
-      assertNoPersonalData(oa.everything, `${side} upstream`);
+      assert.equal(vendor().received.length, 2, 'one call for the tool, one for the answer');
+      assertNoPersonalData(vendor().everything, `${side} upstream`);
       // The second call carries the tool's call and its (cleaned) result as items.
-      const second = oa.received[1]!.body;
+      const second = vendor().received[1]!.body;
       if (side === 'responses') {
         const types = second.input.map((i: { type?: string }) => i.type ?? 'message');
         assert.deepEqual(types, ['message', 'function_call', 'function_call_output']);
         assert.equal(second.input[2].output, 'Encontrado: [NOME_1], telefone [TELEFONE_1]');
         assert.equal(second.instructions, 'Você atende [NOME_1] ([EMAIL_1]).');
-      } else {
+      } else if (side === 'chat') {
         assert.deepEqual(
           second.messages.map((m: { role: string }) => m.role),
           ['system', 'user', 'assistant', 'tool'],
+        );
+      } else {
+        // The vendor's own words before its call come back as an assistant message item.
+        assert.deepEqual(
+          second.messages.map((m: { role: string }) => m.role),
+          ['user', 'assistant', 'user'],
+        );
+        assert.deepEqual(
+          second.messages[1].content.map((b: { type: string }) => b.type),
+          ['text', 'tool_use'],
         );
       }
     });
@@ -95,8 +109,9 @@ describe('Responses API clients through the gateway', () => {
       await result.completed;
       assert.deepEqual(seen, [ASK_CLEAN]);
       assert.equal(result.finalOutput, 'eco: Encontrado: [NOME_1], telefone [TELEFONE_1]');
-      assert.equal(text, result.finalOutput, 'the answer arrived as deltas');
-      assertNoPersonalData(oa.everything, `${side} upstream`);
+      // Every turn's text streams (the messages fake speaks before its call too); the answer last.
+      assert.ok(text.endsWith(result.finalOutput as string), 'the answer arrived as deltas');
+      assertNoPersonalData(vendor().everything, `${side} upstream`);
     });
 
     it(`AI SDK generateText and streamText → ${side} (they call /v1/responses)`, async () => {
@@ -111,12 +126,8 @@ describe('Responses API clients through the gateway', () => {
       assert.ok(pieces.length > 1);
       assert.equal(pieces.join(''), `eco: ${ASK}`);
       assert.equal(await streamed.finishReason, 'stop');
-      assert.ok(
-        oa.received.every(
-          (r) => r.path === (side === 'responses' ? '/v1/responses' : '/v1/chat/completions'),
-        ),
-      );
-      assertNoPersonalData(oa.everything, `${side} upstream`);
+      assert.ok(vendor().received.every((r) => r.path === PATH[side]));
+      assertNoPersonalData(vendor().everything, `${side} upstream`);
     });
 
     it(`AI SDK tool loop → ${side}: each step sends the whole history, the tool gets restored values`, async () => {
@@ -140,11 +151,14 @@ describe('Responses API clients through the gateway', () => {
           }),
         },
         stopWhen: stepCountIs(3),
+        // The messages fake says a few words before its call: the SDK would send those back
+        // as a reference to a stored item (see the next test) unless told nothing is stored.
+        ...(side === 'messages' ? { providerOptions: { openai: { store: false } } } : {}),
       });
       assert.deepEqual(seen, [ASK]);
       assert.equal(result.steps.length, 2);
       assert.ok(result.text.includes(NAME) && result.text.includes(PHONE), 'the tool result, restored');
-      assertNoPersonalData(oa.everything, `${side} upstream`);
+      assertNoPersonalData(vendor().everything, `${side} upstream`);
     });
 
     it(`AI SDK next turn → ${side}: by default it refers to the earlier answer by id, refused; store: false works`, async () => {
@@ -168,12 +182,12 @@ describe('Responses API clients through the gateway', () => {
         providerOptions: { openai: { store: false } },
       });
       assert.equal(next.text, 'eco: E o e-mail [EMAIL_1]?');
-      const sent = oa.received.at(-1)!;
+      const sent = vendor().received.at(-1)!;
       assert.ok(
         sent.raw.includes(ASK_CLEAN.replace('Procure', 'eco: Procure')),
         'the earlier answer went along',
       );
-      assertNoPersonalData(oa.everything, `${side} upstream`);
+      assertNoPersonalData(vendor().everything, `${side} upstream`);
     });
   }
 });
