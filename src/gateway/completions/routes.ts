@@ -60,6 +60,8 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
         object: 'model',
         /** Other names the caller may send in `model` for this one (drop-in vendor names). */
         aliases: m.aliases,
+        /** `chat` (the chat routes) or `embedding` (POST /v1/embeddings). */
+        kind: m.kind,
         type: 'model',
         display_name: m.display_name,
         context_window: m.context_window,

@@ -79,6 +79,15 @@ describe('POST /v1/embeddings at a catalogue embedding model', () => {
     });
   const sentToVendor = () => emb.received.map((r) => `${JSON.stringify(r.headers)}\n${r.raw}`).join('\n');
 
+  it('lists the embedding models with their kind', async () => {
+    const list = await client.models.list();
+    const kinds = Object.fromEntries(list.data.map((m) => [m.id, (m as unknown as { kind: string }).kind]));
+    assert.equal(kinds['svc/embed'], 'embedding');
+    assert.equal(kinds['svc/embed-fallback'], 'embedding');
+    assert.equal(kinds['svc/gpt'], 'chat');
+    assert.equal(kinds['svc/auto'], 'chat');
+  });
+
   it('embeds one string: cleaned upstream, the vector of the cleaned text back, the name the client sent', async () => {
     const text = `Cliente ${NAME}, CPF ${CPF}, e-mail ${EMAIL}, celular ${PHONE}.`;
     const { data, response } = await client.embeddings
