@@ -91,7 +91,7 @@ describe('POST /v1/embeddings at a catalogue embedding model', () => {
   it('embeds one string: cleaned upstream, the vector of the cleaned text back, the name the client sent', async () => {
     const text = `Cliente ${NAME}, CPF ${CPF}, e-mail ${EMAIL}, celular ${PHONE}.`;
     const { data, response } = await client.embeddings
-      .create({ model: UPSTREAM_MODEL, input: text })
+      .create({ model: UPSTREAM_MODEL, input: text, user: EMAIL })
       .withResponse();
     const [received] = emb.received;
     assert.equal(received?.path, '/v1/embeddings');
@@ -99,6 +99,7 @@ describe('POST /v1/embeddings at a catalogue embedding model', () => {
     const body = JSON.parse(received!.raw);
     assert.equal(body.model, UPSTREAM_MODEL);
     assert.equal(body.encoding_format, 'base64', 'the SDK asks base64 and it passes through');
+    assert.equal(body.user, '[EMAIL_1]', 'user is cleaned with the same map as the inputs');
     assert.deepEqual(received?.texts, [
       'Cliente [NOME_1], CPF [CPF_1], e-mail [EMAIL_1], celular [TELEFONE_1].',
     ]);
@@ -109,7 +110,7 @@ describe('POST /v1/embeddings at a catalogue embedding model', () => {
     assert.equal(data.data.length, 1);
     assert.deepEqual(data.data[0]?.embedding, vectorOf(received!.texts[0]!));
     assert.deepEqual(data.usage, { prompt_tokens: 3, total_tokens: 3 });
-    assert.equal(response.headers.get('x-svc-privacy'), 'cpf=1, email=1, telefone=1, nome=1');
+    assert.equal(response.headers.get('x-svc-privacy'), 'cpf=1, email=2, telefone=1, nome=1');
     assert.equal(response.headers.get('x-svc-model'), 'svc/embed');
   });
 
