@@ -271,7 +271,7 @@ describe('MCP with a model vendor behind it', () => {
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
-      ['svc_auto', 'svc_gpt', 'svc_mini_v2'],
+      ['svc_auto', 'svc_gpt', 'svc_mini_v2', 'svc_eco'],
     );
     const before = upstream.received.length;
     const result = await client.callTool({
@@ -332,7 +332,10 @@ describe('MCP with a model vendor behind it', () => {
       Array.from({ length: 40 }, (_, i) => list(i % 2 ? one.secret : all.secret)),
     );
     for (const [i, names] of answers.entries()) {
-      assert.deepEqual(names, i % 2 ? ['svc_auto', 'svc_mini_v2'] : ['svc_auto', 'svc_gpt', 'svc_mini_v2']);
+      assert.deepEqual(
+        names,
+        i % 2 ? ['svc_auto', 'svc_mini_v2'] : ['svc_auto', 'svc_gpt', 'svc_mini_v2', 'svc_eco'],
+      );
     }
   });
 

@@ -48,8 +48,8 @@ describe('model aliases in the catalogue', () => {
     assert.equal(c.get('gpt-4o'), undefined);
     assert.deepEqual(
       c.list(null).map((m) => m.id),
-      ['svc/mini'],
-      'aliases are not listed as models',
+      ['svc/mini', 'svc/eco'],
+      'aliases are not listed as models; the built-in svc/eco stays, last',
     );
   });
 
@@ -71,7 +71,8 @@ describe('model aliases in the catalogue', () => {
     assert.equal(c.get('claimed')?.id, 'svc/d');
     assert.deepEqual(c.get('svc/c')?.aliases, []);
     assert.deepEqual(c.get('svc/d')?.aliases, ['claimed', 'd-up']);
-    assert.equal(c.get('svc/eco'), undefined);
+    // svc/e's upstream name is not an alias: svc/eco is still the built-in echo.
+    assert.deepEqual(c.get('svc/eco')?.targets, []);
   });
 
   it('one model under two providers answers to both upstream names', () => {
@@ -206,7 +207,7 @@ describe('drop-in names through the gateway', () => {
   it('/v1/models lists canonical ids with their aliases; svc/auto and the MCP tools are unchanged', async () => {
     const list = await gw.openai(secret).models.list();
     const byId = new Map(list.data.map((m) => [m.id, m as unknown as { aliases: string[] }]));
-    assert.deepEqual([...byId.keys()], ['svc/auto', 'svc/mini', 'svc/sonnet']);
+    assert.deepEqual([...byId.keys()], ['svc/auto', 'svc/mini', 'svc/sonnet', 'svc/eco']);
     assert.deepEqual(byId.get('svc/mini')?.aliases, ['gpt-4o-mini']);
     assert.deepEqual(byId.get('svc/sonnet')?.aliases, ['claude-sonnet-4-5', 'claude-sonnet-4-5-20250929']);
     assert.deepEqual(byId.get('svc/auto')?.aliases, []);

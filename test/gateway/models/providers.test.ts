@@ -101,11 +101,11 @@ describe('model routes in front of fake vendors', () => {
 
   const upstreamOf = (side: Side) => (side === 'gpt' ? oa : an);
 
-  it('lists the configured models (one entry per id) and no svc/eco', async () => {
+  it('lists the configured models (one entry per id), svc/eco last', async () => {
     const list = await gw.openai(key.secret).models.list();
     assert.deepEqual(
       list.data.map((m) => m.id),
-      ['svc/auto', 'svc/gpt', 'svc/claude', 'svc/fallback'],
+      ['svc/auto', 'svc/gpt', 'svc/claude', 'svc/fallback', 'svc/eco'],
     );
   });
 
