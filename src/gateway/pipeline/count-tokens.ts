@@ -25,13 +25,16 @@ export interface TokenCount {
   inputTokens: number;
 }
 
+/** What a count uses of a model call's options: no payer, no billing, nothing to log. */
+export type CountOptions = Pick<RunOptions, 'signal' | 'policy' | 'nameSensitivity' | 'onScreened'>;
+
 /** Throws ApiError (404, 400, 403, 422, 502, 504) for the caller to render. */
 export async function runCountTokens(
   deps: PipelineDeps,
   provider: ProviderCall,
   principal: Principal,
   conversation: Conversation,
-  opts: Pick<RunOptions, 'signal' | 'policy' | 'nameSensitivity' | 'onScreened'>,
+  opts: CountOptions,
 ): Promise<TokenCount> {
   const model = resolveModel(deps.catalogue, principal, conversation);
   assertReleased(principal, model.id);

@@ -24,7 +24,7 @@ import { assertReleased, resolveModel } from './resolve.js';
 import { barrierDone, barrierStart } from '../privacy/observe.js';
 import { screen } from './screen.js';
 import { type EmbeddingsRun, runEmbeddings } from './embeddings.js';
-import { runCountTokens, type TokenCount } from './count-tokens.js';
+import { type CountOptions, runCountTokens, type TokenCount } from './count-tokens.js';
 import type { EmbeddingsRequest } from '../models/formats/embeddings.js';
 
 export interface PipelineDeps {
@@ -175,11 +175,7 @@ export class ModelPipeline {
   }
 
   /** POST /v1/messages/count_tokens: the cleaned conversation's input tokens (count-tokens.ts). */
-  runCountTokens(
-    principal: Principal,
-    conversation: Conversation,
-    opts: Parameters<typeof runCountTokens>[4],
-  ): Promise<TokenCount> {
+  runCountTokens(principal: Principal, conversation: Conversation, opts: CountOptions): Promise<TokenCount> {
     return runCountTokens(this.#deps, this.#provider, principal, conversation, opts);
   }
 

@@ -1,7 +1,8 @@
-// The preview routes of A.5 (Key auth) but /v1/embeddings (gateway/embeddings/, which
-// comes here when no catalogue embedding model is named). Each creates a worker job of one capability
-// and answers its record: 200 when the job finished within the route's wait, else 202 with
-// `Location` and `Retry-After`. A caller that hangs up stops only its own wait.
+// The preview routes of A.5 (Key auth) — /v1/embeddings has its own (gateway/embeddings/),
+// which comes here through jobReplies when no catalogue embedding model is named. Each
+// creates a worker job of one capability and answers its record: 200 when the job finished
+// within the route's wait, else 202 with `Location` and `Retry-After`. A caller that hangs
+// up stops only its own wait.
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
