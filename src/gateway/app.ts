@@ -11,6 +11,8 @@ import { closeGatewayDeps, createGatewayDeps, type GatewayDeps } from './deps.js
 import { createKeyAuth } from './keys/auth.js';
 import { registerExtractRoutes } from './extract/routes.js';
 import { registerModelRoutes } from './completions/routes.js';
+import { registerCountTokensRoute } from './completions/count-tokens.js';
+import { registerEmbeddingsRoutes } from './embeddings/routes.js';
 import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { registerKeyRoutes } from './keys/routes.js';
@@ -96,6 +98,8 @@ export async function createGatewayApp(
   ]);
   registerPrivacyRoutes(app, ctx);
   registerModelRoutes(app, deps);
+  registerCountTokensRoute(app, deps);
+  registerEmbeddingsRoutes(app, deps);
   registerCreditRoutes(app, ctx);
   registerPixRoutes(app, ctx);
   registerAsaasRoutes(app, ctx);

@@ -1,5 +1,6 @@
 // A fake vendor messages server: same behaviour as the OpenAI fake, in the messages
-// wire format (event names, content blocks, input_json_delta, message_delta usage).
+// wire format (event names, content blocks, input_json_delta, message_delta usage), and
+// the token count route (countTokensOf says what it answers).
 import { FakeUpstream, type Plan, type Received, type Wire } from './upstream.js';
 
 export function lastUserText(body: Wire): string {
@@ -19,13 +20,24 @@ export function lastUserText(body: Wire): string {
     .join('');
 }
 
+/** The fields the vendor's count_tokens accepts; any other is a 400, as there. */
+const COUNTED = new Set(['model', 'messages', 'system', 'tools', 'tool_choice', 'thinking', 'mcp_servers']);
+
+/** What the fake's count_tokens answers for a body it received: a figure a local count would not give. */
+export const countTokensOf = (raw: string) => 1000 + raw.length;
+
+const invalidRequest = (message: string): Plan => ({
+  status: 400,
+  json: { type: 'error', error: { type: 'invalid_request_error', message } },
+});
+
 export function anthropicEcho(req: Received): Plan {
   const body = req.body;
-  if (req.headers['anthropic-version'] === undefined) {
-    return {
-      status: 400,
-      json: { type: 'error', error: { type: 'invalid_request_error', message: 'anthropic-version' } },
-    };
+  if (req.headers['anthropic-version'] === undefined) return invalidRequest('anthropic-version');
+  if (req.path.endsWith('/v1/messages/count_tokens')) {
+    const extra = Object.keys(body ?? {}).find((k) => !COUNTED.has(k));
+    if (extra) return invalidRequest(`${extra}: Extra inputs are not permitted`);
+    return { status: 200, json: { input_tokens: countTokensOf(req.raw) } };
   }
   const text = `eco: ${lastUserText(body)}`;
   const last = body.messages.at(-1);

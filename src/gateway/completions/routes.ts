@@ -8,9 +8,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
 import type { GatewayDeps } from '../deps.js';
 import { principalOf } from '../keys/auth.js';
-import { payerOf } from '../billing/payer.js';
-import { findingsHeader } from '../privacy/clean.js';
-import { cleaningAskOf } from '../privacy/asked.js';
 import { autoEntry } from '../pipeline/auto.js';
 import { ChatStreamWriter, parseChatRequest, renderChatReply } from '../models/formats/chat.js';
 import { type Obj, replyId } from '../models/formats/check.js';
@@ -23,6 +20,7 @@ import { parseResponsesRequest } from '../models/formats/responses.js';
 import { ResponseObject, renderResponsesReply } from '../models/formats/responses-reply.js';
 import { ResponsesStreamWriter } from '../models/formats/responses-stream.js';
 import { sendEvents, type Writer } from '../pipeline/stream-reply.js';
+import { routeRunOptions } from '../pipeline/route-options.js';
 import type { Conversation, Reply } from '../models/types.js';
 
 /** Prompts can be long: 10 MiB covers a million-token context window in text. */
@@ -76,6 +74,8 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
         object: 'model',
         /** Other names the caller may send in `model` for this one (drop-in vendor names). */
         aliases: m.aliases,
+        /** `chat` (the chat routes) or `embedding` (POST /v1/embeddings). */
+        kind: m.kind,
         type: 'model',
         display_name: m.display_name,
         context_window: m.context_window,
@@ -102,26 +102,11 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
     render: (r: Reply) => unknown,
     writer: () => Writer,
   ) {
-    // X-SVC-Policy and X-SVC-Nomes: the caller may ask for a stricter barrier than its organisation's.
-    const asked = cleaningAskOf(request);
-    // The caller hanging up aborts the upstream request (and, for streams, its body).
-    const abort = new AbortController();
-    reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) abort.abort();
-    });
-    const run = await models.runModel(principalOf(request), parsed, {
-      ...asked,
-      signal: abort.signal,
-      log: request.log,
-      // Sent on every answer from here on, a refusal by the barrier or the provider included.
-      onScreened: (model, findings) => {
-        reply.header('x-svc-privacy', findingsHeader(findings));
-        reply.header('x-svc-model', model);
-      },
-      payer: payerOf(request.headers),
-      resource: `${publicOrigin}${request.routeOptions.url}`,
-      onBilling: (headers) => reply.headers(headers),
-    });
+    const run = await models.runModel(
+      principalOf(request),
+      parsed,
+      routeRunOptions(request, reply, publicOrigin),
+    );
     if (run.kind === 'reply') return render(run.reply);
     return sendEvents(reply, run.events, writer(), request.log);
   }

@@ -7,7 +7,6 @@ export const MODELS = errorCodes('gateway/models', {
   unsupported_content: 400,
   untranslatable_field: 400,
   store_unsupported: 400,
-  model_kind_mismatch: 400,
   model_not_found: 404,
   upstream_rate_limited: 429,
   upstream_rejected: 400,
@@ -41,14 +40,6 @@ export function storeUnsupported(param: string): ApiError {
   return MODELS.store_unsupported(
     `O gateway não guarda respostas nem conversas, então "${param}" não é aceito: envie "store": false (ou omita "store") e o histórico inteiro em "input" a cada chamada. No Vercel AI SDK: providerOptions: { openai: { store: false } }.`,
     { param },
-  );
-}
-
-/** An embedding model named on a conversation route. */
-export function embeddingModelHere(): ApiError {
-  return MODELS.model_kind_mismatch(
-    'Este é um modelo de embeddings: ele só atende POST /v1/embeddings. Escolha um modelo de conversa (GET /v1/models).',
-    { param: 'model' },
   );
 }
 

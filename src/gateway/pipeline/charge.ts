@@ -4,7 +4,8 @@
 // billing/holds.ts, which chooses the wallet and collects an x402 payment; after the call,
 // settle at the vendor's reported usage — the difference comes back, or usage beyond the
 // reservation is drawn from the balance down to zero and any rest is the house's loss. A
-// failed call costs nothing, an aborted stream costs what was streamed.
+// failed call costs nothing, an aborted stream costs what was streamed. An embeddings call
+// is the same with no output: its hold is its input's token count at the input price.
 import type { Context } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import { inSpan } from '../../platform/tracing/index.js';
@@ -14,8 +15,7 @@ import { formatUsd, settle } from '../billing/ledger.js';
 import type { Payer } from '../billing/payer.js';
 import type { Usage } from '../models/types.js';
 import type { CatalogueModel } from './catalogue.js';
-import { countInputTokens, warmTokenizer } from './input-tokens.js';
-import type { Bounded } from './max-tokens.js';
+import { warmTokenizer } from './input-tokens.js';
 import type { Principal } from './principal.js';
 
 /** Output of a stream cut before its usage arrived: characters / 3 (real text runs about 4 a token). */
@@ -24,8 +24,10 @@ const CHARS_PER_TOKEN = 3;
 export interface OpenCharge {
   principal: Principal;
   model: CatalogueModel;
-  /** The conversation as it goes upstream, its output bounded (max-tokens.ts). */
-  conversation: Bounded;
+  /** Counted on what goes upstream (input-tokens.ts). */
+  inputTokens: number;
+  /** The call's output bound (max-tokens.ts); 0 for embeddings. */
+  maxOutputTokens: number;
   payer?: Payer;
   /** The URL the call was made to, for the x402 quote. */
   resource?: string;
@@ -78,10 +80,9 @@ export class CallCharges {
 
   /** Holds a charged call's maximum cost (the caller checked isCharged). */
   async open(input: OpenCharge): Promise<Charge> {
-    const { principal, model, conversation: conv } = input;
+    const { principal, model, inputTokens, maxOutputTokens } = input;
     const price = model.price!;
-    const inputTokens = await countInputTokens(conv);
-    const max = Math.max(1, costMicros(price, inputTokens, conv.maxTokens));
+    const max = Math.max(1, costMicros(price, inputTokens, maxOutputTokens));
     // The vendor's reported usage, uncapped: the reservation only sized the hold.
     const finalCost = (usage: Usage | undefined, chars = 0) => {
       const output = usage?.output || Math.ceil(chars / CHARS_PER_TOKEN);
@@ -106,7 +107,10 @@ export class CallCharges {
         source: 'call',
         resource: model.id,
         resourceUrl: input.resource ?? `${this.ctx.config.publicOrigin}/v1`,
-        description: `Chamada ao modelo ${model.id} (no máximo ${conv.maxTokens} tokens de saída)`,
+        description:
+          model.kind === 'embedding'
+            ? `Embeddings com o modelo ${model.id} (${inputTokens} tokens de entrada)`
+            : `Chamada ao modelo ${model.id} (no máximo ${maxOutputTokens} tokens de saída)`,
       }),
     );
     let settled: Promise<Record<string, string>> | undefined;
@@ -131,4 +135,12 @@ export class CallCharges {
     this.#unsettled.add(charge);
     return charge;
   }
+}
+
+/** A call that failed before answering costs nothing: its reservation is settled at zero. */
+export function refund(charge: Charge | undefined) {
+  return async (err: unknown): Promise<never> => {
+    await charge?.settle(undefined, 0);
+    throw err;
+  };
 }

@@ -29,9 +29,13 @@ function textOf(conv: Conversation): string {
   return JSON.stringify([conv.system, conv.messages, conv.tools ?? null]);
 }
 
-export async function countInputTokens(conv: Conversation): Promise<number> {
+export function countInputTokens(conv: Conversation): Promise<number> {
+  return countText(textOf(conv));
+}
+
+/** The tokens of one text (above COUNTED_CHARS, an estimate scaled from its head). */
+export async function countText(text: string): Promise<number> {
   const count = await warmTokenizer();
-  const text = textOf(conv);
   if (text.length <= COUNTED_CHARS) return count(text);
   const head = count(text.slice(0, COUNTED_CHARS));
   return Math.ceil((head * text.length) / COUNTED_CHARS);

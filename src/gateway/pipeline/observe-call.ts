@@ -67,16 +67,21 @@ export function outcomeOf(err: unknown, signal: AbortSignal): string {
   return 'error';
 }
 
-export function watchCall(model: CatalogueModel, mode: 'json' | 'stream'): CallWatch | undefined {
+/** `operation`: the GenAI operation name (`chat`, or `embeddings` for POST /v1/embeddings). */
+export function watchCall(
+  model: CatalogueModel,
+  mode: 'json' | 'stream',
+  operation: 'chat' | 'embeddings' = 'chat',
+): CallWatch | undefined {
   const m = models();
   if (!m && !tracingEnabled()) return undefined;
   const started = performance.now();
   const first = model.targets[0];
   let labels = { model: model.id, provider: first?.providerName ?? 'svc' };
   const span: Span | undefined = startSpan(
-    `chat ${first?.upstreamModel ?? model.id}`,
+    `${operation} ${first?.upstreamModel ?? model.id}`,
     {
-      'gen_ai.operation.name': 'chat',
+      'gen_ai.operation.name': operation,
       'gen_ai.system': first?.provider.type ?? 'svc',
       'gen_ai.request.model': first?.upstreamModel ?? model.id,
       'svc.model': model.id,

@@ -7,7 +7,11 @@ import { type CallWatch, outcomeOf, watchCall } from './observe-call.js';
 import { ecoReply, ecoStream } from './eco.js';
 import { upstreamBadReply } from '../models/errors.js';
 import { upstreamEvents } from '../models/providers/events.js';
+import { buildCountTokensCall, parseCountTokens } from '../models/providers/anthropic/count-tokens.js';
+import { buildEmbeddingsCall, parseEmbeddingsReply } from '../models/providers/openai/embeddings.js';
+import type { Embeddings, EmbeddingsRequest } from '../models/formats/embeddings.js';
 import { type UpstreamOptions, Upstreams } from '../models/providers/http.js';
+import type { Target } from '../models/providers/types.js';
 import {
   type TranscriptionInput,
   type TranscriptionReply,
@@ -58,13 +62,7 @@ export class ProviderCall {
     if (model.targets.length === 0) return ecoReply(conv);
     const res = await this.#upstreams.open(model.targets, { ...conv, stream: false }, signal, watch?.trace);
     watch?.answered(res.target);
-    let body: unknown;
-    try {
-      body = JSON.parse(await res.body.text());
-    } catch {
-      throw upstreamBadReply();
-    }
-    return res.kind.parseReply(body);
+    return res.kind.parseReply(await readJson(res.body));
   }
 
   /** Events come in batches, one per upstream network chunk. Resolves once the upstream answered 2xx, so failures before that still get an HTTP status. */
@@ -102,7 +100,46 @@ export class ProviderCall {
     })();
   }
 
+  /** Cleaned texts → one vector each, at the model's providers in order (OpenAI embeddings format). */
+  async embed(req: EmbeddingsRequest, model: CatalogueModel, signal: AbortSignal): Promise<Embeddings> {
+    const watch = watchCall(model, 'json', 'embeddings');
+    try {
+      const res = await this.#upstreams.send(
+        model.targets,
+        (t, basePath) => buildEmbeddingsCall(req, t.upstreamModel, t.provider, basePath),
+        signal,
+        watch?.trace,
+      );
+      watch?.answered(res.target);
+      const reply = parseEmbeddingsReply(await readJson(res.body), req.input.length);
+      watch?.end('ok', { input: reply.inputTokens, output: 0 });
+      return reply;
+    } catch (err) {
+      watch?.end(outcomeOf(err, signal));
+      throw err;
+    }
+  }
+
+  /** The vendor's own count of a cleaned conversation, at providers of the messages format, in order. */
+  async countTokens(conv: Conversation, targets: readonly Target[], signal: AbortSignal): Promise<number> {
+    const res = await this.#upstreams.send(
+      targets,
+      (t, basePath) => buildCountTokensCall(conv, t.upstreamModel, t.provider, basePath),
+      signal,
+    );
+    return parseCountTokens(await readJson(res.body));
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.#upstreams.close(), this.#transcription.close()]);
+  }
+}
+
+/** An upstream's JSON answer; anything unreadable is a bad reply (502). */
+async function readJson(body: { text(): Promise<string> }): Promise<unknown> {
+  try {
+    return JSON.parse(await body.text());
+  } catch {
+    throw upstreamBadReply();
   }
 }

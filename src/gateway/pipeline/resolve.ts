@@ -1,25 +1,41 @@
-// The first two steps: which catalogue model answers the conversation, and whether the
-// principal may use it.
+// The first two steps: which catalogue model answers the request, and whether the
+// principal may use it. A model of the other kind (an embedding model named on a chat
+// route, a chat model on /v1/embeddings) is refused here, the one place that says so.
 import { AUTO_ID } from '../../platform/model-ids.js';
+import type { ApiError } from '../../platform/http/errors.js';
 import { chooseModel } from './auto.js';
 import type { Catalogue, CatalogueModel } from './catalogue.js';
-import { embeddingModelHere, modelNotFound } from '../models/errors.js';
+import { modelNotFound } from '../models/errors.js';
 import type { Conversation } from '../models/types.js';
 import type { Principal } from './principal.js';
 import { PIPELINE } from './errors.js';
 
-/**
- * The model named by `conv.model` (404 when unknown, 400 for an embedding model: a
- * conversation needs a chat model); svc/auto picks among what the principal may use.
- */
+/** The chat model named by `conv.model` (404 when unknown); svc/auto picks among what the principal may use. */
 export function resolveModel(catalogue: Catalogue, principal: Principal, conv: Conversation): CatalogueModel {
   if (conv.model === AUTO_ID) {
     return chooseModel(conv, catalogue.choosable(principal.releasedModels), catalogue.choosable(null));
   }
   const model = catalogue.get(conv.model);
   if (!model) throw modelNotFound();
-  if (model.kind !== 'chat') throw embeddingModelHere();
+  if (model.kind !== 'chat') throw wrongKind(model, 'chat');
   return model;
+}
+
+/** The embedding model named `name` (POST /v1/embeddings): 404 when unknown, 400 for a chat model. */
+export function resolveEmbeddingModel(catalogue: Catalogue, name: string): CatalogueModel {
+  const model = catalogue.get(name);
+  if (!model) throw modelNotFound();
+  if (model.kind !== 'embedding') throw wrongKind(model, 'embedding');
+  return model;
+}
+
+function wrongKind(model: CatalogueModel, wanted: CatalogueModel['kind']): ApiError {
+  return PIPELINE.wrong_model_kind(
+    wanted === 'chat'
+      ? `O modelo ${model.id} é um modelo de embeddings: use-o em POST /v1/embeddings.`
+      : `O modelo ${model.id} é um modelo de conversa; POST /v1/embeddings aceita apenas modelos de embeddings (GET /v1/models).`,
+    { param: 'model' },
+  );
 }
 
 /** 403 unless the organisation released this model (null = the whole catalogue). */

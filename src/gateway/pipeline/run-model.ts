@@ -13,7 +13,8 @@ import type { Catalogue } from './catalogue.js';
 import type { Conversation, Reply, StreamEvent } from '../models/types.js';
 import { blockedError } from '../privacy/clean.js';
 import type { Payer } from '../billing/payer.js';
-import { type CallCharges, type Charge, isCharged } from './charge.js';
+import { type CallCharges, type Charge, isCharged, refund } from './charge.js';
+import { countInputTokens } from './input-tokens.js';
 import { transcriptionNotConfigured } from '../models/errors.js';
 import { accounted } from './accounting.js';
 import { boundOutput } from './max-tokens.js';
@@ -22,6 +23,9 @@ import { ProviderCall, type TranscriptionInput, type UpstreamOptions } from './p
 import { assertReleased, resolveModel } from './resolve.js';
 import { barrierDone, barrierStart } from '../privacy/observe.js';
 import { screen } from './screen.js';
+import { type EmbeddingsRun, runEmbeddings } from './embeddings.js';
+import { type CountOptions, runCountTokens, type TokenCount } from './count-tokens.js';
+import type { EmbeddingsRequest } from '../models/formats/embeddings.js';
 
 export interface PipelineDeps {
   catalogue: Catalogue;
@@ -100,7 +104,8 @@ export class ModelPipeline {
       charge = await this.#deps.charges.open({
         principal,
         model,
-        conversation: bounded,
+        inputTokens: await countInputTokens(bounded),
+        maxOutputTokens: bounded.maxTokens,
         payer: opts.payer,
         resource: opts.resource,
       });
@@ -159,17 +164,24 @@ export class ModelPipeline {
     return { model: TRANSCRIPTION_MODEL_ID, text, findings };
   }
 
+  /** POST /v1/embeddings at the catalogue embedding model `name` (embeddings.ts). */
+  runEmbeddings(
+    principal: Principal,
+    name: string,
+    req: EmbeddingsRequest,
+    opts: RunOptions,
+  ): Promise<EmbeddingsRun> {
+    return runEmbeddings(this.#deps, this.#provider, principal, name, req, opts);
+  }
+
+  /** POST /v1/messages/count_tokens: the cleaned conversation's input tokens (count-tokens.ts). */
+  runCountTokens(principal: Principal, conversation: Conversation, opts: CountOptions): Promise<TokenCount> {
+    return runCountTokens(this.#deps, this.#provider, principal, conversation, opts);
+  }
+
   /** Open charges first (they settle as their streams end), then the upstream pools. */
   async close(): Promise<void> {
     await this.#deps.charges?.close();
     await this.#provider.close();
   }
-}
-
-/** A call that failed before answering costs nothing: its reservation is settled at zero. */
-function refund(charge: Charge | undefined) {
-  return async (err: unknown): Promise<never> => {
-    await charge?.settle(undefined, 0);
-    throw err;
-  };
 }

@@ -1,6 +1,8 @@
 // /v1/embeddings' 200: the job record and the OpenAI embeddings fields, so the official
 // clients work unchanged. Workers return floats; a caller that asked for base64 (the
 // `openai` client does by default) gets each vector as little-endian float32 bytes.
+import { toBase64 } from '../models/formats/embeddings.js';
+
 type Json = Record<string, unknown>;
 
 export function embeddingsAnswer(record: Json, result: unknown, request: unknown) {
@@ -18,8 +20,4 @@ export function embeddingsAnswer(record: Json, result: unknown, request: unknown
     model: typeof r.model === 'string' ? r.model : 'svc.embeddings',
     usage: r.usage ?? { prompt_tokens: 0, total_tokens: 0 },
   };
-}
-
-function toBase64(vector: number[]): string {
-  return Buffer.from(new Float32Array(vector).buffer).toString('base64');
 }

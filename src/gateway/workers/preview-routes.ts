@@ -1,6 +1,8 @@
-// The nine preview routes of A.5 (Key auth). Each creates a worker job of one capability
-// and answers its record: 200 when the job finished within the route's wait, else 202 with
-// `Location` and `Retry-After`. A caller that hangs up stops only its own wait.
+// The preview routes of A.5 (Key auth) — /v1/embeddings has its own (gateway/embeddings/),
+// which comes here through jobReplies when no catalogue embedding model is named. Each
+// creates a worker job of one capability and answers its record: 200 when the job finished
+// within the route's wait, else 202 with `Location` and `Retry-After`. A caller that hangs
+// up stops only its own wait.
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
@@ -113,11 +115,12 @@ const FILE_ROUTES = [
 
 const FILE_TYPES = /^(application\/pdf|image\/(png|jpeg|webp|tiff))$/;
 
-export function registerPreviewRoutes(app: App, jobs: WorkerJobs, origin: string): void {
-  const tags = ['workers'];
-  const responses = { 200: JobRecord, 202: JobRecord };
-
-  /** Who pays a prepaid organisation's job, and the URL an x402 quote names. */
+/**
+ * How a route answers with a worker job: what it hands the queue with the input (who pays,
+ * what the caller asks of the barrier) and the answer once the job is stored. Also used by
+ * POST /v1/embeddings (gateway/embeddings/) when no catalogue embedding model is named.
+ */
+export function jobReplies(jobs: WorkerJobs, origin: string) {
   /** Who pays (prepaid organisations) and what the caller asks of the barrier (X-SVC-Policy, X-SVC-Nomes). */
   const asSent = (request: FastifyRequest) => ({
     asked: cleaningAskOf(request),
@@ -146,35 +149,13 @@ export function registerPreviewRoutes(app: App, jobs: WorkerJobs, origin: string
     return reply.status(202).header('location', record.status_url).header('retry-after', '2').send(record);
   }
 
-  app.post(
-    '/v1/embeddings',
-    {
-      config: { auth: 'key' },
-      bodyLimit: JSON_INPUT_MAX,
-      schema: {
-        summary: 'Embeddings (preview, OpenAI-compatible): the job record and, when done, the embeddings',
-        tags,
-        body: body({
-          input: Type.Union([Text(200_000), Type.Array(Text(200_000), { minItems: 1, maxItems: 2048 })]),
-          model: Type.Optional(Text(200)),
-          encoding_format: Type.Optional(Type.Union([Type.Literal('float'), Type.Literal('base64')])),
-          dimensions: Type.Optional(Type.Integer({ minimum: 1, maximum: 65_536 })),
-          user: Type.Optional(Type.String({ maxLength: 256 })),
-        }),
-        response: { 202: JobRecord },
-      },
-    },
-    async (request, reply) => {
-      const { input, model, dimensions } = request.body;
-      const submitted = await jobs.submit(
-        principalOf(request),
-        'svc.embeddings',
-        { input, model, dimensions },
-        asSent(request),
-      );
-      return answer(request, reply, submitted);
-    },
-  );
+  return { asSent, answer };
+}
+
+export function registerPreviewRoutes(app: App, jobs: WorkerJobs, origin: string): void {
+  const tags = ['workers'];
+  const responses = { 200: JobRecord, 202: JobRecord };
+  const { asSent, answer } = jobReplies(jobs, origin);
 
   for (const route of JSON_ROUTES) {
     app.post(

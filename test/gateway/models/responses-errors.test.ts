@@ -126,12 +126,12 @@ describe('POST /v1/responses refuses what it cannot take', () => {
     assert.equal(ok.status, 200);
   });
 
-  it('an embedding model: 400 model_kind_mismatch here and on the other conversation routes', async () => {
-    await refused({ model: 'svc/embed', input: 'oi' }, 400, 'model_kind_mismatch', 'model');
-    await refused({ model: 'text-embedding-3-small', input: 'oi' }, 400, 'model_kind_mismatch', 'model');
+  it('an embedding model: 400 wrong_model_kind here and on the other conversation routes', async () => {
+    await refused({ model: 'svc/embed', input: 'oi' }, 400, 'wrong_model_kind', 'model');
+    await refused({ model: 'text-embedding-3-small', input: 'oi' }, 400, 'wrong_model_kind', 'model');
     const chat = await post({ model: 'svc/embed', messages: [user('oi')] }, '/v1/chat/completions');
     assert.equal(chat.status, 400);
-    assert.equal(chat.json.error.code, 'model_kind_mismatch');
+    assert.equal(chat.json.error.code, 'wrong_model_kind');
     await assert.rejects(
       gw
         .anthropic(secret)

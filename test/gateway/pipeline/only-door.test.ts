@@ -66,6 +66,12 @@ describe('the model pipeline is the only door to the providers', () => {
     assert.deepEqual(exported, ['ModelPipeline']);
     const pipeline = (await import('../../../src/gateway/pipeline/index.js')).ModelPipeline.prototype;
     const methods = Object.getOwnPropertyNames(pipeline).filter((n) => n !== 'constructor');
-    assert.deepEqual(methods.sort(), ['close', 'runModel', 'runTranscription']);
+    assert.deepEqual(methods.sort(), [
+      'close',
+      'runCountTokens',
+      'runEmbeddings',
+      'runModel',
+      'runTranscription',
+    ]);
   });
 });

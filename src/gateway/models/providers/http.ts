@@ -9,7 +9,7 @@ import type { Conversation, WireFormat } from '../types.js';
 import { anthropicProvider } from './anthropic/index.js';
 import { openaiProvider } from './openai/index.js';
 import { responsesProvider } from './responses/index.js';
-import type { ProviderKind, Target } from './types.js';
+import type { ProviderKind, Target, UpstreamCall } from './types.js';
 
 export interface UpstreamOptions {
   connectTimeoutMs?: number;
@@ -87,11 +87,7 @@ export class Upstreams {
     return pool;
   }
 
-  /**
-   * The first target that answers 2xx. Connection errors are retried once on the same
-   * target; connection errors, timeouts, 429 and 5xx move on to the next target; other
-   * 4xx are final (the next provider would refuse the same request).
-   */
+  /** A model call: the first target that answers 2xx (see `send`), in the target's own wire format. */
   async open(
     targets: readonly Target[],
     conv: Conversation,
@@ -99,12 +95,33 @@ export class Upstreams {
     /** W3C trace headers, sent only to providers configured with `propagate_trace`. */
     trace?: Record<string, string>,
   ): Promise<UpstreamResponse> {
+    const res = await this.send(
+      targets,
+      (target, basePath) =>
+        kindOf(target, conv.source).build(conv, target.upstreamModel, target.provider, basePath),
+      signal,
+      trace,
+    );
+    return { ...res, kind: kindOf(res.target, conv.source) };
+  }
+
+  /**
+   * Any POST to a model's providers (a model call, embeddings, a token count): `build` says
+   * what to send to one target. The first target that answers 2xx wins. Connection errors
+   * are retried once on the same target; connection errors, timeouts, 429 and 5xx move on
+   * to the next target; other 4xx are final (the next provider would refuse the same request).
+   */
+  async send(
+    targets: readonly Target[],
+    build: (target: Target, basePath: string) => UpstreamCall,
+    signal: AbortSignal,
+    trace?: Record<string, string>,
+  ): Promise<Omit<UpstreamResponse, 'kind'>> {
     // Built only on failure: an error captures a stack trace, a cost the success path need not pay.
     let failure: ApiError | null = null;
     for (const target of targets) {
-      const kind = kindOf(target, conv.source);
       const { origin, basePath } = this.#base(target.provider.base_url);
-      const call = kind.build(conv, target.upstreamModel, target.provider, basePath);
+      const call = build(target, basePath);
       const payload = JSON.stringify(call.body);
       for (let attempt = 0; attempt < 2; attempt++) {
         try {
@@ -115,7 +132,7 @@ export class Upstreams {
             body: payload,
             signal,
           });
-          if (res.statusCode >= 200 && res.statusCode < 300) return { target, kind, body: res.body };
+          if (res.statusCode >= 200 && res.statusCode < 300) return { target, body: res.body };
           // The body may echo the prompt: read it to free the socket, never copy it.
           await res.body.dump().catch(() => {});
           this.logger.warn({ provider: target.providerName, status: res.statusCode }, 'upstream refused');
