@@ -86,6 +86,7 @@ export function cleanConversation(conv: Conversation, cleaner: Cleaner): Convers
       messages: cleanMessages(conv.messages, cleaner),
       tools: conv.tools?.map((t) => ({
         name: t.name,
+        strict: t.strict,
         description: t.description === undefined ? undefined : cleaner.cleanText(t.description),
         parameters: cleaner.cleanJson(t.parameters),
       })),
