@@ -207,10 +207,14 @@ describe('POST /v1/responses refuses what it cannot take', () => {
   });
 
   it('fields only the Responses API has: passed through to it, refused by name elsewhere', async () => {
-    const extra = { reasoning: { effort: 'medium' }, text: { format: { type: 'json_object' } } };
+    // 'low' and 'auto' are settings, not surnames: they reach the vendor as sent.
+    const extra = {
+      reasoning: { effort: 'low', summary: 'auto' },
+      text: { format: { type: 'json_object' } },
+    };
     const through = await post({ model: 'svc/resp', input: 'oi', ...extra });
     assert.equal(through.status, 200);
-    assert.deepEqual(oa.received[0]!.body.reasoning, { effort: 'medium' });
+    assert.deepEqual(oa.received[0]!.body.reasoning, { effort: 'low', summary: 'auto' });
     assert.deepEqual(oa.received[0]!.body.text, { format: { type: 'json_object' } });
     await refused({ model: 'svc/gpt', input: 'oi', ...extra }, 400, 'untranslatable_field', 'reasoning');
     await refused(
