@@ -9,6 +9,7 @@ import { principalOf } from '../keys/auth.js';
 import { payerOf } from '../billing/payer.js';
 import { findingsHeader } from '../privacy/clean.js';
 import { cleaningAskOf } from '../privacy/asked.js';
+import { chooseCleaning } from '../orgs/cleaning-choice.js';
 import { autoEntry } from '../pipeline/auto.js';
 import { ChatStreamWriter, parseChatRequest, renderChatReply } from '../models/formats/chat.js';
 import { type Obj, replyId } from '../models/formats/check.js';
@@ -80,22 +81,27 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
     },
   );
 
-  /** Both model routes once the body is parsed: run the model, then render its answer. */
+  /**
+   * Both model routes: parse (images and PDFs are taken only where the organisation redacts
+   * them and the request did not ask X-SVC-Images: refuse), run the model, render its answer.
+   */
   async function answer(
     request: FastifyRequest,
     reply: FastifyReply,
-    parsed: Conversation,
+    parse: (files: boolean) => Conversation,
     render: (r: Reply, model: string) => unknown,
-    writer: (model: string) => Writer,
+    writer: (model: string, parsed: Conversation) => Writer,
   ) {
-    // X-SVC-Policy and X-SVC-Nomes: the caller may ask for a stricter barrier than its organisation's.
+    // X-SVC-Policy, X-SVC-Nomes, X-SVC-Images: the caller may ask for a stricter barrier than its organisation's.
     const asked = cleaningAskOf(request);
+    const principal = principalOf(request);
+    const parsed = parse(chooseCleaning(principal, asked).images === 'redact');
     // The caller hanging up aborts the upstream request (and, for streams, its body).
     const abort = new AbortController();
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) abort.abort();
     });
-    const run = await models.runModel(principalOf(request), parsed, {
+    const run = await models.runModel(principal, parsed, {
       ...asked,
       signal: abort.signal,
       log: request.log,
@@ -109,7 +115,7 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
       onBilling: (headers) => reply.headers(headers),
     });
     if (run.kind === 'reply') return render(run.reply, run.model);
-    return sendEvents(reply, run.events, writer(run.model), request.log);
+    return sendEvents(reply, run.events, writer(run.model, parsed), request.log);
   }
 
   app.post(
@@ -124,14 +130,13 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
       },
     },
     async (request, reply) => {
-      const conv = parseChatRequest(request.body as Obj);
       const id = replyId('chatcmpl-');
       return answer(
         request,
         reply,
-        conv,
+        (files) => parseChatRequest(request.body as Obj, { files }),
         (r, model) => renderChatReply(r, model, id),
-        (model) => new ChatStreamWriter(id, model, conv.streamUsage),
+        (model, conv) => new ChatStreamWriter(id, model, conv.streamUsage),
       );
     },
   );
@@ -148,12 +153,11 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
       },
     },
     async (request, reply) => {
-      const conv = parseMessagesRequest(request.body as Obj);
       const id = replyId('msg_');
       return answer(
         request,
         reply,
-        conv,
+        (files) => parseMessagesRequest(request.body as Obj, { files }),
         (r, model) => renderMessagesReply(r, model, id),
         (model) => new MessagesStreamWriter(id, model),
       );

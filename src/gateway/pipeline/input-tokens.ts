@@ -24,15 +24,32 @@ export function warmTokenizer(): Promise<Count> {
   return counter;
 }
 
-/** The text of the conversation as it goes upstream, as one string to count. */
-function textOf(conv: Conversation): string {
-  return JSON.stringify([conv.system, conv.messages, conv.tools ?? null]);
+/**
+ * An image's tokens, whatever its size: above what the vendors charge for one of the
+ * images the gateway sends (Anthropic: pixels / 750, about 1,600 for a page; OpenAI: 85 +
+ * 170 per 512-pixel tile at high detail, 1,105 for a page).
+ */
+const IMAGE_TOKENS = 1600;
+
+/** The text of the conversation as it goes upstream, as one string to count; images apart. */
+function textOf(conv: Conversation): { text: string; images: number } {
+  let images = 0;
+  const text = JSON.stringify([conv.system, conv.messages, conv.tools ?? null], function (key, value) {
+    // An image's base64 is not text a tokenizer reads: the vendor counts its pixels.
+    if (key === 'data' && (this as { type?: unknown }).type === 'image') {
+      images++;
+      return '';
+    }
+    return value;
+  });
+  return { text, images };
 }
 
 export async function countInputTokens(conv: Conversation): Promise<number> {
   const count = await warmTokenizer();
-  const text = textOf(conv);
-  if (text.length <= COUNTED_CHARS) return count(text);
+  const { text, images } = textOf(conv);
+  const imageTokens = images * IMAGE_TOKENS;
+  if (text.length <= COUNTED_CHARS) return count(text) + imageTokens;
   const head = count(text.slice(0, COUNTED_CHARS));
-  return Math.ceil((head * text.length) / COUNTED_CHARS);
+  return Math.ceil((head * text.length) / COUNTED_CHARS) + imageTokens;
 }
