@@ -41,10 +41,12 @@ export interface RedactedImage {
 export type Locate = (lines: OcrLine[]) => Box[];
 
 /**
- * Text smaller than this many pixels of height is read badly by tesseract: images under
- * UPSCALE_BELOW pixels are read at twice their size (the boxes are scaled back).
+ * Images under this many pixels are read at twice their size (the boxes are scaled back):
+ * their text is small, and tesseract reads text under about 20 pixels high badly. Above
+ * it, reading at twice the size cost a third more time for the same result on the
+ * generated set (docs/contributing/performance.md).
  */
-const UPSCALE_BELOW = 2_000_000;
+const UPSCALE_BELOW = 1_000_000;
 
 export async function redactImage(
   bytes: Uint8Array,

@@ -186,3 +186,34 @@ export function mergeFindings(a: readonly Finding[], b: readonly Finding[]): Fin
   for (const f of [...a, ...b]) counts.set(f.category, (counts.get(f.category) ?? 0) + f.count);
   return findingsOf(counts, (a[0] ?? b[0])!.action);
 }
+
+/**
+ * One image redacted as a model request would have it redacted, whatever the
+ * organisation's `images` setting (the console's preview: an organisation sees what the
+ * vendor would receive before it turns redaction on). `data`: a data URI or base64.
+ */
+export async function previewRedaction(
+  principal: Principal,
+  asked: CleaningAsk,
+  readers: DocumentReaders,
+  data: string,
+  signal: AbortSignal,
+): Promise<{ image: ImageBlock; findings: Finding[]; policy: Finding['action'] }> {
+  const comma = data.startsWith('data:') ? data.indexOf(',') : -1;
+  const conv: Conversation = {
+    model: '',
+    source: 'chat',
+    system: [],
+    messages: [{ role: 'user', content: [{ type: 'image', mediaType: '', data: data.slice(comma + 1), redacted: false }] }],
+    stream: false,
+    streamUsage: false,
+    extra: {},
+  };
+  const redacting = { ...principal, images: 'redact' as const };
+  const { conversation, findings } = await redactFiles(conv, redacting, { ...asked, images: undefined }, readers, signal);
+  return {
+    image: conversation.messages[0]!.content[0] as ImageBlock,
+    findings,
+    policy: chooseCleaning(principal, asked).policy,
+  };
+}

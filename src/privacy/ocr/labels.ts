@@ -56,7 +56,7 @@ const LABELS: Label[] = [
   ...labels('nome', 'name', 2, 'filiacao', 'nome da mae', 'nome do pai', 'mae', 'pai'),
   ...labels('cpf', 'number', 1, 'cpf', 'cpfmf', 'cpf do consumidor', 'cpf na nota', 'cpf/cnpj'),
   ...labels('rg', 'number', 1, 'rg', 'identidade', 'registro geral', 'doc identidade', 'carteira de identidade'),
-  ...labels('cnh', 'number', 1, 'cnh', 'n registro', 'no registro', 'registro cnh', 'habilitacao'),
+  ...labels('cnh', 'number', 1, 'cnh', 'n registro', 'no registro', 'registro cnh'),
   ...labels('pis', 'number', 1, 'pis', 'pispasep', 'pis pasep', 'nit', 'nis'),
   ...labels('email', 'email', 1, 'email', 'e mail', 'correio eletronico'),
   ...labels('telefone', 'number', 1, 'telefone', 'tel', 'fone', 'celular', 'cel', 'whatsapp', 'contato'),
