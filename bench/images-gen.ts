@@ -43,17 +43,30 @@ const rootRequire = createRequire(import.meta.url);
 const FONT_FILES: [string, () => string][] = [
   [
     'Liberation Sans',
-    () => join(dirname(rootRequire.resolve('pdfjs-dist/package.json')), 'standard_fonts/LiberationSans-Regular.ttf'),
+    () =>
+      join(
+        dirname(rootRequire.resolve('pdfjs-dist/package.json')),
+        'standard_fonts/LiberationSans-Regular.ttf',
+      ),
   ],
-  ['DejaVu Sans', () => join(dirname(benchRequire.resolve('dejavu-fonts-ttf/package.json')), 'ttf/DejaVuSans.ttf')],
-  ['DejaVu Serif', () => join(dirname(benchRequire.resolve('dejavu-fonts-ttf/package.json')), 'ttf/DejaVuSerif.ttf')],
+  [
+    'DejaVu Sans',
+    () => join(dirname(benchRequire.resolve('dejavu-fonts-ttf/package.json')), 'ttf/DejaVuSans.ttf'),
+  ],
+  [
+    'DejaVu Serif',
+    () => join(dirname(benchRequire.resolve('dejavu-fonts-ttf/package.json')), 'ttf/DejaVuSerif.ttf'),
+  ],
   ['Tinos', () => fontsource('tinos')],
   ['Cousine', () => fontsource('cousine')],
   ['Open Sans', () => fontsource('open-sans')],
 ];
 
 function fontsource(name: string): string {
-  return join(dirname(benchRequire.resolve(`@fontsource/${name}/package.json`)), `files/${name}-latin-400-normal.woff2`);
+  return join(
+    dirname(benchRequire.resolve(`@fontsource/${name}/package.json`)),
+    `files/${name}-latin-400-normal.woff2`,
+  );
 }
 
 export const FONTS: string[] = FONT_FILES.flatMap(([family, file]) => {
@@ -112,8 +125,20 @@ const COMPANIES = [
   'Tecnova Sistemas',
   'Livraria Cultura Viva',
 ];
-const CITIES = ['SÃO PAULO - SP', 'CAMPINAS - SP', 'RIO DE JANEIRO - RJ', 'BELO HORIZONTE - MG', 'CURITIBA - PR'];
-const ITEMS = ['CAFE TORRADO 500G', 'ARROZ TIPO 1 5KG', 'LEITE INTEGRAL 1L', 'DETERGENTE 500ML', 'PAO FRANCES KG'];
+const CITIES = [
+  'SÃO PAULO - SP',
+  'CAMPINAS - SP',
+  'RIO DE JANEIRO - RJ',
+  'BELO HORIZONTE - MG',
+  'CURITIBA - PR',
+];
+const ITEMS = [
+  'CAFE TORRADO 500G',
+  'ARROZ TIPO 1 5KG',
+  'LEITE INTEGRAL 1L',
+  'DETERGENTE 500ML',
+  'PAO FRANCES KG',
+];
 
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 const p2 = (n: number) => String(n).padStart(2, '0');
@@ -313,7 +338,10 @@ function receipt(r: Rng, who: Person): Page {
     label('DOCUMENTO AUXILIAR DA NFC-e', 30, 115, 16),
   ];
   for (let i = 0; i < 4; i++) {
-    pieces.push(label(pick(r, ITEMS), 30, 160 + i * 30, 16), value(money(r, 3, 60), 'decoy', 420, 160 + i * 30, 16));
+    pieces.push(
+      label(pick(r, ITEMS), 30, 160 + i * 30, 16),
+      value(money(r, 3, 60), 'decoy', 420, 160 + i * 30, 16),
+    );
   }
   pieces.push(
     label('VALOR TOTAL R$', 30, 300, 18),
@@ -421,7 +449,10 @@ function contract(r: Rng, who: Person, font: string): Page {
     {
       text: '',
       parts: [
-        ['Cláusula 1ª. O objeto deste contrato é a prestação de serviços de consultoria, pelo valor de R$ ', undefined],
+        [
+          'Cláusula 1ª. O objeto deste contrato é a prestação de serviços de consultoria, pelo valor de R$ ',
+          undefined,
+        ],
         [money(r, 1000, 50000), 'decoy'],
         [', pagos em até trinta dias, conforme o processo nº ', undefined],
         [processNumber(r), 'decoy'],
@@ -431,7 +462,10 @@ function contract(r: Rng, who: Person, font: string): Page {
     {
       text: '',
       parts: [
-        ['Cláusula 2ª. As partes elegem o foro da comarca de São Paulo para dirimir quaisquer dúvidas.', undefined],
+        [
+          'Cláusula 2ª. As partes elegem o foro da comarca de São Paulo para dirimir quaisquer dúvidas.',
+          undefined,
+        ],
       ],
     },
     {

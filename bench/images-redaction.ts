@@ -6,7 +6,8 @@
 // share of decoy words (company names, prices, dates, process numbers) still readable.
 // Words of fewer than three letters or digits are not counted (a DDD, "de", a block letter),
 // nor the particles and street types every address and name shares ("das", "Rua", "apto").
-// Prints tables; fails nothing. SHOW_ERRORS=1 prints each word that stayed readable.
+// Prints tables; fails nothing. SHOW_ERRORS=1 prints each word that stayed readable (and
+// each decoy lost); ONLY=layout,… measures some layouts only.
 // Run: npm run build && npm run bench:install && node dist/bench/images-redaction.js [per-layout]
 import { OcrPool, type OcrLine, redactImage } from '../src/documents/index.js';
 import { findInOcr } from '../src/privacy/ocr/index.js';
@@ -15,6 +16,8 @@ import { rng } from './privacy-gen.js';
 
 const perLayout = Number(process.argv[2] ?? 8);
 const showErrors = process.env.SHOW_ERRORS === '1';
+/** ONLY=holerite,cupom: measure these layouts only (the others are still drawn, so each picture stays the same). */
+const only = process.env.ONLY?.split(',');
 const CAPS = { maxPixels: 40_000_000, maxDecodedBytes: 160 * 1024 * 1024 };
 
 const alnum = (s: string) =>
@@ -24,7 +27,24 @@ const alnum = (s: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 /** Particles and short words of names and addresses: on every page, they identify no one. */
-const COMMON = new Set(['da', 'de', 'do', 'das', 'dos', 'rua', 'av', 'avenida', 'travessa', 'alameda', 'praca', 'estrada', 'bloco', 'apto', 'casa', 'sala']);
+const COMMON = new Set([
+  'da',
+  'de',
+  'do',
+  'das',
+  'dos',
+  'rua',
+  'av',
+  'avenida',
+  'travessa',
+  'alameda',
+  'praca',
+  'estrada',
+  'bloco',
+  'apto',
+  'casa',
+  'sala',
+]);
 
 /** What OCR read, in the two forms the checks need. */
 interface Read {
@@ -74,6 +94,7 @@ const times: number[] = [];
 for (const layout of LAYOUTS) {
   for (let i = 0; i < perLayout; i++) {
     const image = await generateImage(r, layout);
+    if (only && !only.includes(layout)) continue;
     let before: OcrLine[] = [];
     const started = performance.now();
     const redacted = await redactImage(
@@ -123,7 +144,8 @@ function score(layout: Layout, gold: readonly GoldWord[], before: Read, after: R
         if (!readableAfter) t.hidden++;
       }
     }
-    if (showErrors && piiReadable(after, w)) console.log(`still readable ${layout} ${font} ${g.kind}: ${g.text}`);
+    if (showErrors && piiReadable(after, w))
+      console.log(`still readable ${layout} ${font} ${g.kind}: ${g.text}`);
   }
 }
 
@@ -134,10 +156,16 @@ console.log('|---|---|---|---|');
 for (const [category, t] of [...byCategory].sort()) {
   console.log(`| \`${category}\` | ${t.seen} | ${pct(t.hidden, t.seen)} | ${pct(t.gone, t.all)} |`);
 }
-console.log('\n| layout | personal words read in the original | hidden after redaction | decoys read in the original | decoys still readable |');
+console.log(
+  '\n| layout | personal words read in the original | hidden after redaction | decoys read in the original | decoys still readable |',
+);
 console.log('|---|---|---|---|---|');
 for (const [layout, t] of byLayout) {
-  console.log(`| ${layout} | ${t.seen} | ${pct(t.hidden, t.seen)} | ${t.decoys} | ${pct(t.kept, t.decoys)} |`);
+  console.log(
+    `| ${layout} | ${t.seen} | ${pct(t.hidden, t.seen)} | ${t.decoys} | ${pct(t.kept, t.decoys)} |`,
+  );
 }
 times.sort((a, b) => a - b);
-console.log(`\nredaction: median ${Math.round(times[Math.floor(times.length / 2)]!)} ms per megapixel (one OCR thread)`);
+console.log(
+  `\nredaction: median ${Math.round(times[Math.floor(times.length / 2)]!)} ms per megapixel (one OCR thread)`,
+);

@@ -28,7 +28,10 @@ export interface ReaderOptions {
 }
 
 /** The pools start no thread until the first file arrives. */
-export function createDocumentReaders(config?: ExtractionConfig, options: ReaderOptions = {}): DocumentReaders {
+export function createDocumentReaders(
+  config?: ExtractionConfig,
+  options: ReaderOptions = {},
+): DocumentReaders {
   const settings = extractionSettings(config);
   // Each organisation has its own line in each pool (documents/fair-queue.ts).
   const perOwner = { maxQueuePerOwner: settings.queue_per_organization };

@@ -119,7 +119,8 @@ export async function redactFiles(
     const messages = [];
     for (const [i, m] of conv.messages.entries()) {
       const content: Block[] = [];
-      for (const [j, b] of m.content.entries()) content.push(...(await read(b, `messages.${i}.content.${j}`)));
+      for (const [j, b] of m.content.entries())
+        content.push(...(await read(b, `messages.${i}.content.${j}`)));
       messages.push({ role: m.role, content });
     }
     return { conversation: { ...conv, messages }, findings: findingsOf(counts, choice.policy) };
@@ -204,13 +205,24 @@ export async function previewRedaction(
     model: '',
     source: 'chat',
     system: [],
-    messages: [{ role: 'user', content: [{ type: 'image', mediaType: '', data: data.slice(comma + 1), redacted: false }] }],
+    messages: [
+      {
+        role: 'user',
+        content: [{ type: 'image', mediaType: '', data: data.slice(comma + 1), redacted: false }],
+      },
+    ],
     stream: false,
     streamUsage: false,
     extra: {},
   };
   const redacting = { ...principal, images: 'redact' as const };
-  const { conversation, findings } = await redactFiles(conv, redacting, { ...asked, images: undefined }, readers, signal);
+  const { conversation, findings } = await redactFiles(
+    conv,
+    redacting,
+    { ...asked, images: undefined },
+    readers,
+    signal,
+  );
   return {
     image: conversation.messages[0]!.content[0] as ImageBlock,
     findings,

@@ -156,14 +156,25 @@ export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
       bodyLimit: IMAGE_BODY_LIMIT + 64 * 1024,
     },
     async (request, reply) => {
-      const body = request.body as { organizationId: string | null; image: string; policy?: Policy; sensitivity?: Sensitivity };
+      const body = request.body as {
+        organizationId: string | null;
+        image: string;
+        policy?: Policy;
+        sensitivity?: Sensitivity;
+      };
       const p = await principal(request, body.organizationId);
       const asked = cleaningAskOf(request, body);
       const abort = new AbortController();
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) abort.abort();
       });
-      const { image, findings, policy } = await previewRedaction(p, asked, deps.documents, body.image, abort.signal);
+      const { image, findings, policy } = await previewRedaction(
+        p,
+        asked,
+        deps.documents,
+        body.image,
+        abort.signal,
+      );
       const blocked = policy === 'block' && findings.length > 0;
       const auditId = await audit.write(p, {
         route: 'POST /api/account/playground/image',

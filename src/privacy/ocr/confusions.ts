@@ -67,6 +67,14 @@ export function digitReading(word: string): string {
 const isDigit = (c: string) => c >= '0' && c <= '9';
 const isNumberish = (c: string) => isDigit(c) || DIGIT_OF[c] !== undefined;
 
+/**
+ * A word OCR glued to the number after it ("CONSUMIDOR387.800.251-37", a label without its
+ * colon and space): a space between them, so the detectors see the number on its own.
+ */
+export function unglued(word: string): string {
+  return word.replace(/(\p{L})(?=\d[\d.\-/]{6,})/u, '$1 ');
+}
+
 /** What OCR reads in place of `@`, longest first. */
 const AT_READINGS = ['(a)', '(@)', '@@', 'op', '0p', '©', '®', '&', 'a)', '(a', '@'];
 

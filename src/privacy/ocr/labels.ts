@@ -55,7 +55,16 @@ const LABELS: Label[] = [
   ),
   ...labels('nome', 'name', 2, 'filiacao', 'nome da mae', 'nome do pai', 'mae', 'pai'),
   ...labels('cpf', 'number', 1, 'cpf', 'cpfmf', 'cpf do consumidor', 'cpf na nota', 'cpf/cnpj'),
-  ...labels('rg', 'number', 1, 'rg', 'identidade', 'registro geral', 'doc identidade', 'carteira de identidade'),
+  ...labels(
+    'rg',
+    'number',
+    1,
+    'rg',
+    'identidade',
+    'registro geral',
+    'doc identidade',
+    'carteira de identidade',
+  ),
   ...labels('cnh', 'number', 1, 'cnh', 'n registro', 'no registro', 'registro cnh'),
   ...labels('pis', 'number', 1, 'pis', 'pispasep', 'pis pasep', 'nit', 'nis'),
   ...labels('email', 'email', 1, 'email', 'e mail', 'correio eletronico'),
@@ -106,6 +115,25 @@ function editDistanceAtMostOne(a: string, b: string): boolean {
 /** The label starting at word w of a line's folded words, if any. */
 function labelAt(folded: readonly string[], w: number): Label | undefined {
   return LABELS.find((l) => l.words.every((lw, k) => w + k < folded.length && same(folded[w + k]!, lw)));
+}
+
+/**
+ * A label whose last word OCR glued to its value ("CONSUMIDOR387.800.251-37",
+ * "FuncionárioBruno"): the word starts with the label, and what follows is digits (a number
+ * label) or a capital (a name label). Its value starts inside that very word.
+ */
+function gluedLabelAt(words: readonly { text: string }[], folded: readonly string[], w: number): Label | undefined {
+  return LABELS.find((l) => {
+    const last = l.words.length - 1;
+    if (w + last >= folded.length) return false;
+    if (!l.words.slice(0, last).every((lw, k) => same(folded[w + k]!, lw))) return false;
+    const word = folded[w + last]!;
+    const tail = word.slice(l.words[last]!.length);
+    if (!word.startsWith(l.words[last]!) || tail === '') return false;
+    if (l.shape !== 'name') return /\d/.test(digitReading(tail));
+    const cased = words[w + last]!.text.normalize('NFD').replace(/[^\p{L}]/gu, '');
+    return /^\p{Lu}/u.test(cased.slice(l.words[last]!.length)) && /^\p{Ll}/u.test(cased.charAt(1));
+  });
 }
 
 const COMPANY = new Set([...LEGAL_FORMS.split(' '), ...BUSINESS_WORDS.split(' '), 'sa', 'me', 'epp', 's/a']);
@@ -182,10 +210,15 @@ export function labelledValues(
   const out: OcrMatch[] = [];
   lines.forEach((line, l) => {
     for (let w = 0; w < line.words.length; w++) {
-      const label = labelAt(folded[l]!, w);
+      // The longer of the two readings: "CPF DO CONSUMIDOR387…" is "cpf do consumidor", glued.
+      const plain = labelAt(folded[l]!, w);
+      const glued = gluedLabelAt(line.words, folded[l]!, w);
+      const whole = glued && (!plain || glued.words.length > plain.words.length) ? undefined : plain;
+      const label = whole ?? glued;
       if (!label) continue;
-      const after = w + label.words.length;
-      w = after - 1;
+      // A glued label's value starts in its last word.
+      const after = w + label.words.length - (whole ? 0 : 1);
+      w = w + label.words.length - 1;
       if (!masked(label.category)) continue;
       let words: WordRef[] = valueIn(line, folded[l]!, after, label).map((word) => ({ line: l, word }));
       if (words.length === 0 && nothingAfter(line, folded[l]!, after))

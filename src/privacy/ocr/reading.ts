@@ -2,7 +2,7 @@
 // break, paragraphs by a blank line, each word in its OCR-tolerant reading
 // (confusions.ts), with where each word lies in it, so a value found in the text is known
 // by the words it covers (all of them, across line breaks).
-import { digitReading, emailReading, isDomain, isLocalPart, isLoneAt } from './confusions.js';
+import { digitReading, emailReading, isDomain, isLocalPart, isLoneAt, unglued } from './confusions.js';
 import type { OcrTextLine } from './types.js';
 
 /** A word of the page by its line and its place in the line. */
@@ -42,7 +42,7 @@ function glue(pieces: readonly string[], w: number): boolean {
 
 /** Each word's tolerant reading; a lone misread `@` between a local part and a domain becomes `@`. */
 function tolerant(words: readonly string[]): string[] {
-  const out = words.map((w) => emailReading(w) ?? digitReading(w));
+  const out = words.map((w) => emailReading(w) ?? unglued(digitReading(w)));
   for (let w = 1; w + 1 < words.length; w++) {
     if (isLoneAt(words[w]!) && isLocalPart(words[w - 1]!) && isDomain(words[w + 1]!)) out[w] = '@';
   }

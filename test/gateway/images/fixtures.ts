@@ -5,7 +5,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 
-const FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts');
+const FONTS = join(
+  dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
+  'standard_fonts',
+);
 GlobalFonts.registerFromPath(join(FONTS, 'LiberationSans-Regular.ttf'), 'Liberation Sans Test');
 
 export const PERSON = {
@@ -15,7 +18,14 @@ export const PERSON = {
   phone: '(11) 98765-4321',
 };
 /** Every word of the personal values, as OCR would give them back. */
-export const PERSONAL_WORDS = ['Joana', 'Prado', 'Matos', '529.982.247-25', 'joana.prado@exemplo.com.br', '98765-4321'];
+export const PERSONAL_WORDS = [
+  'Joana',
+  'Prado',
+  'Matos',
+  '529.982.247-25',
+  'joana.prado@exemplo.com.br',
+  '98765-4321',
+];
 /** Words that are no one's personal data and must stay readable. */
 export const DECOYS = ['Papelaria', 'Horizonte', 'Recibo', 'Total', '1.234,56', '15/03/2024'];
 
@@ -36,11 +46,12 @@ export function formImage(type: 'png' | 'jpeg' = 'png', lines: readonly string[]
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = '#161616';
   ctx.font = '26px "Liberation Sans Test"';
-  lines.forEach((line, i) => ctx.fillText(line, 30, 56 + i * 48));
+  for (const [i, line] of lines.entries()) ctx.fillText(line, 30, 56 + i * 48);
   return type === 'png' ? canvas.toBuffer('image/png') : canvas.toBuffer('image/jpeg', 85);
 }
 
-export const dataUri = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
+export const dataUri = (bytes: Buffer, type = 'image/png') =>
+  `data:${type};base64,${bytes.toString('base64')}`;
 
 /** Whether OCR text still holds a word (spaces and case aside). */
 export function readable(text: string, word: string): boolean {

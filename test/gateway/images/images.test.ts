@@ -40,8 +40,22 @@ describe('images in model requests', () => {
         an: { type: 'anthropic', base_url: an.url },
       },
       models: [
-        { id: 'svc/gpt', provider: 'oa', upstream_model: 'gpt-x', display_name: 'G', context_window: 128000, description: 'g' },
-        { id: 'svc/claude', provider: 'an', upstream_model: 'claude-x', display_name: 'C', context_window: 200000, description: 'c' },
+        {
+          id: 'svc/gpt',
+          provider: 'oa',
+          upstream_model: 'gpt-x',
+          display_name: 'G',
+          context_window: 128000,
+          description: 'g',
+        },
+        {
+          id: 'svc/claude',
+          provider: 'an',
+          upstream_model: 'claude-x',
+          display_name: 'C',
+          context_window: 200000,
+          description: 'c',
+        },
       ],
       extraction: { max_pixels: 4_000_000, ocr_threads: 1 },
     });
@@ -65,9 +79,14 @@ describe('images in model requests', () => {
   async function assertRedacted(image: Buffer, where: string) {
     const meta = await sharp(image).metadata();
     assert.equal(meta.exif, undefined, `${where}: no EXIF`);
-    const grey = await sharp(image).greyscale().resize({ width: (meta.width ?? 0) * 2 }).png().toBuffer();
+    const grey = await sharp(image)
+      .greyscale()
+      .resize({ width: (meta.width ?? 0) * 2 })
+      .png()
+      .toBuffer();
     const { text } = await ocr.recognize(grey);
-    for (const word of PERSONAL_WORDS) assert.ok(!readable(text, word), `${where}: a personal word is still readable`);
+    for (const word of PERSONAL_WORDS)
+      assert.ok(!readable(text, word), `${where}: a personal word is still readable`);
     for (const word of DECOYS) assert.ok(readable(text, word), `${where}: decoy "${word}" unreadable`);
   }
 
@@ -82,14 +101,22 @@ describe('images in model requests', () => {
     });
     assert.equal(res.status, 400);
     assert.deepEqual(await res.json(), {
-      error: { message: REFUSAL, type: 'invalid_request_error', param: 'messages.0.content.0', code: 'unsupported_content' },
+      error: {
+        message: REFUSAL,
+        type: 'invalid_request_error',
+        param: 'messages.0.content.0',
+        code: 'unsupported_content',
+      },
     });
     assert.equal(oa.received.length, 0);
   });
 
   it('openai chat with an image_url data URI: the vendor receives the image redacted', async () => {
     // The photo's metadata (a camera, a place) must not travel either.
-    const tagged = await sharp(png).withExif({ IFD0: { Make: 'Camera da Joana', Artist: PERSON.name } }).png().toBuffer();
+    const tagged = await sharp(png)
+      .withExif({ IFD0: { Make: 'Camera da Joana', Artist: PERSON.name } })
+      .png()
+      .toBuffer();
     const { data, response } = await gw
       .openai(redacting.secret)
       .chat.completions.create({
@@ -107,7 +134,8 @@ describe('images in model requests', () => {
       .withResponse();
     assert.match(data.choices[0]!.message.content ?? '', /O que diz este recibo/);
     const privacy = response.headers.get('x-svc-privacy') ?? '';
-    for (const category of ['cpf', 'email', 'telefone', 'nome']) assert.match(privacy, new RegExp(`${category}=1`));
+    for (const category of ['cpf', 'email', 'telefone', 'nome'])
+      assert.match(privacy, new RegExp(`${category}=1`));
     const sent: Wire = oa.received[0]!.body;
     const parts = sent.messages[0].content;
     assert.equal(parts[0].text, 'O que diz este recibo?');
@@ -127,7 +155,10 @@ describe('images in model requests', () => {
         {
           role: 'user',
           content: [
-            { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: jpeg.toString('base64') } },
+            {
+              type: 'image',
+              source: { type: 'base64', media_type: 'image/jpeg', data: jpeg.toString('base64') },
+            },
             { type: 'text', text: 'Resuma.' },
           ],
         },
@@ -148,12 +179,13 @@ describe('images in model requests', () => {
     const block = an.received[0]!.body.messages[0].content[0];
     await assertRedacted(Buffer.from(block.source.data, 'base64'), 'chat → anthropic');
     await assert.rejects(
-      gw
-        .openai(redacting.secret)
-        .chat.completions.create(
-          { model: 'svc/gpt', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: dataUri(png) } }] }] },
-          { headers: { 'x-svc-images': 'refuse' } },
-        ),
+      gw.openai(redacting.secret).chat.completions.create(
+        {
+          model: 'svc/gpt',
+          messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: dataUri(png) } }] }],
+        },
+        { headers: { 'x-svc-images': 'refuse' } },
+      ),
       (err: unknown) => err instanceof OpenAI.BadRequestError && err.code === 'unsupported_content',
     );
   });
@@ -185,7 +217,11 @@ describe('images in model requests', () => {
           content: [
             {
               type: 'document',
-              source: { type: 'base64', media_type: 'application/pdf', data: (await scannedPdf()).toString('base64') },
+              source: {
+                type: 'base64',
+                media_type: 'application/pdf',
+                data: (await scannedPdf()).toString('base64'),
+              },
             },
           ],
         },
@@ -220,7 +256,12 @@ describe('images in model requests', () => {
       });
     const cases: [string, string, number, string][] = [
       ['an http URL', 'https://exemplo.com.br/rg.png', 400, 'file_not_inline'],
-      ['text named as an image', `data:image/png;base64,${Buffer.from('não é imagem').toString('base64')}`, 400, 'invalid_file'],
+      [
+        'text named as an image',
+        `data:image/png;base64,${Buffer.from('não é imagem').toString('base64')}`,
+        400,
+        'invalid_file',
+      ],
       ['not base64', 'data:image/png;base64,@@@@', 400, 'invalid_file'],
       ['a truncated PNG', dataUri(png.subarray(0, 400)), 422, 'unreadable_image'],
       ['too many pixels', dataUri(await blankImage(3000, 2000)), 413, 'image_too_large'],
@@ -237,7 +278,12 @@ describe('images in model requests', () => {
       gw.anthropic(redacting.secret).messages.create({
         model: 'svc/claude',
         max_tokens: 10,
-        messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'url', url: 'https://exemplo.com.br/a.png' } }] }],
+        messages: [
+          {
+            role: 'user',
+            content: [{ type: 'image', source: { type: 'url', url: 'https://exemplo.com.br/a.png' } }],
+          },
+        ],
       }),
       (err: unknown) => err instanceof Anthropic.BadRequestError && /data URI|base64/.test(err.message),
     );

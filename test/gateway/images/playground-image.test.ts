@@ -49,7 +49,9 @@ describe('playground: an image before and after redaction', () => {
     const url = String(res.json.image);
     assert.match(url, /^data:image\/png;base64,/);
     const png = Buffer.from(url.split(',')[1]!, 'base64');
-    const { text } = await ocr.recognize(await sharp(png).greyscale().resize({ width: 1520 }).png().toBuffer());
+    const { text } = await ocr.recognize(
+      await sharp(png).greyscale().resize({ width: 1520 }).png().toBuffer(),
+    );
     for (const w of PERSONAL_WORDS) assert.ok(!readable(text, w), 'a personal word is readable');
     for (const w of DECOYS) assert.ok(readable(text, w), w);
     const audit = await gw.ctx.db.kysely.selectFrom('audit_records').selectAll().execute();

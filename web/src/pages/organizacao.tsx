@@ -175,8 +175,8 @@ function BarrierForm({ barrier, onSubmit }: { barrier: Barrier; onSubmit: (e: Ev
         </p>
         {IMAGES.map(([value, title, hint]) => (
           <label key={value} class="choice">
-            <input type="radio" name="images" value={value} defaultChecked={barrier.images === value} /> {title}{' '}
-            <small class="hint">— {hint}</small>
+            <input type="radio" name="images" value={value} defaultChecked={barrier.images === value} />{' '}
+            {title} <small class="hint">— {hint}</small>
           </label>
         ))}
       </fieldset>

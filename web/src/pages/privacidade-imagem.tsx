@@ -63,12 +63,18 @@ export function ImagePreview({ owner, policy }: { owner: string; policy: string 
     <section aria-labelledby="imagem-titulo">
       <h2 id="imagem-titulo">Imagem</h2>
       <p>
-        Escolha uma foto ou captura de tela (JPEG, PNG ou WebP) e veja o que o fornecedor do modelo receberia: o
-        texto é lido por OCR e os dados pessoais encontrados são cobertos com tarjas.
+        Escolha uma foto ou captura de tela (JPEG, PNG ou WebP) e veja o que o fornecedor do modelo receberia:
+        o texto é lido por OCR e os dados pessoais encontrados são cobertos com tarjas.
       </p>
       <div class="field">
         <label for="f-image">Imagem</label>
-        <input id="f-image" type="file" accept="image/jpeg,image/png,image/webp" onChange={choose} disabled={busy} />
+        <input
+          id="f-image"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          onChange={choose}
+          disabled={busy}
+        />
         {busy && <small class="hint">Lendo a imagem…</small>}
       </div>
       <Problem text={problem} />
@@ -76,8 +82,8 @@ export function ImagePreview({ owner, policy }: { owner: string; policy: string 
         <>
           {redacted.images === 'refuse' && (
             <p class="hint" data-testid="imagens-recusadas">
-              Com a configuração atual desta organização, pedidos com imagens são recusados. Ative “Cobrir os dados
-              pessoais” em Organização para enviá-las assim.
+              Com a configuração atual desta organização, pedidos com imagens são recusados. Ative “Cobrir os
+              dados pessoais” em Organização para enviá-las assim.
             </p>
           )}
           {redacted.blocked && (

@@ -36,7 +36,8 @@ export function chatImage(part: Obj, param: string): ImageBlock {
 /** Chat's `{type: 'file', file: {file_data, filename?}}`; a `file_id` names a file the vendor keeps. */
 export function chatFile(part: Obj, param: string): DocumentBlock {
   const file = obj(part.file, `${param}.file`);
-  if (file.file_data === undefined && file.file_id !== undefined) throw fileNotInline(`${param}.file.file_id`);
+  if (file.file_data === undefined && file.file_id !== undefined)
+    throw fileNotInline(`${param}.file.file_id`);
   const raw = str(file.file_data, `${param}.file.file_data`);
   return { type: 'document', data: dataUri(raw)?.data ?? raw };
 }
@@ -45,8 +46,7 @@ export function chatFile(part: Obj, param: string): DocumentBlock {
 function source(block: Obj, param: string): { mediaType: string; data: string } {
   const src = obj(block.source, `${param}.source`);
   if (src.type === 'url' || src.type === 'file') throw fileNotInline(`${param}.source`);
-  if (src.type !== 'base64')
-    throw invalid(`${param}.source.type`, `"${param}.source.type" deve ser base64.`);
+  if (src.type !== 'base64') throw invalid(`${param}.source.type`, `"${param}.source.type" deve ser base64.`);
   return {
     mediaType: str(src.media_type, `${param}.source.media_type`).toLowerCase(),
     data: str(src.data, `${param}.source.data`),
