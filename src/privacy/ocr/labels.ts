@@ -171,7 +171,8 @@ function valueIn(
 ): number[] {
   const taken: number[] = [];
   const height = line.box.y1 - line.box.y0;
-  let previous: OcrBox | undefined;
+  // On the label's own line the gap is measured from the label; below it, from the first word.
+  let previous: OcrBox | undefined = column ? undefined : line.words[from - 1]?.box;
   for (let w = from; w < line.words.length && taken.length < MOST[label.shape]; w++) {
     const word = line.words[w]!;
     const centre = (word.box.x0 + word.box.x1) / 2;
@@ -220,10 +221,14 @@ export function labelledValues(
       const after = w + label.words.length - (whole ? 0 : 1);
       w = w + label.words.length - 1;
       if (!masked(label.category)) continue;
-      let words: WordRef[] = valueIn(line, folded[l]!, after, label).map((word) => ({ line: l, word }));
-      if (words.length === 0 && nothingAfter(line, folded[l]!, after))
-        words = below(lines, folded, l, w - label.words.length + 1, after, label);
+      const words: WordRef[] = valueIn(line, folded[l]!, after, label).map((word) => ({ line: l, word }));
       if (words.length > 0) out.push({ category: label.category, words });
+      else if (nothingAfter(line, folded[l]!, after)) {
+        const rows = below(lines, folded, l, w - label.words.length + 1, after, label);
+        // Each row under "Filiação" is a person of its own; an address's rows are one address.
+        if (label.shape === 'name') for (const row of rows) out.push({ category: label.category, words: row });
+        else if (rows.length > 0) out.push({ category: label.category, words: rows.flat() });
+      }
     }
   });
   return out;
@@ -247,16 +252,15 @@ function below(
   first: number,
   after: number,
   label: Label,
-): WordRef[] {
+): WordRef[][] {
   const line = lines[l]!;
   const height = Math.max(1, line.box.y1 - line.box.y0);
   // The column runs from the label to the next word of its line (the next column's label).
   const next = line.words[after]?.box.x0 ?? Number.POSITIVE_INFINITY;
   const column: [number, number] = [line.words[first]!.box.x0 - height, next - height / 2];
-  const out: WordRef[] = [];
+  const out: WordRef[][] = [];
   let bottom = line.box.y1;
-  let rows = 0;
-  for (let k = l + 1; k < lines.length && k <= l + 1 + label.below && rows < label.below; k++) {
+  for (let k = l + 1; k < lines.length && k <= l + 1 + label.below && out.length < label.below; k++) {
     const row = lines[k]!;
     if (row.box.y0 - bottom > 2.5 * height) break;
     const start = row.words.findIndex((w) => {
@@ -267,9 +271,8 @@ function below(
     if (labelAt(folded[k]!, start)) break;
     const words = valueIn(row, folded[k]!, start, label, column);
     if (words.length === 0) break;
-    out.push(...words.map((word) => ({ line: k, word })));
+    out.push(words.map((word) => ({ line: k, word })));
     bottom = row.box.y1;
-    rows++;
   }
   return out;
 }
