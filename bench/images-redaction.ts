@@ -9,7 +9,7 @@
 // Prints tables; fails nothing. SHOW_ERRORS=1 prints each word that stayed readable (and
 // each decoy lost); ONLY=layout,… measures some layouts only.
 // Run: npm run build && npm run bench:install && node dist/bench/images-redaction.js [per-layout]
-import { OcrPool, type OcrLine, redactImage } from '../src/documents/index.js';
+import { OcrPool, type OcrLine, redactImage, wordBoxes } from '../src/documents/index.js';
 import { findInOcr } from '../src/privacy/ocr/index.js';
 import { FONTS, type GoldWord, generateImage, LAYOUTS, type Layout } from './images-gen.js';
 import { rng } from './privacy-gen.js';
@@ -102,7 +102,10 @@ for (const layout of LAYOUTS) {
       ocr,
       (lines) => {
         before = lines;
-        return findInOcr(lines).flatMap((m) => m.words.map((w) => lines[w.line]!.words[w.word]!.box));
+        return wordBoxes(
+          lines,
+          findInOcr(lines).flatMap((m) => m.words),
+        );
       },
       CAPS,
     );

@@ -4,7 +4,7 @@
 // images in line, how long another organisation's image waits before its OCR starts.
 // Run: npm run build && npm run bench:install && node dist/bench/images-speed.js [runs]
 import sharp from 'sharp';
-import { jobEvents, type JobEvent, OcrPool, redactImage } from '../src/documents/index.js';
+import { type JobEvent, jobEvents, OcrPool, redactImage, wordBoxes } from '../src/documents/index.js';
 import { findInOcr } from '../src/privacy/ocr/index.js';
 import { generateImage } from './images-gen.js';
 import { median } from './lib.js';
@@ -14,7 +14,10 @@ const runs = Number(process.argv[2] ?? 5);
 const CAPS = { maxPixels: 40_000_000, maxDecodedBytes: 160 * 1024 * 1024 };
 const ocr = new OcrPool({ size: 1 });
 const locate = (lines: Parameters<typeof findInOcr>[0]) =>
-  findInOcr(lines).flatMap((m) => m.words.map((w) => lines[w.line]!.words[w.word]!.box));
+  wordBoxes(
+    lines,
+    findInOcr(lines).flatMap((m) => m.words),
+  );
 
 const r = rng(424242);
 const form = await generateImage(r, 'formulario');

@@ -21,7 +21,7 @@ export {
   type OcrResult,
   type OcrWordsResult,
 } from './ocr.js';
-export type { Box, OcrLine, OcrWord } from './ocr-words.js';
+export { type Box, type OcrLine, type OcrWord, wordBoxes } from './ocr-words.js';
 export {
   type Locate,
   MEDIA_TYPES,

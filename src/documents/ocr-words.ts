@@ -65,3 +65,25 @@ export function union(a: Box, b: Box): Box {
     y1: Math.max(a.y1, b.y1),
   };
 }
+
+/**
+ * The boxes to fill for these words. Each word's box is made as tall as its line (a word
+ * without ascenders, "nome", has a box shorter than its glyphs) and as wide as the space
+ * around it, up to its neighbours' boxes (at most a line's height; half of one at the
+ * line's ends): OCR's box of a word it read badly may leave out a letter at either end.
+ */
+export function wordBoxes(lines: readonly OcrLine[], refs: readonly { line: number; word: number }[]): Box[] {
+  return refs.map(({ line, word }) => {
+    const l = lines[line]!;
+    const b = l.words[word]!.box;
+    const height = l.box.y1 - l.box.y0;
+    const before = l.words[word - 1]?.box.x1;
+    const after = l.words[word + 1]?.box.x0;
+    return {
+      x0: before === undefined ? b.x0 - Math.ceil(height / 2) : Math.max(before + 1, b.x0 - height),
+      x1: after === undefined ? b.x1 + Math.ceil(height / 2) : Math.min(after - 1, b.x1 + height),
+      y0: Math.min(b.y0, l.box.y0),
+      y1: Math.max(b.y1, l.box.y1),
+    };
+  });
+}

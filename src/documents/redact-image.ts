@@ -9,7 +9,7 @@ import { DocumentError } from './errors.js';
 import { checkImageBounds } from './image-bounds.js';
 import { abortReason, type JobOptions } from './jobs.js';
 import type { OcrPool } from './ocr.js';
-import type { Box, OcrLine } from './ocr-words.js';
+import { type Box, type OcrLine, union } from './ocr-words.js';
 import { sniffType } from './sniff.js';
 
 /** The formats model vendors accept and that leave here as they came. */
@@ -132,27 +132,85 @@ async function readWords(
 }
 
 /**
- * The boxes' grey (every channel). Solid, and plainly a redaction to a person or a model;
- * not black, because large black boxes move the global threshold OCR reads a page with,
- * and the thin print around them stops being readable — to a reader that OCRs the
- * redacted image, and so to the decoy measure (black kept 0.939 of a payslip's decoys
- * readable, this grey 0.988, white 1.000: docs/privacy.md, "Images — redaction").
- */
-const FILL = 200;
-
-/**
- * Each box filled solid, with a margin of a fifth of its height (at least 2 pixels) so
- * that no edge of a glyph stays outside it.
+ * Each box filled solid with the colour around it (the median of the ring just outside
+ * it: the paper, the card, the chat bubble), with a margin above and below of a quarter of
+ * its height (at least 2 pixels) so no edge of a glyph stays out, boxes that overlap made one, and outlined in a darker shade of that
+ * colour so that the redaction shows. Not black, nor one grey for every page: large boxes
+ * far from the paper's brightness move the global threshold OCR binarises a page with, and
+ * the print around them stops being readable — to a reader that OCRs the redacted image,
+ * and so to the decoy measure (docs/privacy.md, "Images — redaction").
  */
 function fill(data: Buffer, width: number, height: number, boxes: readonly Box[]): void {
-  for (const b of boxes) {
-    const margin = Math.max(2, Math.ceil((b.y1 - b.y0) / 5));
-    const x0 = Math.max(0, b.x0 - margin);
-    const x1 = Math.min(width, b.x1 + margin);
-    const y0 = Math.max(0, b.y0 - margin);
-    const y1 = Math.min(height, b.y1 + margin);
-    for (let y = y0; y < y1; y++) data.fill(FILL, (y * width + x0) * 3, (y * width + x1) * 3);
+  const rects = merged(
+    boxes.map((b) => {
+      // Sideways the caller's boxes already reach their neighbours (ocr-words.ts, wordBoxes).
+      const margin = Math.max(2, Math.ceil((b.y1 - b.y0) / 4));
+      return {
+        x0: Math.max(0, b.x0 - 2),
+        x1: Math.min(width, b.x1 + 2),
+        y0: Math.max(0, b.y0 - margin),
+        y1: Math.min(height, b.y1 + margin),
+      };
+    }),
+  );
+  // Colours are read before any box is filled, so a box never takes a neighbour's fill.
+  const colours = rects.map((r) => surrounding(data, width, height, r));
+  rects.forEach((r, i) => {
+    const inside = colours[i]!;
+    const edge = inside.map((c) => Math.round(c * 0.55));
+    for (let y = r.y0; y < r.y1; y++) {
+      for (let x = r.x0; x < r.x1; x++) {
+        const border = y < r.y0 + OUTLINE || y >= r.y1 - OUTLINE || x < r.x0 + OUTLINE || x >= r.x1 - OUTLINE;
+        const colour = border ? edge : inside;
+        const at = (y * width + x) * 3;
+        data[at] = colour[0]!;
+        data[at + 1] = colour[1]!;
+        data[at + 2] = colour[2]!;
+      }
+    }
+  });
+}
+
+const OUTLINE = 2;
+
+/** Rectangles that overlap made one (the words of a value become one box). */
+function merged(rects: Box[]): Box[] {
+  const out = [...rects];
+  for (let i = 0; i < out.length; i++) {
+    for (let j = i + 1; j < out.length; j++) {
+      const a = out[i]!;
+      const b = out[j]!;
+      if (a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1) {
+        out[i] = union(a, b);
+        out.splice(j, 1);
+        j = i; // the grown box may now meet one already passed
+      }
+    }
   }
+  return out;
+}
+
+/** The median colour of the one-pixel ring around a rectangle (inside the image). */
+function surrounding(data: Buffer, width: number, height: number, r: Box): number[] {
+  const samples: number[][] = [[], [], []];
+  const take = (x: number, y: number) => {
+    if (x < 0 || y < 0 || x >= width || y >= height) return;
+    const at = (y * width + x) * 3;
+    for (let c = 0; c < 3; c++) samples[c]!.push(data[at + c]!);
+  };
+  for (let x = r.x0 - 1; x <= r.x1; x++) {
+    take(x, r.y0 - 1);
+    take(x, r.y1);
+  }
+  for (let y = r.y0; y < r.y1; y++) {
+    take(r.x0 - 1, y);
+    take(r.x1, y);
+  }
+  return samples.map((s) => {
+    if (s.length === 0) return 255;
+    s.sort((a, b) => a - b);
+    return s[s.length >> 1]!;
+  });
 }
 
 function encode(image: Sharp, type: RedactableType): Sharp {

@@ -14,6 +14,7 @@ import {
   pdfPageImages,
   redactImage,
   sniffType,
+  wordBoxes,
 } from '../../documents/index.js';
 import { CATEGORIES, type Category, type Finding } from '../../privacy/index.js';
 import { findInOcr } from '../../privacy/ocr/index.js';
@@ -72,12 +73,12 @@ export async function redactFiles(
   const counts = new Map<Category, number>();
   let budget = readers.limits.maxImagePages;
   const locate = (lines: OcrLine[]): Box[] => {
-    const boxes: Box[] = [];
-    for (const m of findInOcr(lines, find)) {
-      counts.set(m.category, (counts.get(m.category) ?? 0) + 1);
-      for (const r of m.words) boxes.push(lines[r.line]!.words[r.word]!.box);
-    }
-    return boxes;
+    const matches = findInOcr(lines, find);
+    for (const m of matches) counts.set(m.category, (counts.get(m.category) ?? 0) + 1);
+    return wordBoxes(
+      lines,
+      matches.flatMap((m) => m.words),
+    );
   };
   const image = async (bytes: Buffer, param: string, block?: ImageBlock): Promise<ImageBlock> => {
     if (--budget < 0)

@@ -122,7 +122,11 @@ function labelAt(folded: readonly string[], w: number): Label | undefined {
  * "FuncionárioBruno"): the word starts with the label, and what follows is digits (a number
  * label) or a capital (a name label). Its value starts inside that very word.
  */
-function gluedLabelAt(words: readonly { text: string }[], folded: readonly string[], w: number): Label | undefined {
+function gluedLabelAt(
+  words: readonly { text: string }[],
+  folded: readonly string[],
+  w: number,
+): Label | undefined {
   return LABELS.find((l) => {
     const last = l.words.length - 1;
     if (w + last >= folded.length) return false;
@@ -226,7 +230,8 @@ export function labelledValues(
       else if (nothingAfter(line, folded[l]!, after)) {
         const rows = below(lines, folded, l, w - label.words.length + 1, after, label);
         // Each row under "Filiação" is a person of its own; an address's rows are one address.
-        if (label.shape === 'name') for (const row of rows) out.push({ category: label.category, words: row });
+        if (label.shape === 'name')
+          for (const row of rows) out.push({ category: label.category, words: row });
         else if (rows.length > 0) out.push({ category: label.category, words: rows.flat() });
       }
     }
