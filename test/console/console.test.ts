@@ -254,7 +254,7 @@ describe('web console in Chromium', { skip }, () => {
     await page.getByRole('link', { name: 'Privacidade' }).click();
     await page.getByLabel('Nas regras de').selectOption({ label: 'Acme' });
     await page
-      .getByLabel('Imagem', { exact: true })
+      .getByLabel('Escolher imagem')
       .setInputFiles({ name: 'recibo.png', mimeType: 'image/png', buffer: formImage('png') });
     const redacted = page.getByTestId('redacted-image');
     await redacted.waitFor({ timeout: 120_000 });

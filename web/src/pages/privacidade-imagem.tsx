@@ -67,7 +67,7 @@ export function ImagePreview({ owner, policy }: { owner: string; policy: string 
         o texto é lido por OCR e os dados pessoais encontrados são cobertos com tarjas.
       </p>
       <div class="field">
-        <label for="f-image">Imagem</label>
+        <label for="f-image">Escolher imagem</label>
         <input
           id="f-image"
           type="file"
