@@ -134,11 +134,12 @@ async function readWords(
 /**
  * Each box filled solid with the colour around it (the median of the ring just outside
  * it: the paper, the card, the chat bubble), with a margin above and below of a quarter of
- * its height (at least 2 pixels) so no edge of a glyph stays out, boxes that overlap made one, and outlined in a darker shade of that
- * colour so that the redaction shows. Not black, nor one grey for every page: large boxes
- * far from the paper's brightness move the global threshold OCR binarises a page with, and
- * the print around them stops being readable — to a reader that OCRs the redacted image,
- * and so to the decoy measure (docs/privacy.md, "Images — redaction").
+ * its height (at least 2 pixels) so no edge of a glyph stays out; boxes that overlap are
+ * made one. Not black, nor outlined: large dark boxes move the global threshold OCR
+ * binarises a page with, and their edges read as table rules, so the print around them
+ * stopped being readable to a reader that OCRs the redacted image — the decoy measure
+ * (docs/privacy.md, "Images — redaction": black boxes kept 0.94 of a payslip's decoys
+ * readable, outlined boxes half of an RG card's dates, these 0.98–1.00).
  */
 function fill(data: Buffer, width: number, height: number, boxes: readonly Box[]): void {
   const rects = merged(
@@ -156,22 +157,16 @@ function fill(data: Buffer, width: number, height: number, boxes: readonly Box[]
   // Colours are read before any box is filled, so a box never takes a neighbour's fill.
   const colours = rects.map((r) => surrounding(data, width, height, r));
   rects.forEach((r, i) => {
-    const inside = colours[i]!;
-    const edge = inside.map((c) => Math.round(c * 0.55));
+    const [red, green, blue] = colours[i]!;
     for (let y = r.y0; y < r.y1; y++) {
-      for (let x = r.x0; x < r.x1; x++) {
-        const border = y < r.y0 + OUTLINE || y >= r.y1 - OUTLINE || x < r.x0 + OUTLINE || x >= r.x1 - OUTLINE;
-        const colour = border ? edge : inside;
-        const at = (y * width + x) * 3;
-        data[at] = colour[0]!;
-        data[at + 1] = colour[1]!;
-        data[at + 2] = colour[2]!;
+      for (let at = (y * width + r.x0) * 3; at < (y * width + r.x1) * 3; at += 3) {
+        data[at] = red!;
+        data[at + 1] = green!;
+        data[at + 2] = blue!;
       }
     }
   });
 }
-
-const OUTLINE = 2;
 
 /** Rectangles that overlap made one (the words of a value become one box). */
 function merged(rects: Box[]): Box[] {
