@@ -41,7 +41,9 @@ describe('images: the OCR pool is shared fairly between organisations', () => {
     const send = (key: KeyFixture) =>
       gw.openai(key.secret).chat.completions.create({
         model: 'svc/gpt',
-        messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: dataUri(formImage()) } }] }],
+        messages: [
+          { role: 'user', content: [{ type: 'image_url', image_url: { url: dataUri(formImage()) } }] },
+        ],
       });
     const crowd = Array.from({ length: 4 }, () => send(busy));
     const ofBusy = (kind: JobEvent['event']) =>
