@@ -1,51 +1,20 @@
 // Privacidade: the playground. The text goes through the same barrier as
-// POST /v1/privacy/clean, with the signed-in session in the settings of the organisation
+// POST /v1/privacy/clean (an image through the image step of model requests:
+// privacidade-imagem.tsx), with the signed-in session in the settings of the organisation
 // chosen here (its policy, name sensitivity and restoration), so what it shows is what that
 // organisation's keys get; then, optionally, to a catalogue model. No API key is created.
 import { useEffect, useState } from 'preact/hooks';
 import { api, describe } from '../api.js';
 import { event } from '../funnel.js';
 import { Problem } from '../ui.js';
-
-interface Finding {
-  category: string;
-  count: number;
-  action: string;
-}
+import { type Finding, Findings } from './achados.js';
+import { ImagePreview } from './privacidade-imagem.js';
 
 interface Cleaned {
   clean_text: string;
   findings: Finding[];
   audit_id: string;
 }
-
-const CATEGORY: Record<string, string> = {
-  cpf: 'CPF',
-  cnpj: 'CNPJ',
-  rg: 'RG',
-  cnh: 'CNH',
-  pis: 'PIS/PASEP/NIS',
-  titulo_eleitor: 'Título de eleitor',
-  cns: 'Cartão do SUS',
-  renavam: 'RENAVAM',
-  passaporte: 'Passaporte',
-  email: 'E-mail',
-  telefone: 'Telefone',
-  cartao: 'Cartão de pagamento',
-  conta_bancaria: 'Agência e conta',
-  chave_pix: 'Chave Pix aleatória',
-  placa: 'Placa de veículo',
-  endereco: 'Endereço',
-  data_nascimento: 'Data de nascimento',
-  ip: 'Endereço IP',
-  nome: 'Nome',
-};
-
-const ACTION: Record<string, string> = {
-  placeholder: 'trocado por marcador',
-  redact: 'removido',
-  block: 'bloqueado',
-};
 
 export function Privacidade() {
   const [orgs, setOrgs] = useState<{ id: string; name: string }[]>([]);
@@ -195,33 +164,7 @@ export function Privacidade() {
               <pre data-testid="clean">{highlight(cleaned.clean_text)}</pre>
             </figure>
           </div>
-          <div class="table-wrap">
-            <table>
-              <caption>Achados</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Categoria</th>
-                  <th scope="col">Quantidade</th>
-                  <th scope="col">Ação</th>
-                </tr>
-              </thead>
-              <tbody>
-                {cleaned.findings.length === 0 ? (
-                  <tr>
-                    <td colSpan={3}>Nenhum dado pessoal encontrado.</td>
-                  </tr>
-                ) : (
-                  cleaned.findings.map((f) => (
-                    <tr key={f.category}>
-                      <td>{CATEGORY[f.category] ?? f.category}</td>
-                      <td>{f.count}</td>
-                      <td>{ACTION[f.action] ?? f.action}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <Findings findings={cleaned.findings} />
           {models.length > 0 && (
             <div class="row">
               {models.map((m) => (
@@ -239,6 +182,7 @@ export function Privacidade() {
           <pre data-testid="answer">{highlight(answer)}</pre>
         </figure>
       )}
+      <ImagePreview owner={owner} policy={policy} />
     </section>
   );
 }
