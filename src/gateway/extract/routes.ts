@@ -39,8 +39,12 @@ export interface ExtractRouteOptions {
 export async function registerExtractRoutes(app: App, ctx: Context, options: ExtractRouteOptions = {}) {
   const audit = createAuditLog(ctx);
   const settings = extractionSettings(ctx.config.file.extraction);
-  // Each organisation has its own line in each pool (documents/fair-queue.ts).
-  const perOwner = { maxQueuePerOwner: settings.queue_per_organization };
+  // Each organisation has its own line in each pool and runs on at most its share of the
+  // threads (documents/fair-queue.ts).
+  const perOwner = {
+    maxQueuePerOwner: settings.queue_per_organization,
+    maxRunningPerOwner: settings.threads_per_organization,
+  };
   // One pool per app: threads start on the first image and stop when the app closes.
   const ocr = new OcrPool({ size: settings.ocr_threads, ...perOwner, ...options.ocr });
   app.addHook('onClose', () => ocr.close());
@@ -48,6 +52,7 @@ export async function registerExtractRoutes(app: App, ctx: Context, options: Ext
   const pdf = new PdfTextPool({
     size: settings.pdf_threads,
     maxHeapMb: settings.thread_heap_mb,
+    pageCpuMs: settings.page_cpu_seconds * 1000,
     ...perOwner,
     ...options.pdf,
   });
