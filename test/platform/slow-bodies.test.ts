@@ -8,13 +8,14 @@
 // (the only IPv6 loopback address is ::1, so a second address of one /64 cannot connect here).
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
-import { createServer, get } from 'node:http';
+import { createServer } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { describe, it } from 'node:test';
 import { DEFAULT_CONNECTION_LIMITS } from '../../src/platform/config/bounds.js';
 import { guardConnections } from '../../src/platform/http/connections.js';
 import { networkOf } from '../../src/platform/net.js';
 import { onPostgres } from '../helpers/db.js';
+import { probe } from '../helpers/probe.js';
 import { seededStorage, serve } from '../helpers/served.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -63,19 +64,7 @@ async function trickle(url: string, addresses: string[], perAddress: number): Pr
 }
 
 /** One health request on a connection of its own. */
-function health(url: string): Promise<number | string> {
-  return new Promise((resolve) => {
-    const req = get(url, { agent: false, timeout: HEALTH_DEADLINE_MS }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('timeout', () => {
-      req.destroy();
-      resolve('timeout');
-    });
-    req.on('error', (err) => resolve(err.message));
-  });
-}
+const health = (url: string) => probe(url, HEALTH_DEADLINE_MS);
 
 /** A raw POST whose body (`size` bytes) is sent in `chunks` pieces `everyMs` apart; resolves with the status line. */
 function pacedPost(url: string, size: number, chunks: number, everyMs: number): Promise<string> {

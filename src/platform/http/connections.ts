@@ -10,9 +10,11 @@
 //   an IPv6 /64 (not the trusted proxies: every client behind them shares their address);
 //   the next one is closed at once;
 // - the service holds at most MAX_CONNECTIONS. At the cap a new connection takes the place
-//   of the oldest one that is not serving a request (still waiting for its headers, or idle
-//   between keep-alive requests), else of the one whose body has been slow the longest, so
-//   a flood of half-open connections or trickled bodies cannot keep a health probe out; only
+//   of the oldest one that has not been serving a request for a second (still waiting for
+//   its headers, or idle between keep-alive requests), else of the oldest whose body is
+//   slow, else of the oldest one not serving a request at all, so a flood of half-open
+//   connections or trickled bodies cannot keep a health probe out (nor can an attacker
+//   reconnecting the moment it is displaced push out the probe that just arrived); only
 //   when every connection is serving a request at a fair pace is the new one closed.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -25,6 +27,8 @@ import { watchBodies } from './slow-bodies.js';
 const REQUEST_TIMEOUT_MS = 300_000;
 /** How often Node looks for requests past those timeouts (its default is 30 s). */
 const CHECK_EVERY_MS = 1_000;
+/** Not serving for this long, a connection makes room before a slow body does; a newer one after. */
+const IDLE_FIRST_MS = 1_000;
 
 const metrics = metricSet(({ prom, registry }) => ({
   open: new prom.Gauge({
@@ -60,8 +64,8 @@ export function guardConnections(
 
   const isProxy = cidrMatcher(trustedProxies);
   const perClient = new Map<string, number>();
-  /** Every open connection, by whether it serves a request now; each set in arrival order. */
-  const waiting = new Set<Socket>();
+  /** Every open connection, by whether it serves a request now, in arrival order; `waiting` with since when. */
+  const waiting = new Map<Socket, number>();
   const serving = new Set<Socket>();
   const count = () => waiting.size + serving.size;
   const refuse = (socket: Socket, reason: string) => {
@@ -78,14 +82,15 @@ export function guardConnections(
     const mine = perClient.get(client) ?? 0;
     if (limited && mine >= limits.perAddress) return refuse(socket, 'per_address');
     if (count() >= limits.max) {
-      const idle = waiting.values().next().value;
-      const slow = idle ? undefined : bodies.slowest();
-      if (idle) refuse(idle, 'displaced');
-      else if (slow) bodies.cut(slow, 'displaced');
+      const oldest = waiting.entries().next().value;
+      const idle = oldest?.[0];
+      const slow = oldest && performance.now() - oldest[1] >= IDLE_FIRST_MS ? undefined : bodies.slowest();
+      if (slow) bodies.cut(slow, 'displaced');
+      else if (idle) refuse(idle, 'displaced');
       else return refuse(socket, 'full');
     }
     if (limited) perClient.set(client, mine + 1);
-    waiting.add(socket);
+    waiting.set(socket, performance.now());
     metrics()?.open.set({ service }, count());
     // Until its first request: an idle socket is closed (the server's 'timeout' handling
     // destroys it when nobody listens for the event). Keep-alive takes over afterwards.
@@ -111,7 +116,7 @@ export function guardConnections(
     socket.setTimeout(0);
     response.once('close', () => {
       if (!serving.delete(socket) || socket.destroyed) return;
-      waiting.add(socket); // idle between keep-alive requests: first in line to make room
+      waiting.set(socket, performance.now()); // idle between keep-alive requests: in line to make room
     });
   });
 

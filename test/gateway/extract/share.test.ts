@@ -22,12 +22,10 @@ const record = (e: unknown) => events.push(e as JobEvent);
 describe(`extraction against one busy organisation (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
   let gw: Awaited<ReturnType<typeof gateway>>;
   let a: KeyFixture;
-  let b: KeyFixture;
   before(async () => {
     subscribe('svc.documents.jobs', record);
     gw = await gateway({ pdf_threads: 2, ocr_threads: 2, timeout_seconds: 600 });
     a = await makeKey(gw.ctx);
-    b = await makeKey(gw.ctx);
   });
   after(async () => {
     unsubscribe('svc.documents.jobs', record);
