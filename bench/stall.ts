@@ -3,10 +3,14 @@
 // - lock: another process holds the database's write lock (BEGIN IMMEDIATE) for the whole
 //   condition while four clients keep calling POST /v1/privacy/clean (a write per call);
 // - flood: FLOOD connections that send part of a request and never finish it, from
-//   several loopback addresses (127.0.0.x, 200 per address).
+//   several loopback addresses (127.0.0.x, 200 per address);
+// - slow: 4096 connections (the shipped MAX_CONNECTIONS, 256 from each of 16 loopback
+//   addresses, the shipped per-address cap) that send a request declaring a 3,000-byte body
+//   and then one byte of it every two seconds; a connection the server closes is opened
+//   again at once, as an attacker keeping the pressure would.
 // GET /api/health on a fresh connection every 100 ms, 10 s deadline. Printed per condition:
 // probes, probes that failed or missed the deadline, median and max latency (ms), max ÷ the
-// idle median; for writes their statuses; for the flood how many of its connections were
+// idle median; for writes their statuses; for the floods how many of their connections were
 // still open at the end. BENCH_BASELINE=<checkout>/dist runs that build through the same
 // conditions first (the "before" figures).
 // Usage: npm run build && [BENCH_BASELINE=<dir>] node dist/bench/stall.js [seconds-per-condition] [flood]
@@ -143,10 +147,55 @@ async function measure(label: string, cli: string) {
   rows.push({ ...summary('flood', flooded, idleMedian), flood_still_open: FLOOD - closed });
   for (const s of sockets) s.destroy();
 
+  // slow bodies
+  const slow = await trickle(Number(port), 16, 256);
+  const trickled = await probing(health, sleep(SECONDS * 1000));
+  rows.push({ ...summary('slow', trickled, idleMedian), flood_still_open: slow.open() });
+  slow.stop();
+
   await server.stop();
   await storage.drop();
   console.log(JSON.stringify({ target: label, seconds: SECONDS, flood: FLOOD }));
   console.table(rows);
+}
+
+/**
+ * `perAddress` connections from each of `addresses` loopback addresses, each trickling a
+ * 3,000-byte body; one the server closes is opened again.
+ */
+async function trickle(port: number, addresses: number, perAddress: number) {
+  const open = new Set<Socket>();
+  let running = true;
+  const head =
+    'POST /api/erro-cliente HTTP/1.1\r\nHost: slow\r\nContent-Type: text/plain\r\nContent-Length: 3000\r\n\r\n';
+  const one = (from: string) =>
+    new Promise<void>((resolve) => {
+      const s = connect({ host: '127.0.0.1', port, localAddress: from });
+      s.on('error', () => {});
+      s.resume();
+      s.on('close', () => {
+        open.delete(s);
+        resolve();
+        if (running) setTimeout(() => void one(from), 10);
+      });
+      s.on('connect', () => {
+        open.add(s);
+        s.write(`${head}x`, () => resolve());
+      });
+    });
+  for (let a = 0; a < addresses; a++)
+    await Promise.all(Array.from({ length: perAddress }, () => one(`127.0.0.${2 + a}`)));
+  const timer = setInterval(() => {
+    for (const s of open) if (s.writable) s.write('x');
+  }, 2_000);
+  return {
+    open: () => open.size,
+    stop() {
+      running = false;
+      clearInterval(timer);
+      for (const s of open) s.destroy();
+    },
+  };
 }
 
 if (process.env.BENCH_BASELINE) await measure('baseline', `${process.env.BENCH_BASELINE}/src/cli.js`);

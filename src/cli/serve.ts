@@ -56,7 +56,7 @@ start-up naming the port and its variable.`,
       const ctx = await createContext(config);
       await ctx.db.close();
       let metrics: MetricsListener | undefined;
-      const port = config.operations.metricsPort;
+      const { metricsPort: port, metricsHost: host, metricsToken: token } = config.operations;
       return runPrimary({
         processes,
         log: createLogger(config.logLevel, 'primary', undefined, true),
@@ -64,7 +64,7 @@ start-up naming the port and its variable.`,
         // The scrape listener lives here and sums the workers' registries.
         onListening: async (line) => {
           if (port !== undefined)
-            metrics = await startMetricsListener(config.host, port, await metricsRenderer());
+            metrics = await startMetricsListener({ host, port, token }, await metricsRenderer());
           const urls = {
             ...(line.urls as Record<string, string>),
             ...(metrics ? { metrics: metrics.url } : {}),

@@ -28,6 +28,7 @@ export async function createContractsApp(ctx: Context, options: ContractsAppOpti
     trustedProxies: ctx.config.trustedProxies,
     connections: ctx.config.connections,
     service: 'contracts',
+    ownerOf: (request) => request.contractUser && { user: request.contractUser.id },
   });
   await registerOpenApi(app, {
     title: 'svc contracts',

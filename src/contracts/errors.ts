@@ -61,6 +61,13 @@ export const CONTRACTS_ERRORS = {
     message: (p) =>
       `Ler este PDF exigiria descompactar mais de ${p.mb} MB (dados compactados ou repetidos em excesso).`,
   },
+  /** A page past the per-page CPU budget: the same code as the structure's refusal. */
+  PDF_PAGE_TOO_COMPLEX: {
+    status: 413,
+    code: 'PDF_TOO_COMPLEX',
+    message: (p) =>
+      `Uma página deste PDF exigiu mais de ${p.seconds} s de processamento e a leitura foi interrompida.`,
+  },
   PDF_BUSY: {
     status: 503,
     message: 'A leitura de PDFs está ocupada com os seus arquivos; tente de novo em instantes.',

@@ -20,6 +20,11 @@ export type DocumentErrorCode =
    * at its bit depth.
    */
   | 'too_much_data'
+  /**
+   * Reading one page of a PDF used more CPU than the pool's per-page budget: a construction
+   * the structure scan did not foresee. The thread was ended.
+   */
+  | 'too_complex'
   /** The OCR queue is full (for this owner, or altogether). */
   | 'ocr_busy'
   /** The queue of PDFs waiting for a parsing thread is full (for this owner, or altogether). */

@@ -1,15 +1,18 @@
 // Waiting work of several owners (organisations, accounts) for a pool of threads. When a
 // thread frees up, the next task comes from the owner with the fewest tasks running, ties
-// going to the owner served longest ago: an owner with a long queue of hostile files can
-// hold at most the threads it already has, and another owner's file is next in line
-// (it waits for at most one task per thread, the ones already running). Each owner has
-// its own cap on waiting tasks, so one owner filling its line refuses only its own files.
+// going to the owner served longest ago. No owner runs more than its share of the threads
+// (`maxRunningPerOwner`, by default all but one): the pool always has a thread that one
+// owner cannot take, so another owner's file starts at once, whatever the first one sends,
+// instead of waiting for a running file to end. Each owner has its own cap on waiting
+// tasks, so one owner filling its line refuses only its own files.
 
 export interface FairQueueOptions {
   /** Tasks waiting per owner at most. */
   maxPerOwner: number;
   /** Tasks waiting altogether at most (each holds its file's bytes). */
   maxTotal: number;
+  /** Tasks running per owner at most (its share of the pool's threads); no cap when absent. */
+  maxRunningPerOwner?: number;
 }
 
 interface Line<T> {
@@ -56,12 +59,18 @@ export class FairQueue<T> {
     return true;
   }
 
+  /** Whether a waiting task may start now: its owner is below its share. */
+  get startable(): boolean {
+    for (const line of this.#lines.values()) if (this.#mayStart(line)) return true;
+    return false;
+  }
+
   /** The next task to start, counted as running for its owner until `done(owner)`. */
   next(): { owner: string; task: T } | undefined {
     let best: [string, Line<T>] | undefined;
     for (const entry of this.#lines) {
       const line = entry[1];
-      if (line.waiting.length === 0) continue;
+      if (!this.#mayStart(line)) continue;
       if (
         !best ||
         line.running < best[1].running ||
@@ -91,6 +100,12 @@ export class FairQueue<T> {
     this.#size = 0;
     this.#lines.clear();
     return all;
+  }
+
+  #mayStart(line: Line<T>): boolean {
+    return (
+      line.waiting.length > 0 && line.running < (this.#options.maxRunningPerOwner ?? Number.POSITIVE_INFINITY)
+    );
   }
 
   #line(owner: string): Line<T> {

@@ -15,6 +15,7 @@ export { abortReason, deadline, type JobEvent, type JobOptions, jobEvents } from
 export { checkPdfBounds, type PdfBounds } from './pdf-bounds.js';
 export {
   defaultPoolSize,
+  defaultShare,
   MIN_CONFIDENCE,
   OcrPool,
   type OcrPoolOptions,
@@ -31,5 +32,10 @@ export {
   redactImage,
 } from './redact-image.js';
 export { type PageImage, type PdfText, pdfPageImages, pdfPageTexts, pdfText } from './pdf.js';
-export { type PdfPoolTextOptions, PdfTextPool, type PdfTextPoolOptions } from './pdf-thread.js';
+export {
+  DEFAULT_PAGE_CPU_MS,
+  type PdfPoolTextOptions,
+  PdfTextPool,
+  type PdfTextPoolOptions,
+} from './pdf-thread.js';
 export { type DocumentType, IMAGE_TYPES, sniffType } from './sniff.js';

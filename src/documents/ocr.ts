@@ -4,9 +4,10 @@
 // up to its size, and keeps them (starting one costs about a second: the engine and the
 // language data). The language data comes from the installed @tesseract.js-data/por
 // package; nothing is downloaded and nothing is written to disk (cacheMethod 'none').
-// Pages wait in a fair line per owner (fair-queue.ts); a page whose signal aborts (deadline,
-// client gone) leaves the line, or the thread recognising it is ended at once (the engine
-// cannot be interrupted otherwise) and replaced when work arrives.
+// Pages wait in a fair line per owner, each owner running at most its share of the threads
+// (fair-queue.ts); a page whose signal aborts (deadline, client gone) leaves the line, or
+// the thread recognising it is ended at once (the engine cannot be interrupted otherwise)
+// and replaced when work arrives.
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { DocumentError } from './errors.js';
@@ -20,8 +21,10 @@ type TesseractWorker = Awaited<ReturnType<Tesseract['createWorker']>>;
 const require = createRequire(import.meta.url);
 
 export interface OcrPoolOptions {
-  /** Threads at most; by default the machine's cores minus one (one left for the event loop), at least 1, at most 8. */
+  /** Threads at most; by default defaultPoolSize(). */
   size?: number;
+  /** Pages one owner may have running at once (its share); by default all threads but one (defaultShare). */
+  maxRunningPerOwner?: number;
   /** Pages waiting for a thread at most, altogether; beyond it → DocumentError('ocr_busy'). */
   maxQueue?: number;
   /** Pages waiting per owner at most; beyond it → DocumentError('ocr_busy') for that owner only. */
@@ -42,8 +45,17 @@ export interface OcrWordsResult extends OcrResult {
 /** Below this mean confidence the "text" is what tesseract reads in a photo of a wall. */
 export const MIN_CONFIDENCE = 30;
 
+/**
+ * Threads of a pool: the machine's cores minus one (one left for the event loop), at least
+ * 2 so that one owner's share (defaultShare) leaves a thread for the others, at most 8.
+ */
 export function defaultPoolSize(): number {
-  return Math.min(8, Math.max(1, availableParallelism() - 1));
+  return Math.min(8, Math.max(2, availableParallelism() - 1));
+}
+
+/** One owner's share of a pool of `size` threads: all but one, so another owner always finds one. */
+export function defaultShare(size: number): number {
+  return Math.max(1, size - 1);
 }
 
 interface Task {
@@ -77,7 +89,11 @@ export class OcrPool {
   constructor(options: OcrPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? defaultPoolSize());
     const maxTotal = options.maxQueue ?? this.size * 16;
-    this.#queue = new FairQueue({ maxTotal, maxPerOwner: options.maxQueuePerOwner ?? maxTotal });
+    this.#queue = new FairQueue({
+      maxTotal,
+      maxPerOwner: options.maxQueuePerOwner ?? maxTotal,
+      maxRunningPerOwner: options.maxRunningPerOwner ?? defaultShare(this.size),
+    });
   }
 
   /** Text of one image (any format tesseract reads; PNG from image.ts). */
@@ -113,10 +129,10 @@ export class OcrPool {
   }
 
   #pump(): void {
-    while (this.#queue.size > 0 && this.#idle.length > 0) {
+    while (this.#queue.startable && this.#idle.length > 0) {
       this.#run(this.#idle.pop()!, this.#queue.next()!.task);
     }
-    if (this.#queue.size > 0 && this.#threads < this.size) {
+    if (this.#queue.startable && this.#threads < this.size) {
       this.#threads++;
       startWorker().then(
         (worker) => {
@@ -181,14 +197,14 @@ export class OcrPool {
   #end(thread: Thread): void {
     this.#all.delete(thread);
     this.#threads--;
-    void thread.worker.terminate().catch(() => {});
+    void terminate(thread.worker);
   }
 
   async close(): Promise<void> {
     this.#closed = true;
     for (const task of this.#queue.drain()) task.reject(new Error('OCR pool closed'));
     const threads = [...this.#all];
-    await Promise.all(threads.map((t) => t.worker.terminate().catch(() => {})));
+    await Promise.all(threads.map((t) => terminate(t.worker)));
     for (const t of threads) {
       t.task?.reject(new Error('OCR pool closed'));
       t.task = undefined;
@@ -200,6 +216,17 @@ export class OcrPool {
 
 /** The text and the TSV (word boxes) only: the other outputs cost time and are not read. */
 const WORDS_OUTPUT = { text: true, tsv: true, blocks: false, hocr: false };
+
+/**
+ * Ends a tesseract thread. tesseract.js hands a page to its thread a few microtasks after
+ * `recognize` is called, from a promise nobody awaits: a thread ended in between makes that
+ * hand-over throw where no one catches it (an unhandled rejection, which ends the process).
+ * So the end waits for the next turn of the event loop, when the hand-over is done.
+ */
+async function terminate(worker: TesseractWorker): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  await worker.terminate().catch(() => {});
+}
 
 async function startWorker(): Promise<TesseractWorker> {
   const { createWorker, OEM } = (await import('tesseract.js')).default as unknown as Tesseract;

@@ -1,35 +1,48 @@
 // PDF text layers off the event loop: pdf.js parses a PDF on the thread that calls it, and
 // a large one (hundreds of pages, big fonts) would hold the event loop for seconds. Each
 // file goes to a worker thread (pdf-thread-worker.ts) instead, which first reads the file's
-// structure (pdf-bounds.ts: pages, decoded stream sizes) and refuses a bomb before pdf.js
-// sees it. Threads start when work arrives, up to the pool's size (like OcrPool: the cores
-// minus one), and are kept (each loads pdf.js once). Files beyond the threads wait in a
-// fair line per owner (fair-queue.ts). A file whose signal aborts (deadline, client gone)
-// leaves the line, or its thread is ended at once and replaced on demand: the CPU it was
-// using is free again. A thread that dies (a PDF that exhausts its heap) fails its file with
-// `unreadable_pdf`. Nothing is written to disk: the bytes travel in the message.
+// structure (pdf-bounds.ts: pages, decoded and drawn sizes) and refuses a bomb before pdf.js
+// sees it. Threads start when work arrives, up to the pool's size (defaultPoolSize), and are
+// kept (each loads pdf.js once). Files beyond the threads wait in a fair line per owner,
+// each owner running at most its share of the threads (fair-queue.ts). A file whose signal
+// aborts (deadline, client gone) leaves the line, or its thread is ended at once and
+// replaced on demand: the CPU it was using is free again. Each page is held to a CPU budget
+// (`pageCpuMs`, the second line behind the structure scan): past it the thread is ended and
+// the file refused with `too_complex`. A thread that dies (a PDF that exhausts its heap)
+// fails its file with `unreadable_pdf`. Nothing is written to disk: the bytes travel in the
+// message.
 import { Worker } from 'node:worker_threads';
 import { DocumentError } from './errors.js';
 import { FairQueue } from './fair-queue.js';
 import { abortReason, announce, type JobOptions, NO_OWNER } from './jobs.js';
-import { defaultPoolSize } from './ocr.js';
+import { defaultPoolSize, defaultShare } from './ocr.js';
 import type { PdfText, PdfTextOptions } from './pdf.js';
 import { DEFAULT_MAX_DECODED_BYTES } from './pdf-bounds.js';
-import type { PdfReply, PdfTask } from './pdf-thread-worker.js';
+import type { PdfProgress, PdfReply, PdfTask } from './pdf-thread-worker.js';
+import { threadCpuMs } from './thread-cpu.js';
+
+/** CPU one page may take when the caller names no budget: pdf.js reads a dense 1 MB page in well under a second. */
+export const DEFAULT_PAGE_CPU_MS = 5_000;
+/** How often the running pages' CPU is looked at. */
+const WATCH_EVERY_MS = 200;
 
 export interface PdfTextPoolOptions {
-  /** Threads at most; by default defaultPoolSize() (cores minus one, 1 to 8). */
+  /** Threads at most; by default defaultPoolSize() (cores minus one, 2 to 8). */
   size?: number;
+  /** Files one owner may have running at once (its share); by default all threads but one (defaultShare). */
+  maxRunningPerOwner?: number;
   /** Heap of each thread, in MB: a hostile PDF ends its thread, not the process. */
   maxHeapMb?: number;
   /** Files waiting for a thread at most, altogether (each holds its bytes, up to 25 MB); beyond it → DocumentError('pdf_busy'). */
   maxQueue?: number;
   /** Files waiting per owner at most; beyond it → DocumentError('pdf_busy') for that owner only. */
   maxQueuePerOwner?: number;
+  /** CPU milliseconds one page (or opening the file) may use; beyond it → DocumentError('too_complex'). */
+  pageCpuMs?: number;
 }
 
 /** pdfText's options, and the decoded bytes a PDF's structure may announce (pdf-bounds.ts). */
-export interface PdfPoolTextOptions extends PdfTextOptions {
+export interface PdfPoolTextOptions extends Omit<PdfTextOptions, 'onPage'> {
   /** Default DEFAULT_MAX_DECODED_BYTES. */
   maxDecodedBytes?: number;
 }
@@ -46,6 +59,10 @@ interface Task {
 interface Thread {
   worker: Worker;
   task?: Task;
+  /** The thread's kernel id, when the system tells it (its own CPU clock). */
+  tid?: number;
+  /** The thread's clock reading when its current page started. */
+  pageStart?: number;
 }
 
 const WORKER_URL = new URL('./pdf-thread-worker.js', import.meta.url);
@@ -53,16 +70,23 @@ const WORKER_URL = new URL('./pdf-thread-worker.js', import.meta.url);
 export class PdfTextPool {
   readonly size: number;
   readonly #maxHeapMb: number;
+  readonly #pageCpuMs: number;
   readonly #threads = new Set<Thread>();
   readonly #idle: Thread[] = [];
   readonly #queue: FairQueue<Task>;
+  #watch: NodeJS.Timeout | undefined;
   #closed = false;
 
   constructor(options: PdfTextPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? defaultPoolSize());
     this.#maxHeapMb = options.maxHeapMb ?? 512;
+    this.#pageCpuMs = options.pageCpuMs ?? DEFAULT_PAGE_CPU_MS;
     const maxTotal = options.maxQueue ?? this.size * 16;
-    this.#queue = new FairQueue({ maxTotal, maxPerOwner: options.maxQueuePerOwner ?? maxTotal });
+    this.#queue = new FairQueue({
+      maxTotal,
+      maxPerOwner: options.maxQueuePerOwner ?? maxTotal,
+      maxRunningPerOwner: options.maxRunningPerOwner ?? defaultShare(this.size),
+    });
   }
 
   /** pdfText on a worker thread: the same result and the same DocumentErrors. */
@@ -94,7 +118,7 @@ export class PdfTextPool {
   }
 
   #pump(): void {
-    while (this.#queue.size > 0) {
+    while (this.#queue.startable) {
       let thread = this.#idle.pop();
       if (!thread) {
         if (this.#threads.size >= this.size) return;
@@ -102,9 +126,11 @@ export class PdfTextPool {
       }
       const { task } = this.#queue.next()!;
       thread.task = task;
+      thread.pageStart = undefined;
       thread.worker.ref();
       announce({ pool: 'pdf', event: 'start', owner: task.owner, threadId: thread.worker.threadId });
       thread.worker.postMessage(task.message);
+      this.#watch ??= setInterval(() => this.#checkPages(), WATCH_EVERY_MS).unref();
     }
   }
 
@@ -113,7 +139,12 @@ export class PdfTextPool {
     const reason = abortReason(task.signal!);
     if (this.#queue.remove(task.owner, task)) return void task.reject(reason);
     const thread = [...this.#threads].find((t) => t.task === task);
-    if (!thread) return;
+    if (thread) this.#stop(thread, reason);
+  }
+
+  /** Ends the thread running a task, which fails with `reason`; the next file gets a new thread. */
+  #stop(thread: Thread, reason: DocumentError): void {
+    const task = thread.task!;
     this.#settle(thread, task);
     task.reject(reason);
     this.#threads.delete(thread);
@@ -122,9 +153,33 @@ export class PdfTextPool {
     this.#pump();
   }
 
+  /** The thread's clock: its own CPU time where the system tells it, else its event loop's busy time. */
+  #clock(thread: Thread): number {
+    const cpu = thread.tid === undefined ? undefined : threadCpuMs(thread.tid);
+    return cpu ?? thread.worker.performance.eventLoopUtilization().active;
+  }
+
+  /** Ends every thread whose current page has used more than the budget. */
+  #checkPages(): void {
+    let running = 0;
+    for (const thread of [...this.#threads]) {
+      if (!thread.task) continue;
+      running++;
+      if (thread.pageStart === undefined) continue;
+      if (this.#clock(thread) - thread.pageStart > this.#pageCpuMs) {
+        this.#stop(thread, new DocumentError('too_complex', this.#pageCpuMs));
+      }
+    }
+    if (running === 0) {
+      clearInterval(this.#watch);
+      this.#watch = undefined;
+    }
+  }
+
   /** The thread is done with its task (answered, failed, or stopped). */
   #settle(thread: Thread, task: Task): void {
     thread.task = undefined;
+    thread.pageStart = undefined;
     task.signal?.removeEventListener('abort', task.onAbort!);
     this.#queue.done(task.owner);
   }
@@ -138,7 +193,12 @@ export class PdfTextPool {
     const thread: Thread = { worker };
     const { threadId } = worker;
     this.#threads.add(thread);
-    worker.on('message', (reply: PdfReply) => {
+    worker.on('message', (reply: PdfReply | PdfProgress) => {
+      if ('kind' in reply) {
+        if (reply.kind === 'thread') thread.tid = reply.tid;
+        else if (thread.task) thread.pageStart = this.#clock(thread);
+        return;
+      }
       const task = thread.task;
       // An idle thread does not keep the process alive.
       worker.unref();
@@ -173,6 +233,8 @@ export class PdfTextPool {
 
   async close(): Promise<void> {
     this.#closed = true;
+    clearInterval(this.#watch);
+    this.#watch = undefined;
     for (const task of this.#queue.drain()) task.reject(new Error('PDF pool closed'));
     const threads = [...this.#threads];
     await Promise.all(threads.map((t) => t.worker.terminate().catch(() => {})));

@@ -19,6 +19,8 @@ const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('p
 export interface PdfTextOptions {
   /** More pages than this → DocumentError('too_many_pages'). */
   maxPages: number;
+  /** Called as each page (1-based) starts being read: the PDF pool times each page's CPU. */
+  onPage?: (page: number) => void;
 }
 
 export interface PdfText {
@@ -75,6 +77,7 @@ export async function pdfPageTexts(bytes: Uint8Array, options: PdfTextOptions): 
   try {
     const pages: string[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
+      options.onPage?.(n);
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
       pages.push(

@@ -55,6 +55,7 @@ export async function createGatewayApp(
     trustedProxies: ctx.config.trustedProxies,
     connections: ctx.config.connections,
     service: 'gateway',
+    ownerOf: (request) => request.principal && { organization: request.principal.organizationId ?? null },
   });
   await registerOpenApi(app, {
     title: 'svc gateway',

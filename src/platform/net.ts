@@ -1,6 +1,28 @@
-// CIDR allowlists (the gateway's network policy, the insights webhooks) and the trusted
-// proxies that decide request.ip. Node's BlockList does the matching.
-import { BlockList, isIP } from 'node:net';
+// CIDR allowlists (the gateway's network policy, the insights webhooks), the trusted
+// proxies that decide request.ip, and the network a client address counts as. Node's
+// BlockList does the matching.
+import { BlockList, isIP, isIPv6 } from 'node:net';
+
+/**
+ * What one client is, for every count kept per client (connections per address, sign-in
+ * failures, pending payments, pacing): an IPv4 address as it is, an IPv6 address as its /64
+ * (`2001:db8:0:1::/64`). IPv6 clients usually hold a whole /64; counting single addresses
+ * would let them rotate freely. An IPv4-mapped address counts as its IPv4 form.
+ */
+export function networkOf(address: string): string {
+  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (!isIPv6(plain)) return plain;
+  const [h = '', t] = plain.split('::');
+  const head = h ? h.split(':') : [];
+  const tail = t ? t.split(':') : [];
+  const groups =
+    t === undefined
+      ? head
+      : [...head, ...Array(Math.max(0, 8 - head.length - tail.length)).fill('0'), ...tail];
+  // Written the one way (lower case, no leading zeros), however the address was written.
+  const prefix = groups.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16));
+  return `${prefix.join(':')}::/64`;
+}
 
 export function isCidr(value: string): boolean {
   const [address, bits, extra] = value.split('/');

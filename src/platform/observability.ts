@@ -1,5 +1,6 @@
 // What a serving process turns on for the people who run it, before its storage and
-// services start: the Prometheus registry (METRICS_PORT) and OpenTelemetry traces (OTEL_*).
+// services start: the Prometheus registry (METRICS_PORT, on METRICS_HOST, behind METRICS_TOKEN)
+// and OpenTelemetry traces (OTEL_*).
 // Neither is loaded when its setting is unset. Under --processes the workers only record;
 // the primary serves the scrapes, gathering every worker's registry. Once per process.
 import cluster from 'node:cluster';
@@ -23,7 +24,7 @@ export function startObservability(config: Config): Promise<Observability> {
 }
 
 async function start(config: Config): Promise<Observability> {
-  const { metricsPort: port, tracing } = config.operations;
+  const { metricsPort: port, metricsHost: host, metricsToken: token, tracing } = config.operations;
   if (port !== undefined) await enableMetrics();
   if (tracing.enabled) await startTracing(tracing.serviceName);
   let listener: MetricsListener | undefined;
@@ -31,7 +32,7 @@ async function start(config: Config): Promise<Observability> {
     async listen() {
       if (port === undefined || cluster.isWorker || listener)
         return listener ? { metrics: listener.url } : {};
-      listener = await startMetricsListener(config.host, port, await metricsRenderer());
+      listener = await startMetricsListener({ host, port, token }, await metricsRenderer());
       return { metrics: listener.url };
     },
     async close() {

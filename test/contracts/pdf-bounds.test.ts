@@ -1,9 +1,10 @@
 // The contract API reads uploaded PDFs with the gateway's bounds (the documents library's
-// pool): a PDF whose pages all draw one stream is refused from its structure (413
-// PDF_TOO_COMPLEX) instead of being parsed once per page on the event loop.
+// pool): a PDF whose pages all draw one stream, or that repeats itself (one stream listed
+// 20 000 times, nested forms, one page listed again and again), is refused from its
+// structure (413 PDF_TOO_COMPLEX) instead of being parsed until the deadline.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { bombPdf } from '../documents/hostile.js';
+import { bombPdf, nestedFormsPdf, repeatedContentsPdf, repeatedPagesPdf } from '../documents/hostile.js';
 import { onPostgres } from '../helpers/db.js';
 import { type Harness, harness, type TestUser } from './helpers.js';
 
@@ -39,5 +40,18 @@ describe(`contracts: PDF bounds (${onPostgres ? 'postgres' : 'sqlite'})`, () => 
     // The same stream on 3 pages is an ordinary contract.
     const fine = await upload(h, user, bombPdf({ pages: 3, inflated: 2 * MB }));
     assert.equal(fine.statusCode, 201, fine.body);
+  });
+
+  it('refuses PDFs that repeat one stream, nested forms or one page with 413 PDF_TOO_COMPLEX', async () => {
+    const user = await h.user();
+    for (const pdf of [
+      repeatedContentsPdf({ times: 20_000, inflated: MB }),
+      nestedFormsPdf({ depth: 3, fanout: 200 }),
+      repeatedPagesPdf({ times: 200, inflated: MB }),
+    ]) {
+      const res = await upload(h, user, pdf);
+      assert.equal(res.statusCode, 413, res.body);
+      assert.equal(res.json().error, 'PDF_TOO_COMPLEX');
+    }
   });
 });

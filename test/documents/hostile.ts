@@ -1,7 +1,9 @@
 // Hostile files made on the spot, a few hundred bytes to a few hundred KB in memory and
 // nothing on disk: PDFs whose streams inflate far beyond their size (one huge stream, or a
-// modest one that every page draws again), images whose headers claim what decoding would
-// cost, and an image of noise that keeps OCR busy for minutes.
+// modest one that every page draws again), PDFs that repeat themselves (a stream listed
+// 20 000 times on one page, forms that draw forms, a page listed again and again in the page
+// tree, a form that draws itself), images whose headers claim what decoding would cost, and
+// an image of noise that keeps OCR busy for minutes.
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
@@ -38,6 +40,85 @@ export function bombPdf({ pages, inflated, filters = ['FlateDecode'] }: BombPdfO
     ),
   ];
   return writePdf(objects);
+}
+
+/** A content stream: `text` padded with spaces to `size` bytes, deflated. */
+function spacedStream(text: string, size: number): Buffer {
+  const head = Buffer.from(text, 'latin1');
+  const data = deflateSync(Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 0x20)]), {
+    level: 9,
+  });
+  return Buffer.concat([
+    Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`),
+    data,
+    Buffer.from('\nendstream'),
+  ]);
+}
+
+const FONT = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+const LINE = 'BT /F1 12 Tf 56 770 Td (Clausula primeira) Tj ET\n';
+
+/** One page whose /Contents array lists the same stream (`inflated` bytes) `times` times. */
+export function repeatedContentsPdf({ times, inflated }: { times: number; inflated: number }): Buffer {
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [5 0 R] /Count 1 >>',
+    FONT,
+    spacedStream(LINE, inflated),
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents [${Array(times).fill('4 0 R').join(' ')}] >>`,
+  ]);
+}
+
+/**
+ * A page that draws form 1 `fanout` times; each of `depth` forms draws the next `fanout`
+ * times, and the last one writes a line of text: fanout^depth texts from a file of a few KB.
+ */
+export function nestedFormsPdf({ depth, fanout }: { depth: number; fanout: number }): Buffer {
+  const draws = (name: string) => `${Array(fanout).fill(`/${name} Do`).join('\n')}\n`;
+  const stream = (dict: string, body: string) =>
+    `<< ${dict} /Length ${body.length} >>\nstream\n${body}\nendstream`;
+  // Objects: 1 catalog, 2 pages, 3 page, 4 page content, 5 font, 6.. forms.
+  const forms = Array.from({ length: depth }, (_, i) => {
+    const id = 6 + i;
+    const last = i === depth - 1;
+    const resources = last ? '/Font << /F1 5 0 R >>' : `/XObject << /Fx ${id + 1} 0 R >>`;
+    return stream(
+      `/Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources << ${resources} >>`,
+      last ? LINE : draws('Fx'),
+    );
+  });
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Fx 6 0 R >> >> /Contents 4 0 R >>',
+    stream('', draws('Fx')),
+    FONT,
+    ...forms,
+  ]);
+}
+
+/** A page tree that lists one page (drawing `inflated` bytes) `times` times; /Count says so. */
+export function repeatedPagesPdf({ times, inflated }: { times: number; inflated: number }): Buffer {
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${Array(times).fill('5 0 R').join(' ')}] /Count ${times} >>`,
+    FONT,
+    spacedStream(LINE, inflated),
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>',
+  ]);
+}
+
+/** A form that draws itself: pdf.js would never finish the page. */
+export function selfDrawingFormPdf(): Buffer {
+  const body = `${LINE}/Me Do\n`;
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Me 5 0 R >> /Font << /F1 6 0 R >> >> /Contents 4 0 R >>',
+    '<< /Length 7 >>\nstream\n/Me Do\nendstream',
+    `<< /Type /XObject /Subtype /Form /BBox [0 0 595 842] /Length ${body.length} >>\nstream\n${body}\nendstream`,
+    FONT,
+  ]);
 }
 
 /** A PDF file of these objects (numbered from 1, object 1 the catalog), with a correct xref table. */

@@ -125,6 +125,21 @@ describe('configuration', () => {
         { ...validFile, limits: { requests_per_minute: 0, monthly_quota: 1000 } },
         /\/limits\/requests_per_minute/,
       ],
+      [
+        // Asaas without a rate of its own nor the Pix one: packages would cost R$ 0,00.
+        {
+          ...validFile,
+          payments: {
+            mode: 'live',
+            asaas: {
+              base_url: 'https://sandbox.asaas.com/api/v3',
+              api_key: 'k',
+              webhook_token: 'w'.repeat(24),
+            },
+          },
+        },
+        /\/payments\/asaas\/brl_por_usd: required/,
+      ],
     ];
     for (const [file, pattern] of cases) {
       const found = problems({ SVC_CONFIG: configFile('svc.json', JSON.stringify(file)), OPENAI_KEY: 'k' });

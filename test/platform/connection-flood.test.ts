@@ -4,10 +4,10 @@
 // once, at the service's cap the half-open ones make room for newcomers, the rest are closed
 // after the headers timeout, and the health routes of all three services answer throughout.
 import assert from 'node:assert/strict';
-import { get } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { describe, it } from 'node:test';
 import { onPostgres } from '../helpers/db.js';
+import { probe } from '../helpers/probe.js';
 import { seededStorage, serve } from '../helpers/served.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -49,21 +49,8 @@ async function flood(url: string, from: string, n: number, into?: Flood): Promis
   return f;
 }
 
-/** One health request on a connection of its own (a kept-alive one could be made room with). */
-function health(url: string, from?: string): Promise<number | string> {
-  return new Promise((resolve) => {
-    const options = { agent: false, timeout: HEALTH_DEADLINE_MS, localAddress: from };
-    const req = get(url, options, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('timeout', () => {
-      req.destroy();
-      resolve('timeout');
-    });
-    req.on('error', (err) => resolve(err.message));
-  });
-}
+/** One health request on a connection of its own. */
+const health = (url: string, from?: string) => probe(url, HEALTH_DEADLINE_MS, from);
 
 describe(`connection floods (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
   it('caps per address and per service, times out half-open connections, health answers throughout', async () => {

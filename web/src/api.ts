@@ -37,6 +37,9 @@ export async function bootstrap(): Promise<string> {
   }
 }
 
+/** The session's CSRF value, for a write that does not go through `api` (an upload with progress). */
+export const csrfToken = (): string => csrf;
+
 /** Remembers the new CSRF value of a response that rotated the session (login, MFA, password). */
 export function adopt(result: { csrf?: string }): void {
   if (result.csrf) csrf = result.csrf;

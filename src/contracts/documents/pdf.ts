@@ -25,6 +25,8 @@ export function createPdfReader(settings: ExtractionSettings): PdfReader {
     size: settings.pdf_threads,
     maxHeapMb: settings.thread_heap_mb,
     maxQueuePerOwner: settings.queue_per_organization,
+    maxRunningPerOwner: settings.threads_per_organization,
+    pageCpuMs: settings.page_cpu_seconds * 1000,
   });
   const bounds = {
     maxPages: Math.min(MAX_PDF_PAGES, settings.max_pdf_pages),
@@ -51,6 +53,8 @@ function contractsError(err: DocumentError, maxPages: number): ContractsError {
       return new ContractsError('NO_EXTRACTABLE_TEXT');
     case 'too_much_data':
       return new ContractsError('PDF_TOO_COMPLEX', { mb: Math.round((err.limit ?? 0) / (1024 * 1024)) });
+    case 'too_complex':
+      return new ContractsError('PDF_PAGE_TOO_COMPLEX', { seconds: (err.limit ?? 0) / 1000 });
     case 'pdf_busy':
       return new ContractsError('PDF_BUSY');
     case 'timeout':

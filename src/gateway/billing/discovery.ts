@@ -5,6 +5,7 @@
 // ways to pay (x402 per call or package; a `cred_` token in `X-Credito`).
 import type { Context } from '../../platform/context.js';
 import type { X402Config } from '../../platform/config/payments.js';
+import { DEFAULT_MONTHLY_QUOTA, DEFAULT_REQUESTS_PER_MINUTE } from '../limits/index.js';
 import { PACKAGES_USD } from './tokens.js';
 import { chainOf } from './x402/requirements.js';
 
@@ -78,21 +79,17 @@ function skus(ctx: Context): { sku: string; price: number | null; label: string 
 function quotaOf(ctx: Context, origin: string): QuotaDocument {
   const file = ctx.config.file;
   const payments = file.payments;
-  const free: QuotaDocument['free'] = [];
-  if (file.limits?.requests_per_minute) {
-    free.push({
-      o_que: 'requisições por organização',
-      limite: file.limits.requests_per_minute,
+  // What the gateway enforces, whether the file sets it or the defaults do: requests per
+  // minute per key always; model tokens per organisation and month when there is a quota.
+  const free: QuotaDocument['free'] = [
+    {
+      o_que: 'requisições por chave de API',
+      limite: file.limits?.requests_per_minute ?? DEFAULT_REQUESTS_PER_MINUTE,
       janela: 'minuto',
-    });
-  }
-  if (file.limits?.monthly_quota) {
-    free.push({
-      o_que: 'tokens de modelo por organização',
-      limite: file.limits.monthly_quota,
-      janela: 'mês',
-    });
-  }
+    },
+  ];
+  const monthly = file.limits?.monthly_quota ?? DEFAULT_MONTHLY_QUOTA;
+  if (monthly > 0) free.push({ o_que: 'tokens de modelo por organização', limite: monthly, janela: 'mês' });
   const all = skus(ctx);
   const paid = all
     .filter((s) => s.price !== null)

@@ -386,14 +386,32 @@ export interface MovementRecord {
   at: number;
 }
 
-/** The wallet's latest movements, newest first. */
+/**
+ * The wallet's latest movements, newest first. A settlement names the product of the spend
+ * it closes: its row has none of its own, the reservation's movement (`reserve:<id>` beside
+ * `settle:<id>`) has it.
+ */
 export async function recentMovements(db: DbLike, wallet: Wallet, limit = 20): Promise<MovementRecord[]> {
   const rows = await kyselyOf(db)
-    .selectFrom('credit_movements')
-    .select(['kind', 'amount_micros', 'balance_after', 'source', 'product', 'resource', 'created_at'])
-    .where('wallet', '=', walletKey(wallet))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('credit_movements as m')
+    .leftJoin('credit_movements as r', (join) =>
+      join
+        .onRef('r.wallet', '=', 'm.wallet')
+        .on('m.kind', '=', 'spend_settle')
+        .on(sql<boolean>`r.reference = 'reserve:' || substr(m.reference, 8)`),
+    )
+    .select([
+      'm.kind',
+      'm.amount_micros',
+      'm.balance_after',
+      'm.source',
+      (eb) => eb.fn.coalesce('m.product', 'r.product').as('product'),
+      'm.resource',
+      'm.created_at',
+    ])
+    .where('m.wallet', '=', walletKey(wallet))
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
     .limit(limit)
     .execute();
   return rows.map((r) => ({

@@ -14,6 +14,7 @@ export const EXTRACT = errorCodes('gateway/extract', {
   pdf_busy: 503,
   file_too_large: 413,
   decoded_too_large: 413,
+  document_too_complex: 422,
   extraction_timeout: 504,
   /** Never reaches the client (it left): what the log and metrics show for the request. */
   client_closed_request: 499,
@@ -50,6 +51,11 @@ export function documentError(err: DocumentError, param = 'file'): ApiError {
       return EXTRACT.decoded_too_large(
         `Ler o arquivo exigiria descompactar mais de ${Math.round((err.limit ?? 0) / (1024 * 1024))} MB (dados compactados ou repetidos em excesso).`,
         { param },
+      );
+    case 'too_complex':
+      return EXTRACT.document_too_complex(
+        `Uma página do PDF exigiu mais de ${(err.limit ?? 0) / 1000} s de processamento e a leitura foi interrompida (conteúdo repetido ou aninhado em excesso).`,
+        { param: 'file' },
       );
     case 'ocr_busy':
       return EXTRACT.ocr_busy(

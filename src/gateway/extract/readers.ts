@@ -33,13 +33,19 @@ export function createDocumentReaders(
   options: ReaderOptions = {},
 ): DocumentReaders {
   const settings = extractionSettings(config);
-  // Each organisation has its own line in each pool (documents/fair-queue.ts).
-  const perOwner = { maxQueuePerOwner: settings.queue_per_organization };
+  // Each organisation has its own line in each pool and runs on at most its share of the
+  // threads (documents/fair-queue.ts).
+  const perOwner = {
+    maxQueuePerOwner: settings.queue_per_organization,
+    maxRunningPerOwner: settings.threads_per_organization,
+  };
   const ocr = new OcrPool({ size: settings.ocr_threads, ...perOwner, ...options.ocr });
-  // PDF text layers are parsed on worker threads, not on the event loop.
+  // PDF text layers are parsed on worker threads, not on the event loop; a page past its
+  // CPU budget ends its thread.
   const pdf = new PdfTextPool({
     size: settings.pdf_threads,
     maxHeapMb: settings.thread_heap_mb,
+    pageCpuMs: settings.page_cpu_seconds * 1000,
     ...perOwner,
     ...options.pdf,
   });

@@ -48,12 +48,28 @@ export const invalidCsrf = (message = 'Token CSRF ausente ou inválido.') => SES
  * `required` (writes); a GET may omit it but not send a wrong one. `Sec-Fetch-Site: cross-site` is a
  * forged cross-site request whatever the Origin says.
  */
-export function checkOrigin(deps: SessionDeps, request: FastifyRequest, required: boolean): void {
+export function checkOrigin(
+  deps: Pick<SessionDeps, 'origins'>,
+  request: FastifyRequest,
+  required: boolean,
+): void {
   const origin = request.headers.origin;
   if (origin === undefined ? required : !deps.origins.accepts(origin))
     throw invalidOrigin(deps.origins.primary);
   if (request.headers['sec-fetch-site'] === 'cross-site') {
     throw invalidCsrf('Requisição entre sites recusada.');
+  }
+}
+
+/** A write's `X-CSRF-Token` must be the session's value. */
+export function checkCsrf(
+  deps: Pick<SessionDeps, 'csrfKey'>,
+  request: FastifyRequest,
+  session: SessionRow,
+): void {
+  const presented = request.headers['x-csrf-token'];
+  if (!csrfMatches(deps.csrfKey, session, typeof presented === 'string' ? presented : undefined)) {
+    throw invalidCsrf();
   }
 }
 
@@ -78,12 +94,7 @@ export function sessionGuard(deps: SessionDeps): Guard {
       if (need === 'browser') throw invalidCsrf('Sessão do navegador ausente; chame /api/auth/bootstrap.');
       throw invalidSession();
     }
-    if (write) {
-      const presented = request.headers['x-csrf-token'];
-      if (!csrfMatches(deps.csrfKey, session, typeof presented === 'string' ? presented : undefined)) {
-        throw invalidCsrf();
-      }
-    }
+    if (write) checkCsrf(deps, request, session);
     const signedIn = session.account_id !== null;
     if (need === 'account' && (!signedIn || session.mfa_state === 'pending')) throw invalidSession();
     if (need === 'pending' && (!signedIn || session.mfa_state !== 'pending')) throw invalidSession();

@@ -8,6 +8,7 @@ import type { Logger } from '../../platform/logger.js';
 import { describeError } from '../../platform/logger.js';
 import type { FunnelStore } from '../telemetry/funnel-store.js';
 import { buildDocument, type CollectorInput } from './document.js';
+import type { Sponsor } from './sponsors.js';
 import { acquireLease, readDocument, releaseLease, saveDocument, type Source } from './store.js';
 
 export interface CollectorOptions {
@@ -19,6 +20,8 @@ export interface CollectorOptions {
   nome: string;
   desde?: string;
   catalogueSize: number;
+  build: string;
+  sponsors: readonly Sponsor[];
   intervalMs: number;
   /** How often an instance checks the lease (default a minute, never more than the interval). */
   tickMs?: number;
@@ -44,8 +47,8 @@ export class ShowcaseCollector {
   }
 
   #input(): CollectorInput {
-    const { db, funnel, produto, nome, desde, catalogueSize } = this.options;
-    return { db, funnel, produto, nome, desde, catalogueSize };
+    const { db, funnel, produto, nome, desde, catalogueSize, build, sponsors } = this.options;
+    return { db, funnel, produto, nome, desde, catalogueSize, build, sponsors };
   }
 
   /** One round of the periodic collector. */

@@ -1,7 +1,7 @@
 // The showcase document (SPEC "Showcase document"). The collector builds the operator's
 // document with exact figures; the public one (`GET /api/vitrine`) is its projection with
 // values rounded to two significant digits. A null is a measurement this service does not
-// take (yet) and never a zero.
+// take (yet), or one with nothing to measure, and never a zero.
 import type { Db } from '../../platform/db/index.js';
 import { lastDays } from '../../platform/days.js';
 import {
@@ -14,6 +14,8 @@ import {
 } from '../telemetry/counters.js';
 import type { FunnelStore } from '../telemetry/funnel-store.js';
 import { countRows } from './metrics.js';
+import { reliability } from './reliability.js';
+import { type Sponsor, sponsorFigures } from './sponsors.js';
 
 export const SHOWCASE_VERSION = 1;
 /** A projection older than this is `stale` (SPEC "Limits"). */
@@ -38,6 +40,10 @@ export interface CollectorInput {
   /** First day the series is valid (config), else the first day with data. */
   desde?: string;
   catalogueSize: number;
+  /** The build of this instance (`confiabilidade`). */
+  build: string;
+  /** The configured sponsors (`apoio`). */
+  sponsors: readonly Sponsor[];
 }
 
 type Row = {
@@ -83,10 +89,12 @@ export async function buildDocument(input: CollectorInput, now: number): Promise
   const history = lastDays(now, HISTORY_DAYS);
   const from = history[0]!;
   const today = history[history.length - 1]!;
-  const [surfaceDays, surfaces7, mcp7] = await Promise.all([
+  const [surfaceDays, surfaces7, mcp7, reliable7, sponsors7] = await Promise.all([
     Promise.all(SURFACES.map((s) => countsByDay(db, surfaceCounter(s), history))),
     totalsByName(db, surfaceCounter(''), days30[23]!, today),
     totalsByName(db, COUNTERS.mcpCall, days30[23]!, today),
+    reliability(db, days30.slice(23), input.build),
+    sponsorFigures(funnel, input.sponsors, days30[23]!, today),
   ]);
   const machine = (dia: string) => surfaceDays.reduce((a, m) => a + (m.get(dia) ?? 0), 0);
   const [visits, ai, robots, usage, agents, visitors7, visitors30, accounts, firstFunnel, firstUsage] =
@@ -183,9 +191,9 @@ export async function buildDocument(input: CollectorInput, now: number): Promise
         d30: modelDays(m, 30),
       })),
     contas: { usuarios: accounts, convidados: null },
-    confiabilidade: null,
+    confiabilidade: reliable7,
     catalogo: { modelos: input.catalogueSize },
-    apoio: null,
+    apoio: sponsors7,
   };
 }
 

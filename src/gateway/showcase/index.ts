@@ -1,5 +1,6 @@
 // Metrics and the showcase for the gateway app: routes, and the periodic collector when the
 // `showcase` section is configured (started when the app is ready, stopped with it).
+import { buildId } from '../../platform/config/build-info.js';
 import { SHOWCASE_DEFAULTS } from '../../platform/config/showcase.js';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
@@ -8,6 +9,7 @@ import type { Catalogue } from '../pipeline/catalogue.js';
 import type { FunnelStore } from '../telemetry/funnel-store.js';
 import { ShowcaseCollector } from './collector.js';
 import { type HouseLedger, noLedger } from './metrics.js';
+import { countAnswers } from './reliability.js';
 import { registerShowcaseRoutes } from './routes.js';
 
 export interface ShowcaseOptions {
@@ -30,12 +32,16 @@ export function createCollector(ctx: Context, options: Omit<ShowcaseOptions, 'ho
     nome: section.nome ?? PRODUCT_ID,
     desde: section.desde,
     catalogueSize: options.catalogue.list(null).length,
+    build: buildId(),
+    sponsors: ctx.config.file.partners?.current_sponsors ?? [],
     intervalMs: (section.intervaloMinutos ?? SHOWCASE_DEFAULTS.intervaloMinutos) * 60_000,
   });
 }
 
 export function registerShowcase(app: App, ctx: Context, options: ShowcaseOptions): void {
   const configured = ctx.config.file.showcase !== undefined;
+  // The answers `confiabilidade` counts, on every instance of a product with a showcase.
+  if (configured) countAnswers(app, ctx.db, ctx.logger, options.now);
   if (options.collect ?? (configured && ctx.config.file.showcase?.periodico !== false)) {
     const collector = createCollector(ctx, options);
     app.addHook('onReady', async () => collector.start());

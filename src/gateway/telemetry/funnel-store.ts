@@ -12,7 +12,7 @@ import {
 } from '../../platform/db/lock-wait.js';
 import { prepared } from '../../platform/db/statements.js';
 import { lastDays, utcDay } from '../../platform/days.js';
-import type { FunnelRecord } from './funnel.js';
+import type { FunnelEvent, FunnelRecord } from './funnel.js';
 import { VIEW_EVENT } from './funnel.js';
 
 export interface FunnelCeilings {
@@ -271,6 +271,19 @@ export class FunnelStore {
       .where('day', '<=', to)
       .executeTakeFirst();
     return Number(row?.n ?? 0);
+  }
+
+  /** The stored events of type `type` over [from, to], in no particular order (the showcase counts them). */
+  async eventsOfType(type: string, from: string, to: string): Promise<FunnelEvent[]> {
+    const rows = await this.db.kysely
+      .selectFrom('funnel_batches')
+      .select('line')
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      // Only lines that can hold such an event are read (types are `[a-z0-9_]`: nothing to escape).
+      .where('line', 'like', `%"t":"${type}"%`)
+      .execute();
+    return rows.flatMap((r) => (JSON.parse(r.line) as FunnelRecord).e.filter((e) => e.t === type));
   }
 
   /** The first day holding a batch, or null. */

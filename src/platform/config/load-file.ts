@@ -40,7 +40,17 @@ export function loadFileConfig(path: string | undefined, env: Env, problems: str
   if (problems.length > before) return {};
   const config = value as FileConfig;
   checkReferences(config, problems);
+  checkRates(config, problems);
   return config;
+}
+
+/** Asaas charges are in reais: without a rate of its own or the Pix one, every package would cost R$ 0,00. */
+function checkRates(config: FileConfig, problems: string[]): void {
+  const payments = config.payments;
+  if (payments?.asaas && !payments.asaas.brl_por_usd && !payments.pix)
+    problems.push(
+      'SVC_CONFIG /payments/asaas/brl_por_usd: required when payments.pix (and its rate) is absent',
+    );
 }
 
 function describe(message: string, path: string): string {

@@ -1,11 +1,15 @@
-// Operations settings (docs/operations.md): the Prometheus listener, OpenTelemetry traces
-// and the shutdown grace period. The OTEL_* variables are the OpenTelemetry SDK's own (it
+// Operations settings (docs/operations.md): the Prometheus listener (where it listens, and
+// the bearer token it asks for), OpenTelemetry traces and the shutdown grace period. The OTEL_* variables are the OpenTelemetry SDK's own (it
 // reads them itself); here they only decide whether tracing is on, and bad values are
 // reported with the other settings instead of surfacing from inside the SDK.
 
 export interface OperationsEnv {
-  /** METRICS_PORT: where GET /metrics listens (on HOST); undefined = no metrics at all. */
+  /** METRICS_PORT: where GET /metrics listens; undefined = no metrics at all. */
   metricsPort?: number;
+  /** METRICS_HOST: the address it listens on; loopback unless told otherwise (the figures show balances and payments). */
+  metricsHost: string;
+  /** METRICS_TOKEN: the bearer token a scrape must present; required to listen beyond loopback. */
+  metricsToken?: string;
   /** OTLP/HTTP traces: on when an endpoint is set and the SDK is not disabled. */
   tracing: { enabled: boolean; serviceName: string };
   /** SHUTDOWN_GRACE_SECONDS: how long SIGTERM waits for requests and streams in flight. */
@@ -26,6 +30,15 @@ export function readOperationsEnv(get: Get, problems: string[]): OperationsEnv {
     else metricsPort = n;
   }
 
+  const metricsHost = get('METRICS_HOST') ?? '127.0.0.1';
+  const metricsToken = get('METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16)
+    problems.push('METRICS_TOKEN: must be at least 16 characters long');
+  if (metricsPort !== undefined && metricsToken === undefined && !isLoopback(metricsHost))
+    problems.push(
+      `METRICS_HOST: "${metricsHost}" is reachable from other machines; set METRICS_TOKEN (the scrapes show balances and payment counts) or listen on loopback`,
+    );
+
   const rawGrace = get('SHUTDOWN_GRACE_SECONDS') ?? '30';
   let shutdownGraceSeconds = Number(rawGrace);
   if (!/^\d+$/.test(rawGrace) || shutdownGraceSeconds > 3600) {
@@ -35,9 +48,16 @@ export function readOperationsEnv(get: Get, problems: string[]): OperationsEnv {
 
   return {
     metricsPort,
+    metricsHost,
+    metricsToken,
     tracing: readTracing(get, problems),
     shutdownGraceSeconds,
   };
+}
+
+/** Whether only this machine can reach an address: 127.0.0.0/8, ::1, localhost. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 function readTracing(get: Get, problems: string[]): OperationsEnv['tracing'] {

@@ -47,6 +47,11 @@ export interface AppOptions {
   service?: string;
   /** MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, HEADERS_TIMEOUT_SECONDS (connections.ts); defaults when absent. */
   connections?: ConnectionLimits;
+  /**
+   * Whose request it was, for the 499 line of a client that left before its answer (an
+   * organisation or user id; never personal data).
+   */
+  ownerOf?: (request: FastifyRequest) => Record<string, string | null> | undefined;
 }
 
 declare module 'fastify' {
@@ -71,10 +76,11 @@ const SECURITY_HEADERS = {
 
 export function createApp(options: AppOptions): App {
   const kindOf = (request: FastifyRequest) => options.envelopeFor(request.url.split('?')[0] ?? '/');
+  const accessLog = new AccessLogController(options.logger);
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     // One access-log line per request (request-logger.ts), instead of Fastify's own lines.
-    logController: new AccessLogController(options.logger),
+    logController: accessLog,
     childLoggerFactory: lazyChildLogger,
     genReqId: requestId,
     requestIdHeader: false,
@@ -135,8 +141,13 @@ export function createApp(options: AppOptions): App {
     done();
   });
 
-  // A 413 waits for the rest of the body (bounded), so the client reads it instead of a reset.
-  app.addHook('onSend', drainOversizedBody);
+  // An answer whose client has left is never finished, so it would leave no access line:
+  // it gets a 499 line here. A 413 waits for the rest of the body (bounded), so the client
+  // reads it instead of a reset.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.raw.destroyed) accessLog.clientClosed(request, reply, options.ownerOf?.(request));
+    drainOversizedBody(request, reply, payload, done);
+  });
 
   // Only when metrics or traces are on: otherwise not even a hook runs.
   const measure = httpMetricsHook(options.service ?? 'app');

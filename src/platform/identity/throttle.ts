@@ -11,11 +11,11 @@
 // networks gets a couple of tries per network, while a network with no failures on the
 // account (the owner's, typically) always gets its attempt. A ceiling per network stops one
 // network trying many accounts.
-import { isIPv6 } from 'node:net';
 import { type Kysely, sql } from 'kysely';
 import { sha256 } from '../crypto.js';
 import type { Database } from '../db/schema.js';
 import { IdentityError } from './errors.js';
+import { networkOf } from '../net.js';
 
 export interface Limit {
   max: number;
@@ -62,19 +62,8 @@ export interface CredentialSubjects {
   onSuccess: Subject[];
 }
 
-/** IPv6 clients usually hold a whole /64; counting single addresses would let them rotate freely. */
-export function networkOf(address: string): string {
-  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
-  if (!isIPv6(plain)) return plain;
-  const [h = '', t] = plain.split('::');
-  const head = h ? h.split(':') : [];
-  const tail = t ? t.split(':') : [];
-  const groups =
-    t === undefined
-      ? head
-      : [...head, ...Array(Math.max(0, 8 - head.length - tail.length)).fill('0'), ...tail];
-  return `${groups.slice(0, 4).join(':')}::/64`;
-}
+// Where a client comes from, for every count kept per client (platform/net.ts).
+export { networkOf } from '../net.js';
 
 /**
  * The subjects of one credential check. `scope` names what is checked (`pwd`, `otp`,

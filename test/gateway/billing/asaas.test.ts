@@ -385,18 +385,12 @@ describe('automatic Pix (Asaas)', () => {
     // A valid session whose account administers no organisation: forbidden, not unauthenticated.
     const plain = await signedIn(gw.ctx);
     await setMember(gw.ctx.db.kysely, plain.organizationId, plain.accountId, 'member');
-    const member = await buy(
-      { oferta: { saldo: { centavos: 5_000 } }, pagador: PAYER },
-      { cookie: plain.cookie },
-    );
+    const member = await buy({ oferta: { saldo: { centavos: 5_000 } }, pagador: PAYER }, plain.write);
     assert.equal(member.status, 403);
     assert.equal((await j(member)).error, 'organization_forbidden');
     const offers = await j(await fetch(`${base}/api/credito/asaas`, { headers: { cookie: session.cookie } }));
     assert.equal(offers.saldo.pode_comprar, true);
-    const res = await buy(
-      { oferta: { saldo: { centavos: 5_000 } }, pagador: PAYER },
-      { cookie: session.cookie },
-    );
+    const res = await buy({ oferta: { saldo: { centavos: 5_000 } }, pagador: PAYER }, session.write);
     assert.equal(res.status, 200);
     const body = await j(res);
     assert.equal(body.credito, null);
@@ -408,9 +402,31 @@ describe('automatic Pix (Asaas)', () => {
 
     const known = await j(await fetch(`${base}/api/credito/asaas`, { headers: { cookie: session.cookie } }));
     assert.equal(known.precisa_documento, false);
-    const second = await buy({ oferta: { pacote: { usd: 1 } } }, { cookie: session.cookie });
+    const second = await buy({ oferta: { pacote: { usd: 1 } } }, session.write);
     assert.equal(second.status, 200);
     assert.equal(paymentOf((await j(second)).id).customer, payment.customer, 'the same Asaas customer');
+  });
+
+  it('a cross-site balance charge is refused: the cookie path needs the Origin and the CSRF value', async () => {
+    const session = await signedIn(gw.ctx);
+    const charges = () => gw.ctx.db.kysely.selectFrom('asaas_charges').select('id').execute();
+    const before = (await charges()).length;
+    const saldo = { oferta: { saldo: { centavos: 5_000 } }, pagador: PAYER };
+    const refusals: [Record<string, string>, string][] = [
+      [{ cookie: session.cookie, origin: 'https://atacante.example' }, 'invalid_origin'],
+      [{ cookie: session.cookie }, 'invalid_origin'],
+      [{ cookie: session.cookie, origin: gw.ctx.origins.primary }, 'invalid_csrf'],
+      [{ ...session.write, 'x-csrf-token': 'x'.repeat(64) }, 'invalid_csrf'],
+      [{ ...session.write, 'sec-fetch-site': 'cross-site' }, 'invalid_csrf'],
+    ];
+    for (const [headers, code] of refusals) {
+      const res = await buy(saldo, headers);
+      assert.equal(res.status, 403, JSON.stringify(headers));
+      assert.equal((await j(res)).error, code);
+    }
+    assert.equal((await charges()).length, before, 'no charge created');
+    // Without a cookie a package stays open to anyone (agents buy with no session).
+    assert.equal((await buy({ oferta: { pacote: { usd: 1 } }, pagador: PAYER })).status, 200);
   });
 
   it('the payer’s document, name and e-mail are in no row and no log line', async () => {
@@ -476,6 +492,8 @@ describe('automatic Pix limits', () => {
       assert.equal((await j(off)).error, 'asaas_unavailable');
       const offers = await j(await fetch(`${bareBase}/api/credito/asaas`));
       assert.equal(offers.disponivel, false);
+      // No rate anywhere: nothing is priced in reais (never R$ 0,00 for a US$ 5 package).
+      assert.deepEqual(offers.pacotes, []);
       const hook = await fetch(`${bareBase}/api/credito/asaas/webhook`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'asaas-access-token': WEBHOOK_TOKEN },

@@ -62,7 +62,8 @@ describe('GET /api/credito', () => {
         ],
       ),
       [
-        ['acerto', 1_750, null, 'svc/m'],
+        // The settlement names the product of the spend it closes.
+        ['acerto', 1_750, 'v1', 'svc/m'],
         ['reserva', -3_000, 'v1', 'svc/m'],
         ['compra', 5_000_000, 'credito:x402', null],
       ],

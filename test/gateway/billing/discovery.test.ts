@@ -66,7 +66,7 @@ describe('payment discovery', () => {
     assert.ok(doc.quota.paid.some((p) => p.o_que === 'pacote de crédito de US$ 25' && p.price_usd === 25));
     assert.ok(!doc.quota.paid.some((p) => p.o_que.startsWith('svc/gratis')));
     assert.deepEqual(doc.quota.free, [
-      { o_que: 'requisições por organização', limite: 60, janela: 'minuto' },
+      { o_que: 'requisições por chave de API', limite: 60, janela: 'minuto' },
     ]);
     assert.match(doc.quota.how_to_pay, /X-Credito/);
     assert.match(doc.quota.how_to_pay, /402/);
@@ -143,6 +143,10 @@ describe('payment discovery without payments', () => {
     assert.equal(doc.x402, null);
     assert.equal(doc.credito, null);
     assert.deepEqual(doc.quota.paid, []);
+    // No `limits` section: the default per-key limit is enforced, so it is listed.
+    assert.deepEqual(doc.quota.free, [
+      { o_que: 'requisições por chave de API', limite: 600, janela: 'minuto' },
+    ]);
     assert.match(doc.quota.how_to_pay, /não cobra/);
     assert.deepEqual((doc as Document & { meios: unknown }).meios, { x402: false, pix: false, asaas: false });
   });

@@ -1,12 +1,15 @@
 // Shared by the Pix and Asaas tests: a Pix configuration, every row of every table as text
-// (to grep for personal data), a signed-in session cookie, and the CLI's environment for a context.
+// (to grep for personal data), a signed-in session (its cookie, and the headers a same-site
+// write of the console carries), and the CLI's environment for a context.
 import { sql } from 'kysely';
 import { createAccount } from '../../../src/gateway/accounts/store.js';
 import { createOrganization, setMember } from '../../../src/gateway/orgs/store.js';
 import { PRODUCT_ID } from '../../../src/gateway/product.js';
 import { COOKIE_NAME } from '../../../src/gateway/sessions/cookie.js';
+import { csrfFor } from '../../../src/gateway/sessions/csrf.js';
 import { createSession } from '../../../src/gateway/sessions/store.js';
 import type { Context } from '../../../src/platform/context.js';
+import { deriveKey } from '../../../src/platform/secret.js';
 
 /** A `payments.pix` section: the receiver's key, name and city, the rate, the owner's mailbox. */
 export const PIX = {
@@ -42,10 +45,16 @@ export async function dumpAllTables(ctx: Context): Promise<string> {
 }
 
 let n = 0;
-/** A signed-in account (owner of a new organisation) and its session cookie header. */
-export async function signedIn(
-  ctx: Context,
-): Promise<{ cookie: string; accountId: string; organizationId: string }> {
+/**
+ * A signed-in account (owner of a new organisation): its session cookie header, and `write`,
+ * the headers of a write from the console (the cookie, the gateway's Origin, the CSRF value).
+ */
+export async function signedIn(ctx: Context): Promise<{
+  cookie: string;
+  write: Record<string, string>;
+  accountId: string;
+  organizationId: string;
+}> {
   const account = await createAccount(ctx.db.kysely, {
     email: `comprador${++n}-${Date.now()}@example.com`,
     password: 'senha-de-teste-longa',
@@ -54,13 +63,19 @@ export async function signedIn(
   });
   const org = await createOrganization(ctx.db.kysely, `Org Pix ${n} ${Date.now()}`);
   await setMember(ctx.db.kysely, org.id, account.id, 'owner');
-  const { token } = await createSession(ctx.db.kysely, PRODUCT_ID, Date.now(), {
+  const { token, row } = await createSession(ctx.db.kysely, PRODUCT_ID, Date.now(), {
     accountId: account.id,
     authTime: Date.now(),
     methods: ['pwd'],
     mfaState: 'none',
   });
-  return { cookie: `${COOKIE_NAME}=${token}`, accountId: account.id, organizationId: org.id };
+  const cookie = `${COOKIE_NAME}=${token}`;
+  const write = {
+    cookie,
+    origin: ctx.origins.primary,
+    'x-csrf-token': csrfFor(deriveKey(ctx.secret, 'csrf'), row),
+  };
+  return { cookie, write, accountId: account.id, organizationId: org.id };
 }
 
 /** What `svc` needs to work on the same storage and configuration as `ctx`. */

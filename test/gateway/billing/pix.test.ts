@@ -351,11 +351,16 @@ describe('manual Pix', () => {
     assert.equal((await j(broken)).error, 'invalid_request');
   });
 
-  it('records the account of a session cookie', async () => {
+  it('records the account of a session cookie, from the console only (Origin and CSRF)', async () => {
     const session = await signedIn(gw.ctx);
-    const res = await post(form(valid({ usd: '10' }), { bytes: PNG, name: 'c.png', type: 'image/png' }), {
-      cookie: session.cookie,
-    });
+    const proof = () => form(valid({ usd: '10' }), { bytes: PNG, name: 'c.png', type: 'image/png' });
+    const foreign = await post(proof(), { cookie: session.cookie, origin: 'https://atacante.example' });
+    assert.equal(foreign.status, 403);
+    assert.equal((await j(foreign)).error, 'invalid_origin');
+    const noToken = await post(proof(), { cookie: session.cookie, origin: gw.ctx.origins.primary });
+    assert.equal(noToken.status, 403);
+    assert.equal((await j(noToken)).error, 'invalid_csrf');
+    const res = await post(proof(), session.write);
     assert.equal(res.status, 200);
     const { id } = await j(res);
     const listed = await operator(`?estado=pendente`, 'GET');

@@ -4,77 +4,16 @@
 // working on its file; a file past the deadline gets 504 extraction_timeout.
 import assert from 'node:assert/strict';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { JobEvent } from '../../../src/documents/index.js';
-import { createGatewayApp } from '../../../src/gateway/app.js';
-import type { ExtractionConfig } from '../../../src/platform/config/extraction.js';
-import { testContext } from '../../helpers/context.js';
 import { onPostgres } from '../../helpers/db.js';
 import { type KeyFixture, makeKey } from '../../helpers/gateway.js';
 import { waitFor } from '../../helpers/wait.js';
 import { bigPdf, textPdf } from '../../documents/fixtures.js';
 import { bombPdf, noisePng } from '../../documents/hostile.js';
+import { extract, gateway, noting, sendAndCut } from './helpers.js';
 
 const MB = 1024 * 1024;
-
-/** Notes the answer's arrival, then passes it on. */
-const noting =
-  <T>(finished: string[], name: string) =>
-  (r: T): T => {
-    finished.push(name);
-    return r;
-  };
-
-async function gateway(extraction: ExtractionConfig) {
-  const ctx = await testContext();
-  ctx.config.file.extraction = extraction;
-  const app = await createGatewayApp(ctx);
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    ctx,
-    app,
-    base,
-    dispose: async () => {
-      await app.close();
-      await ctx.dispose();
-    },
-  };
-}
-
-function form(bytes: Buffer): FormData {
-  const f = new FormData();
-  f.append('file', new Blob([bytes]), 'documento.bin');
-  return f;
-}
-
-async function extract(base: string, key: KeyFixture, bytes: Buffer) {
-  const res = await fetch(`${base}/v1/privacy/extract`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key.secret}` },
-    body: form(bytes),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: the answers are read field by field
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-/** Sends a file over a raw request that the test can cut before the answer. */
-async function sendAndCut(base: string, key: KeyFixture, bytes: Buffer) {
-  const request = new Request(`${base}/v1/privacy/extract`, { method: 'POST', body: form(bytes) });
-  const body = Buffer.from(await request.arrayBuffer());
-  const req = httpRequest(`${base}/v1/privacy/extract`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${key.secret}`,
-      'content-type': request.headers.get('content-type')!,
-      'content-length': body.length,
-    },
-  });
-  req.on('error', () => {});
-  req.end(body);
-  return () => req.destroy();
-}
-
 const events: JobEvent[] = [];
 const record = (e: unknown) => events.push(e as JobEvent);
 

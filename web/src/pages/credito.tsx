@@ -2,7 +2,7 @@
 // automatic Pix (Asaas), and read the balance of a cred_ token. Opening it tells the server
 // a payment page was seen (POST /api/pagamento/aberto), which starts nothing.
 import { useEffect, useState } from 'preact/hooks';
-import { ApiProblem, api, describe } from '../api.js';
+import { ApiProblem, api, csrfToken, describe } from '../api.js';
 import { brl, dateTime } from '../format.js';
 import { me, useStore } from '../state.js';
 import { Field, Notice, Problem } from '../ui.js';
@@ -148,6 +148,8 @@ function PixManual() {
     // XMLHttpRequest: fetch cannot report upload progress.
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/credito/pix');
+    // A signed-in session makes this a session write: the server wants its CSRF value.
+    xhr.setRequestHeader('x-csrf-token', csrfToken());
     xhr.upload.onprogress = (e) =>
       setProgress(e.lengthComputable ? Math.round((e.loaded / e.total) * 100) : null);
     xhr.onload = () => {
@@ -297,7 +299,7 @@ function PixAutomatico() {
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const res = await fetch('/api/credito/asaas', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken() },
       body: JSON.stringify({
         oferta: { pacote: { usd } },
         pagador: {

@@ -356,13 +356,14 @@ export async function chargeState(
 
 export async function asaasOffers(ctx: Context, accountId: string | undefined) {
   const setup = asaasSetupOf(ctx);
-  // The prices show in reais whenever a rate is configured, also while Asaas is off.
+  // The prices show in reais whenever a rate is configured, also while Asaas is off; without
+  // a rate nothing is priced in reais (never R$ 0,00): no packages are listed.
   const payments = ctx.config.file.payments;
-  const rate = setup?.brlPorUsd ?? payments?.asaas?.brl_por_usd ?? payments?.pix?.brl_por_usd ?? 0;
+  const rate = setup?.brlPorUsd ?? payments?.asaas?.brl_por_usd ?? payments?.pix?.brl_por_usd;
   const known = await knownCustomer(ctx.db, accountId);
   return {
     disponivel: setup !== undefined,
-    pacotes: PACKAGES_USD.map((usd) => ({ usd, brl_centavos: Math.round(usd * rate * 100) })),
+    pacotes: rate ? PACKAGES_USD.map((usd) => ({ usd, brl_centavos: Math.round(usd * rate * 100) })) : [],
     saldo: {
       min_centavos: SALDO_MIN_CENTAVOS,
       max_centavos: SALDO_MAX_CENTAVOS,

@@ -2,8 +2,10 @@
 // clients: it must be a picture or a plain document, nothing that runs. Images are decoded
 // and encoded again (sharp, as avatars are), so whatever trails or hides in the file —
 // an HTML page after the PNG's end, metadata chunks, EXIF — is gone and only pixels
-// remain. PDFs cannot be rebuilt that way; one that can act on opening (actions, scripts,
-// launches, embedded files, forms that submit) is refused with 422 `proof_active_content`.
+// remain. PDFs cannot be rebuilt that way; one that can act on opening or on a click
+// (actions, scripts, launches, links — a UNC path leaks Windows credentials on a click, a web
+// link is a phishing page —, embedded files, forms that submit) is refused with 422
+// `proof_active_content`.
 import { inflateSync } from 'node:zlib';
 import { HTTP } from '../../../platform/http/errors.js';
 import { PIX } from './errors.js';
@@ -22,7 +24,7 @@ export const unreadableImage = () =>
 
 export const activeContent = () =>
   PIX.proof_active_content(
-    'O PDF do comprovante contém ações, scripts ou arquivos embutidos. Envie uma foto ou um PDF simples.',
+    'O PDF do comprovante contém links, ações, scripts ou arquivos embutidos. Envie uma foto ou um PDF simples.',
     { param: 'comprovante' },
   );
 
@@ -49,20 +51,34 @@ export async function cleanProof(proof: {
   }
 }
 
-/** PDF names that make a document act: on opening, on a page or field, or carry other files. */
+/**
+ * PDF names that make a document act — on opening, on a page or field, on a click — or carry
+ * other files: triggers, every action type that opens, submits, launches or plays something,
+ * and link annotations themselves (a proof has no use for a link).
+ */
 const ACTIVE = new Set([
+  // Triggers and scripts
   'OpenAction',
   'AA',
   'JavaScript',
   'JS',
+  // Actions that open, submit, launch or play
   'Launch',
+  'URI',
+  'GoToR',
+  'GoToE',
+  'Thread',
+  'SubmitForm',
+  'ImportData',
+  'Rendition',
+  'Sound',
+  'Movie',
+  // Annotations and content that act or carry files
+  'Link',
   'EmbeddedFile',
   'EmbeddedFiles',
   'RichMedia',
   'XFA',
-  'SubmitForm',
-  'ImportData',
-  'GoToE',
 ]);
 /** Bytes inflated from object streams, all together; a proof that needs more is refused. */
 const INFLATE_BUDGET = 16 * 1024 * 1024;
