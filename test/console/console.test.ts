@@ -78,6 +78,9 @@ describe('web console in Chromium', { skip }, () => {
       await page.getByLabel('Código').fill(code);
       await page.getByRole('button', { name: 'Confirmar código' }).click();
     }
+    // Signed in, `/` is the dashboard; the tests go on from Chaves.
+    await page.getByRole('heading', { name: 'Painel' }).waitFor();
+    await page.getByRole('link', { name: 'Chaves', exact: true }).click();
     await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
   }
 
@@ -133,7 +136,9 @@ describe('web console in Chromium', { skip }, () => {
   });
 
   it('signs in without a second factor, creates a key the openai client uses, and revokes it', async () => {
+    // A visitor lands on the landing page; "Entrar" is one link away.
     const page = await open('/');
+    await page.getByRole('link', { name: 'Entrar', exact: true }).click();
     await page.getByRole('heading', { name: 'Entrar' }).waitFor();
     await screenshots(page, 'entrar');
     await signIn(page, 'ana@acme.com');
@@ -160,7 +165,7 @@ describe('web console in Chromium', { skip }, () => {
     assert.ok(reply.choices[0]?.message.content);
 
     // The call shows on the usage page (rows are written within about 100 ms).
-    await page.getByRole('link', { name: 'Uso' }).click();
+    await page.getByRole('link', { name: 'Uso', exact: true }).click();
     await page
       .getByRole('cell', { name: 'svc/eco' })
       .waitFor({ timeout: 30_000 })
@@ -169,7 +174,7 @@ describe('web console in Chromium', { skip }, () => {
         await page.getByRole('cell', { name: 'svc/eco' }).waitFor();
       });
     await screenshots(page, 'uso');
-    await page.getByRole('link', { name: 'Chaves' }).click();
+    await page.getByRole('link', { name: 'Chaves', exact: true }).click();
     // Último uso: an hour (the API's granularity), never earlier than the creation.
     const lastUsed = page.getByTestId('last-used').first();
     for (let deadline = Date.now() + 60_000; ((await lastUsed.textContent()) ?? '—').trim() === '—'; ) {
@@ -195,9 +200,9 @@ describe('web console in Chromium', { skip }, () => {
     const page = await open('/entrar');
     await signIn(page, 'bia@acme.com', await generate({ secret: TOTP_SECRET }));
     // No traffic yet: the chart says so instead of drawing an empty frame.
-    await page.getByRole('link', { name: 'Uso' }).click();
+    await page.getByRole('link', { name: 'Uso', exact: true }).click();
     await page.getByText('Sem dados no período.').waitFor();
-    await page.getByRole('link', { name: 'Perfil' }).click();
+    await page.getByRole('link', { name: 'Perfil', exact: true }).click();
     await page.getByText('Segundo fator ativo').waitFor();
     await page.getByRole('button', { name: 'Sair' }).click();
     await page.getByRole('heading', { name: 'Entrar' }).waitFor();
@@ -218,7 +223,7 @@ describe('web console in Chromium', { skip }, () => {
   it('the playground shows placeholders for a CPF, an e-mail, a phone and a full name', async () => {
     const page = await open('/entrar');
     await signIn(page, 'ana@acme.com');
-    await page.getByRole('link', { name: 'Privacidade' }).click();
+    await page.getByRole('link', { name: 'Privacidade', exact: true }).click();
     // The session in the organisation's settings: no key is created for the playground.
     await page.getByLabel('Nas regras de').selectOption({ label: 'Acme' });
     await page
@@ -237,7 +242,7 @@ describe('web console in Chromium', { skip }, () => {
     await screenshots(page, 'privacidade');
     await page.getByRole('button', { name: 'Enviar para svc/eco' }).click();
     await page.getByTestId('answer').waitFor();
-    await page.getByRole('link', { name: 'Chaves' }).click();
+    await page.getByRole('link', { name: 'Chaves', exact: true }).click();
     await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
     await page
       .getByText(/Nenhuma chave ainda|ativa|revogada/)
@@ -250,7 +255,7 @@ describe('web console in Chromium', { skip }, () => {
   it('profile and avatar round trip', async () => {
     const page = await open('/entrar');
     await signIn(page, 'ana@acme.com');
-    await page.getByRole('link', { name: 'Perfil' }).click();
+    await page.getByRole('link', { name: 'Perfil', exact: true }).click();
     await page.getByLabel('Nome', { exact: true }).fill('Ana Teste');
     await page.getByLabel('Fuso horário').selectOption('America/Manaus');
     await page.getByRole('button', { name: 'Salvar perfil' }).click();

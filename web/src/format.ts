@@ -47,3 +47,14 @@ export function lastUse(iso: string | null, createdAt: string): string {
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}/${part('month')}/${part('year')}, ${part('hour')}h`;
 }
+
+/** A UTC day as the API writes it (2026-11-21) as people read it (21/11/2026). */
+export function day(ymd: string): string {
+  const [y, m, d] = ymd.split('-');
+  return y && m && d ? `${d}/${m}/${y}` : ymd;
+}
+
+/** US$ with pt-BR digits: US$ 1.234,56. */
+export function usd(value: number): string {
+  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' }).format(value);
+}
