@@ -138,7 +138,7 @@ describe('web console in Chromium', { skip }, () => {
   it('signs in without a second factor, creates a key the openai client uses, and revokes it', async () => {
     // A visitor lands on the landing page; "Entrar" is one link away.
     const page = await open('/');
-    await page.getByRole('link', { name: 'Entrar', exact: true }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Entrar', exact: true }).click();
     await page.getByRole('heading', { name: 'Entrar' }).waitFor();
     await screenshots(page, 'entrar');
     await signIn(page, 'ana@acme.com');

@@ -148,7 +148,8 @@ describe('every console page: screenshots, layout, axe-core', { skip }, () => {
     const page = await context.newPage();
     page.setDefaultTimeout(PAGE_TIMEOUT);
     page.setDefaultNavigationTimeout(PAGE_TIMEOUT);
-    page.on('close', () => void context.close());
+    // The context goes with its page (its close may come after the browser's, at the end).
+    page.on('close', () => void context.close().catch(() => {}));
     if (!refusals) watchProblems(page, problems);
     return page;
   }

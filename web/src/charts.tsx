@@ -268,11 +268,11 @@ function Plot(props: ChartProps & { format: (n: number) => string }) {
 
   return (
     <div class="chart-plot-wrap">
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that the arrow keys walk the points (the tooltip follows, the point is read out) */}
       <div
         ref={box}
         class="chart-plot"
         role="img"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that the arrow keys walk the points
         tabIndex={0}
         aria-label={`${props.title}. ${summary(props, props.format)} Use as setas para ler cada ponto.`}
         onKeyDown={onKey}

@@ -75,8 +75,10 @@ function App() {
   }, [who, path, page.signedIn]);
 
   const View = page.view;
+  // A signed-in page is not drawn for nobody (after "Sair", before the move to Entrar): it
+  // would ask the server for what only a session may read.
   const body =
-    who === undefined ? (
+    who === undefined || (page.signedIn && !who) ? (
       <p class="loading" aria-live="polite">
         Carregando…
       </p>
