@@ -14,6 +14,10 @@
 // gateway-server.js in the same run (same upstream, same load), for before/after figures;
 // BENCH_CANDIDATE=<third checkout>/dist/bench measures that build as "svc" instead of this one.
 // BENCH_OBSERVE=metrics|traces|both runs the svc target with those on (docs/operations.md).
+// The Responses API (POST /v1/responses, the same 2 KB prompt as `input`) is measured only
+// when BENCH_TARGETS names it: `responses` (translated to the upstream's chat completions:
+// compare with `svc`), `responses-pass` (to a provider with responses_api: true, the fake's
+// /v1/responses) and `direct-responses` (that fake endpoint called directly).
 // BENCH_ONLY=json|stream runs one of the two kinds. BENCH_TARGETS=svc,baseline measures only those
 // (and the upstream called directly, always measured: the added figures are against it). Targets are measured in BENCH_ROUNDS (default:
 // one per target) interleaved rounds, each in a new random order, so that the machine's drift
@@ -66,8 +70,12 @@ const baseline = baselineDir
   ? await startChild<{ origin: string; secret: string }>(`${baselineDir}/gateway-server.js`, [fake.origin])
   : null;
 
-const body = (model: string, stream: boolean) =>
-  JSON.stringify({ model, stream, messages: [{ role: 'user', content: PROMPT_2KB }] });
+const body = (t: Target, stream: boolean) =>
+  JSON.stringify(
+    t.path.endsWith('/responses')
+      ? { model: t.model, stream, input: PROMPT_2KB }
+      : { model: t.model, stream, messages: [{ role: 'user', content: PROMPT_2KB }] },
+  );
 interface Target {
   /** The process that serves it: its main thread's CPU time is read around the c=1 rounds. */
   pid: number;
@@ -77,11 +85,15 @@ interface Target {
   headers: Record<string, string>;
 }
 /** A gateway-server.js process (this build's or the baseline's) as a target. */
-const svcTarget = (server: { pid: number; origin: string; secret: string }): Target => ({
+const svcTarget = (
+  server: { pid: number; origin: string; secret: string },
+  path = '/v1/chat/completions',
+  model = 'svc/bench',
+): Target => ({
   pid: server.pid,
   origin: server.origin,
-  path: '/v1/chat/completions',
-  model: 'svc/bench',
+  path,
+  model,
   headers: { authorization: `Bearer ${server.secret}` },
 });
 /** A process that takes the upstream's own request (the fake itself, a proxy in front of it) as a target. */
@@ -105,9 +117,21 @@ const targets = {
     'x-portkey-custom-host': `${fake.origin}/v1`,
   }),
   svc: svcTarget(gw),
+  responses: svcTarget(gw, '/v1/responses'),
+  'responses-pass': svcTarget(gw, '/v1/responses', 'svc/bench-r'),
+  'direct-responses': { ...plainTarget(fake), path: '/v1/responses' },
   ...(baseline ? { baseline: svcTarget(baseline) } : {}),
 } as Record<Name, Target>;
-type Name = 'direct' | 'floor' | 'floor+barrier' | 'svc' | 'portkey' | 'baseline';
+type Name =
+  | 'direct'
+  | 'floor'
+  | 'floor+barrier'
+  | 'svc'
+  | 'portkey'
+  | 'baseline'
+  | 'responses'
+  | 'responses-pass'
+  | 'direct-responses';
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
@@ -115,7 +139,7 @@ const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(x
 function caller(name: Name, stream: boolean) {
   const t = targets[name];
   const pool = new Pool(t.origin, { connections: 1 });
-  const payload = body(t.model, stream);
+  const payload = body(t, stream);
   const once = async () => {
     const start = performance.now();
     const res = await pool.request({
@@ -212,7 +236,7 @@ async function loaded(names: Name[], stream: boolean) {
         connections: 64,
         duration: SECONDS / ROUNDS,
         headers: { 'content-type': 'application/json', ...t.headers },
-        body: body(t.model, stream),
+        body: body(t, stream),
       });
       runs.get(name)!.push({ rps: r.requests.average, failed: r.non2xx + r.errors });
     }
@@ -230,9 +254,17 @@ async function loaded(names: Name[], stream: boolean) {
 
 const f = (x: number, digits = 2) => x.toFixed(digits);
 const chosen = process.env.BENCH_TARGETS?.split(',');
+const RESPONSES: Name[] = ['responses', 'responses-pass', 'direct-responses'];
 const names = (
-  ['floor', 'floor+barrier', 'svc', 'portkey', ...(baseline ? (['baseline'] as const) : [])] as Name[]
-).filter((name) => !chosen || chosen.includes(name));
+  [
+    'floor',
+    'floor+barrier',
+    'svc',
+    'portkey',
+    ...(baseline ? (['baseline'] as const) : []),
+    ...RESPONSES,
+  ] as Name[]
+).filter((name) => (chosen ? chosen.includes(name) : !RESPONSES.includes(name)));
 const only = process.env.BENCH_ONLY;
 const kinds = [false, true].filter((stream) => !only || only === (stream ? 'stream' : 'json'));
 const rows: string[] = [];
@@ -247,19 +279,32 @@ for (const stream of kinds) {
   const fl = c1.get('floor');
   const dl = c64.get('direct')!;
   const pk = c64.get('portkey');
+  const responses = c1.get('responses');
+  const chat = c1.get('svc');
+  if (responses && chat) {
+    // The Responses API against chat completions, same gateway, same upstream call.
+    const rl = c64.get('responses')!;
+    const cl = c64.get('svc')!;
+    console.error(
+      `${kind}: /v1/responses over /v1/chat/completions: p50 ${f(responses.p50 - chat.p50)} ms, CPU per call ${(responses.cpuUs - chat.cpuUs).toFixed(0)} µs, c=64 ${f(rl.rps / cl.rps)}× the chat route's req/s`,
+    );
+  }
   for (const name of ['direct', ...names] as Name[]) {
     const a = c1.get(name)!;
     const l = c64.get(name)!;
+    // A call that reaches the upstream's /v1/responses is set against that endpoint called directly.
+    const own = name === 'responses-pass' ? 'direct-responses' : 'direct';
+    const base = c1.get(own) ?? d;
     const added =
-      name === 'direct'
+      name === 'direct' || name === 'direct-responses'
         ? '— | — | —'
-        : `${f(a.p50 - d.p50)} | ${f(a.p99 - d.p99)} | ${stream ? f(a.ttfb50 - d.ttfb50) : '—'}`;
+        : `${f(a.p50 - base.p50)} | ${f(a.p99 - base.p99)} | ${stream ? f(a.ttfb50 - base.ttfb50) : '—'}`;
     const ratio = pk && (name === 'svc' || name === 'baseline') ? `**${f(l.rps / pk.rps)}×**` : '—';
     // What a gateway adds beyond the extra hop itself (the floor proxy's added p50): on a
     // slow machine the hop alone can take the whole budget.
     const overFloor = !fl || name === 'direct' || name === 'floor' ? '—' : f(a.p50 - fl.p50);
     rows.push(
-      `| ${kind} | ${name} | ${f(a.p50)} / ${f(a.p99)}${stream ? ` / ${f(a.ttfb50)}` : ''} | ${added} | ${overFloor} | ${a.cpuUs.toFixed(0)} | ${l.rps.toFixed(0)}${l.failed ? ` (${l.failed} failed)` : ''} | ${((100 * l.rps) / dl.rps).toFixed(0)} % | ${ratio} |`,
+      `| ${kind} | ${name} | ${f(a.p50)} / ${f(a.p99)}${stream ? ` / ${f(a.ttfb50)}` : ''} | ${added} | ${overFloor} | ${a.cpuUs.toFixed(0)} | ${l.rps.toFixed(0)}${l.failed ? ` (${l.failed} failed)` : ''} | ${((100 * l.rps) / (c64.get(own) ?? dl).rps).toFixed(0)} % | ${ratio} |`,
     );
   }
 }

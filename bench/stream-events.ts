@@ -2,16 +2,19 @@
 // the stream bench/gateway-overhead's fake upstream sends for its 2 KB prompt (the cleaned
 // prompt echoed four characters per event, ~500 events, ~80 KB), handed over in 64 KB
 // chunks as a loopback socket delivers it. Prints the median time to the first batch (what
-// the caller's first byte waits for) and to the end of the stream. BENCH_BASELINE=<other
-// checkout>/dist/bench runs that build's reader too, in interleaved rounds, for
-// before/after figures.
+// the caller's first byte waits for) and to the end of the stream. The same echo in the
+// Responses API's typed events (a provider with responses_api: true, ~100 KB: every event
+// carries its sequence number) is read too. BENCH_BASELINE=<other checkout>/dist/bench runs
+// that build's chat reader too, in interleaved rounds, for before/after figures.
 // Usage: npm run build && node dist/bench/stream-events.js [rounds]
 import { chatStreamTransform } from '../src/gateway/models/providers/openai/response.js';
 import { upstreamEvents } from '../src/gateway/models/providers/events.js';
+import { responsesStreamTransform } from '../src/gateway/models/providers/responses/response.js';
 import type { StreamTransform } from '../src/gateway/models/providers/types.js';
 import { createCleaner } from '../src/privacy/index.js';
 import { openaiEcho } from '../test/fakes/openai.js';
-import { type Received, sseText } from '../test/fakes/upstream.js';
+import { responsesEcho } from '../test/fakes/openai-responses.js';
+import { type Plan, type Received, sseText } from '../test/fakes/upstream.js';
 import { median, PROMPT_2KB } from './lib.js';
 
 const ROUNDS = Number(process.argv[2] ?? 20);
@@ -19,9 +22,37 @@ const CALLS = 200; // per round and reader
 
 type Reader = {
   upstreamEvents: (body: AsyncIterable<Uint8Array>, t: StreamTransform) => AsyncIterable<unknown[]>;
-  chatStreamTransform: () => StreamTransform;
+  transform: () => StreamTransform;
+  chunks: Uint8Array[];
 };
-const readers: [string, Reader][] = [['this build', { upstreamEvents, chatStreamTransform }]];
+
+const content = createCleaner({ policy: 'placeholder' }).cleanText(PROMPT_2KB);
+
+/** A fake upstream's answer on the wire, cut as a loopback socket delivers it. */
+function wireOf(plan: Plan): Uint8Array[] {
+  if (!('events' in plan)) throw new Error('the fake did not stream');
+  const wire = Buffer.from(sseText(plan.events));
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < wire.length; at += 65536) chunks.push(wire.subarray(at, at + 65536));
+  console.log(`${plan.events.length} events, ${wire.length} bytes in ${chunks.length} chunks`);
+  return chunks;
+}
+const chat = wireOf(
+  openaiEcho({
+    body: {
+      model: 'm',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content }],
+    },
+  } as Received),
+);
+const responses = wireOf(responsesEcho({ body: { model: 'm', stream: true, input: content } } as Received));
+
+const readers: [string, Reader][] = [
+  ['this build', { upstreamEvents, transform: chatStreamTransform, chunks: chat }],
+  ['this build, Responses API', { upstreamEvents, transform: responsesStreamTransform, chunks: responses }],
+];
 const baseline = process.env.BENCH_BASELINE;
 if (baseline) {
   const src = `${baseline}/../src/gateway/models/providers`;
@@ -29,31 +60,19 @@ if (baseline) {
     'baseline',
     {
       upstreamEvents: (await import(`${src}/events.js`)).upstreamEvents,
-      chatStreamTransform: (await import(`${src}/openai/response.js`)).chatStreamTransform,
+      transform: (await import(`${src}/openai/response.js`)).chatStreamTransform,
+      chunks: chat,
     },
   ]);
 }
 
-const content = createCleaner({ policy: 'placeholder' }).cleanText(PROMPT_2KB);
-const request = {
-  model: 'm',
-  stream: true,
-  stream_options: { include_usage: true },
-  messages: [{ role: 'user', content }],
-};
-const plan = openaiEcho({ body: request } as Received);
-if (!('events' in plan)) throw new Error('the fake did not stream');
-const wire = Buffer.from(sseText(plan.events));
-const chunks: Uint8Array[] = [];
-for (let at = 0; at < wire.length; at += 65536) chunks.push(wire.subarray(at, at + 65536));
-
 async function once(reader: Reader): Promise<[number, number]> {
   const body = (async function* () {
-    yield* chunks;
+    yield* reader.chunks;
   })();
   const start = performance.now();
   let first = 0;
-  for await (const _ of reader.upstreamEvents(body, reader.chatStreamTransform()))
+  for await (const _ of reader.upstreamEvents(body, reader.transform()))
     if (!first) first = performance.now();
   return [first - start, performance.now() - start];
 }
@@ -70,7 +89,6 @@ for (let round = 0; round < ROUNDS; round++) {
     }
   }
 }
-console.log(`${plan.events.length} events, ${wire.length} bytes in ${chunks.length} chunks`);
 console.log('| reader | first batch, µs (median) | whole stream, µs (median) |');
 console.log('|---|---|---|');
 for (const [i, [name]] of readers.entries()) {

@@ -19,8 +19,8 @@ function files(dir: string, keep: (name: string) => boolean): string[] {
 }
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
-/** Prose only: fenced code is not read for links or headings. */
-const prose = (text: string) => text.replace(/```[\s\S]*?```/g, '');
+/** Prose only: fenced code is not read for links or headings (fences open and close at a line start; an inline ``` is prose). */
+const prose = (text: string) => text.replace(/^```[\s\S]*?^```/gm, '');
 
 /** GitHub's anchors of a page's headings (lower case, punctuation dropped, spaces → '-', repeats numbered). */
 export function anchorsOf(markdown: string): Set<string> {

@@ -10,7 +10,7 @@ export interface ChatMessage {
 
 export interface ChatResult {
   text: string;
-  /** The model that answered (the gateway's `model` field). */
+  /** The catalogue model that answered (the gateway's `X-SVC-Model` header). */
   model: string;
   /** The gateway's findings summary header, e.g. `cpf=1, nome=2` (categories and counts only). */
   privacy: string;
@@ -80,7 +80,8 @@ export function createGatewayClient(target: GatewayTarget): GatewayClient {
       const reply = json as { model?: string; choices?: { message?: { content?: string | null } }[] };
       return {
         text: reply.choices?.[0]?.message?.content ?? '',
-        model: reply.model ?? '',
+        // The answer's `model` is the name asked for (svc/auto); the header names the one that answered.
+        model: headers.get('x-svc-model') ?? reply.model ?? '',
         privacy: headers.get('x-svc-privacy') ?? '',
       };
     },

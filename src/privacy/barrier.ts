@@ -109,6 +109,9 @@ export interface Cleaner {
   readonly map: PlaceholderMap;
 }
 
+/** snake_case and camelCase: how programs name fields, never how people write names. */
+const IDENTIFIER = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$|^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$|^_/;
+
 /**
  * One cleaner per request: all parts of a request share its placeholder numbering, its
  * findings and the name words found so far (a surname alone in a later message is masked).
@@ -162,9 +165,15 @@ export function createCleaner(options: CleanerOptions): Cleaner {
 
   // Keys found clean once need no second scan: most objects repeat the same few keys.
   const cleanKeys = new Set<string>();
+  // A key written as a program identifier ("json_schema", "reasoning_effort", "firstName")
+  // is a field name, not prose: the name model reads its parts as lone words and takes
+  // English ones for surnames. Such keys are read by the other detectors only (a CPF or an
+  // e-mail as a key is still found); a key with spaces is read as text.
+  const findInIdentifier: FindOptions = { ...find, names: false };
   function cleanKey(key: string): string {
     if (cleanKeys.has(key)) return key;
-    const cleaned = cleanText(key);
+    const matches = findAll(key, IDENTIFIER.test(key) ? findInIdentifier : find);
+    const cleaned = matches.length === 0 ? key : apply(key, matches, 0);
     if (cleaned === key) cleanKeys.add(key);
     return cleaned;
   }

@@ -1,6 +1,8 @@
 // A fake OpenAI-compatible chat-completions server. By default it echoes the last user
 // text ("eco: …"), calls the first tool when tools are offered and the last turn is the
 // user's, and streams when asked, with a usage chunk when stream_options asks for one.
+// `POST …/responses` speaks the Responses API the same way (openai-responses.ts).
+import { responsesEcho } from './openai-responses.js';
 import { FakeUpstream, type Plan, type Received, type Wire } from './upstream.js';
 
 export function lastUserText(body: Wire): string {
@@ -64,4 +66,9 @@ export function openaiEcho(req: Received): Plan {
   return { events, split: 7 };
 }
 
-export const fakeOpenAI = () => new FakeUpstream(openaiEcho).start();
+/** Chat completions, or the Responses API on `…/responses`. */
+export function openaiOrResponsesEcho(req: Received): Plan {
+  return req.path.endsWith('/responses') ? responsesEcho(req) : openaiEcho(req);
+}
+
+export const fakeOpenAI = () => new FakeUpstream(openaiOrResponsesEcho).start();

@@ -170,3 +170,49 @@ test('restoring a reply restores placeholder keys in tool arguments, collisions 
     input: { [`${CPF} (2)`]: CPF, [CPF]: 'x', ok: 1 },
   });
 });
+
+test('vendor settings keep their fixed values; field names stay; anything else in them is cleaned', () => {
+  const NAME = 'Maria Souza';
+  const extra = {
+    reasoning_effort: 'low',
+    verbosity: 'low',
+    service_tier: 'flex',
+    reasoning: { effort: 'low', summary: 'auto' },
+    text: { verbosity: 'low', format: { type: 'json_schema', name: 'ficha', schema: { type: 'object' } } },
+    audio: { voice: 'coral', format: 'mp3' },
+    include: ['reasoning.encrypted_content'],
+    response_format: {
+      type: 'json_schema',
+      json_schema: {
+        name: 'pessoa',
+        strict: true,
+        schema: { type: 'object', properties: { first_name: { type: 'string' }, taxId: { type: 'string' } } },
+      },
+    },
+    metadata: { cliente: NAME, documento: CPF },
+  };
+  const cleaner = createCleaner({ policy: 'placeholder' });
+  const out = cleanConversation(conversation({ extra }), cleaner);
+  assert.deepEqual(out.extra, { ...extra, metadata: { cliente: '[NOME_1]', documento: '[CPF_1]' } });
+  // A value outside the setting's list is read like any other: a name there is masked.
+  const odd = cleanConversation(
+    conversation({ extra: { reasoning_effort: NAME, audio: { voice: NAME }, modalities: ['text', NAME] } }),
+    createCleaner({ policy: 'placeholder' }),
+  );
+  assert.doesNotMatch(JSON.stringify(odd.extra), /Maria|Souza/);
+  // Identifier keys are field names for the name model, but a CPF or an e-mail as a key is still found.
+  const keys = createCleaner({ policy: 'placeholder' }).cleanJson({
+    reasoning_effort: 'x',
+    json_schema: 'x',
+    [CPF]: 1,
+    'maria.souza@exemplo.com.br': 2,
+    [NAME]: 3,
+  });
+  assert.deepEqual(Object.keys(keys as object), [
+    'reasoning_effort',
+    'json_schema',
+    '[CPF_1]',
+    '[EMAIL_1]',
+    '[NOME_1]',
+  ]);
+});

@@ -1,6 +1,8 @@
-// Model routes (Key auth): GET /v1/models, POST /v1/chat/completions,
-// POST /v1/messages. Thin adapters over the model pipeline: parse the wire format, run
+// Model routes (Key auth): GET /v1/models, POST /v1/chat/completions, POST /v1/messages,
+// POST /v1/responses. Thin adapters over the model pipeline: parse the wire format, run
 // the model (src/gateway/pipeline), render the reply or the event stream in that format.
+// The answer's `model` is the name the caller sent (an alias, an id, svc/auto); the
+// X-SVC-Model header names the catalogue model that answered.
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
@@ -14,6 +16,9 @@ import {
   parseMessagesRequest,
   renderMessagesReply,
 } from '../models/formats/messages.js';
+import { parseResponsesRequest } from '../models/formats/responses.js';
+import { ResponseObject, renderResponsesReply } from '../models/formats/responses-reply.js';
+import { ResponsesStreamWriter } from '../models/formats/responses-stream.js';
 import { sendEvents, type Writer } from '../pipeline/stream-reply.js';
 import { routeRunOptions } from '../pipeline/route-options.js';
 import type { Conversation, Reply } from '../models/types.js';
@@ -31,6 +36,15 @@ const MessagesBody = Type.Object(
     max_tokens: Type.Integer({ minimum: 1 }),
     messages: Type.Array(Type.Unknown()),
     stream: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: true },
+);
+const ResponsesBody = Type.Object(
+  {
+    model: Type.String(),
+    input: Type.Union([Type.String(), Type.Array(Type.Unknown())]),
+    instructions: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    stream: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
   },
   { additionalProperties: true },
 );
@@ -80,21 +94,21 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
     },
   );
 
-  /** Both model routes once the body is parsed: run the model, then render its answer. */
+  /** Every model route once the body is parsed: run the model, then render its answer. */
   async function answer(
     request: FastifyRequest,
     reply: FastifyReply,
     parsed: Conversation,
-    render: (r: Reply, model: string) => unknown,
-    writer: (model: string) => Writer,
+    render: (r: Reply) => unknown,
+    writer: () => Writer,
   ) {
     const run = await models.runModel(
       principalOf(request),
       parsed,
       routeRunOptions(request, reply, publicOrigin),
     );
-    if (run.kind === 'reply') return render(run.reply, run.model);
-    return sendEvents(reply, run.events, writer(run.model), request.log);
+    if (run.kind === 'reply') return render(run.reply);
+    return sendEvents(reply, run.events, writer(), request.log);
   }
 
   app.post(
@@ -115,8 +129,8 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
         request,
         reply,
         conv,
-        (r, model) => renderChatReply(r, model, id),
-        (model) => new ChatStreamWriter(id, model, conv.streamUsage),
+        (r) => renderChatReply(r, conv.model, id),
+        () => new ChatStreamWriter(id, conv.model, conv.streamUsage),
       );
     },
   );
@@ -139,8 +153,33 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
         request,
         reply,
         conv,
-        (r, model) => renderMessagesReply(r, model, id),
-        (model) => new MessagesStreamWriter(id, model),
+        (r) => renderMessagesReply(r, conv.model, id),
+        () => new MessagesStreamWriter(id, conv.model),
+      );
+    },
+  );
+
+  app.post(
+    '/v1/responses',
+    {
+      config: { auth: 'key' },
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        summary:
+          'Response (OpenAI Responses API) behind the privacy barrier; nothing is stored; stream: true for typed SSE events',
+        tags: ['models'],
+        body: ResponsesBody,
+      },
+    },
+    async (request, reply) => {
+      const conv = parseResponsesRequest(request.body as Obj);
+      const shape = new ResponseObject(replyId('resp_'), conv.model, conv);
+      return answer(
+        request,
+        reply,
+        conv,
+        (r) => renderResponsesReply(r, shape),
+        () => new ResponsesStreamWriter(shape),
       );
     },
   );

@@ -6,6 +6,7 @@ import { type ApiError, errorCodes, HTTP } from '../../platform/http/errors.js';
 export const MODELS = errorCodes('gateway/models', {
   unsupported_content: 400,
   untranslatable_field: 400,
+  store_unsupported: 400,
   model_not_found: 404,
   upstream_rate_limited: 429,
   upstream_rejected: 400,
@@ -30,6 +31,14 @@ export function unsupportedContent(param: string, kind: string): ApiError {
 export function untranslatable(param: string, target: string): ApiError {
   return MODELS.untranslatable_field(
     `O campo "${param}" não tem equivalente no formato do provedor deste modelo (${target}); remova-o ou escolha outro modelo.`,
+    { param },
+  );
+}
+
+/** The gateway keeps no responses or conversations: nothing a later call could refer to. */
+export function storeUnsupported(param: string): ApiError {
+  return MODELS.store_unsupported(
+    `O gateway não guarda respostas nem conversas, então "${param}" não é aceito: envie "store": false (ou omita "store") e o histórico inteiro em "input" a cada chamada. No Vercel AI SDK: providerOptions: { openai: { store: false } }.`,
     { param },
   );
 }

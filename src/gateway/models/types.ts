@@ -1,10 +1,10 @@
-// The neutral form every model request and reply passes through. Both wire formats
-// (chat completions and vendor messages) are parsed into it and rendered from it, so a
-// request in one format can reach a provider of the other, and the barrier and the
-// restoration have one shape to walk instead of four.
+// The neutral form every model request and reply passes through. The wire formats (chat
+// completions, vendor messages, the Responses API) are parsed into it and rendered from
+// it, so a request in one format can reach a provider of another, and the barrier and the
+// restoration have one shape to walk instead of one per pair of formats.
 
-/** The two wire formats, inbound (what the caller speaks) and upstream (what a provider speaks). */
-export type WireFormat = 'chat' | 'messages';
+/** The wire formats, inbound (what the caller speaks) and upstream (what a provider speaks). */
+export type WireFormat = 'chat' | 'messages' | 'responses';
 
 export type Block =
   | { type: 'text'; text: string }
@@ -20,6 +20,8 @@ export interface Tool {
   name: string;
   description?: string;
   parameters: unknown;
+  /** Strict schema adherence (chat and Responses function tools); the messages format has no such flag. */
+  strict?: boolean;
 }
 
 export type ToolChoice = { type: 'auto' | 'none' | 'required' } | { type: 'tool'; name: string };

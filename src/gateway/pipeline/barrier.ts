@@ -11,6 +11,7 @@ import {
   setKey,
 } from '../../privacy/index.js';
 import { invalid } from '../models/errors.js';
+import { isFixedSetting, leadsToFixedSetting } from '../models/fixed-settings.js';
 import type { Block, Conversation, Message, Reply, StreamEvent } from '../models/types.js';
 
 function cleanBlock(b: Block, cleaner: Cleaner): Block {
@@ -61,6 +62,34 @@ function cleanMessages(messages: readonly Message[], cleaner: Cleaner): Message[
     .filter((msg, m) => msg.content.length > 0 || messages[m]!.content.length === 0);
 }
 
+/**
+ * The fields the neutral form does not model, cleaned like JSON, except settings whose
+ * value is one of the vendor's fixed list (models/fixed-settings.ts), kept as sent. Each
+ * other entry is cleaned with its key, so the key still gives its value context.
+ */
+function cleanSettings(
+  fields: Record<string, unknown>,
+  cleaner: Cleaner,
+  prefix: string,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const path = prefix + key;
+    if (isFixedSetting(path, value)) setKey(out, key, value);
+    else if (leadsToFixedSetting(path) && isPlainObject(value))
+      setKey(out, key, cleanSettings(value, cleaner, `${path}.`));
+    else {
+      const cleaned = cleaner.cleanJson({ [key]: value }) as Record<string, unknown>;
+      for (const [k, v] of Object.entries(cleaned)) setKey(out, k, v);
+    }
+  }
+  return out;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 /** The free text of a conversation: system parts, text blocks and tool results. */
 function conversationTexts(conv: Conversation): string[] {
   const texts = [...conv.system];
@@ -86,12 +115,13 @@ export function cleanConversation(conv: Conversation, cleaner: Cleaner): Convers
       messages: cleanMessages(conv.messages, cleaner),
       tools: conv.tools?.map((t) => ({
         name: t.name,
+        strict: t.strict,
         description: t.description === undefined ? undefined : cleaner.cleanText(t.description),
         parameters: cleaner.cleanJson(t.parameters),
       })),
       stop: conv.stop?.map((s) => cleaner.cleanText(s)),
       user: conv.user === undefined ? undefined : cleaner.cleanText(conv.user),
-      extra: cleaner.cleanJson(conv.extra) as Record<string, unknown>,
+      extra: cleanSettings(conv.extra, cleaner, ''),
     };
   } catch (err) {
     if (err instanceof PrivacyInputError)

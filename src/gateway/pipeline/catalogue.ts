@@ -67,12 +67,7 @@ export class Catalogue {
         };
         this.#byId.set(m.id, entry);
       }
-      entry.targets.push({
-        providerName: m.provider,
-        provider,
-        format: provider.type === 'anthropic' ? 'messages' : 'chat',
-        upstreamModel: m.upstream_model,
-      });
+      entry.targets.push({ providerName: m.provider, provider, upstreamModel: m.upstream_model });
     }
     if (file.eco !== false) this.#byId.set(ECO_ID, ECO_MODEL);
     for (const [alias, id] of aliasesOf(file.models ?? [])) {

@@ -106,6 +106,22 @@ describe('paid calls', () => {
     await settled(wallet, 5_000_000 - ECHO_COST);
   });
 
+  it('charges /v1/responses the same way: max_output_tokens bounds it, JSON and streams settle at usage', async () => {
+    const { key, wallet } = await prepaid(5_000_000);
+    const client = gw.openai(key.secret);
+    const { data, response } = await client.responses
+      .create({ model: 'svc/gpt', max_output_tokens: 50, input: 'olá' })
+      .withResponse();
+    assert.equal(data.output_text, 'eco: olá');
+    assert.equal(response.headers.get('x-svc-custo-usd'), '0.025');
+    assert.equal(upstream.received.at(-1)?.body.max_tokens, 50);
+    await client.responses.create({ model: 'svc/gpt', input: 'oi' });
+    assert.equal(upstream.received.at(-1)?.body.max_tokens, 1000, 'bounded: min(4096, context window)');
+    const streamed = await client.responses.stream({ model: 'svc/gpt', input: 'olá mundo' }).finalResponse();
+    assert.equal(streamed.output_text, 'eco: olá mundo');
+    await settled(wallet, 5_000_000 - 3 * ECHO_COST);
+  });
+
   it('charges an aborted stream what it streamed, not its maximum', async () => {
     const { key, wallet } = await prepaid(5_000_000);
     upstream.handler = (req) => {

@@ -14,7 +14,7 @@ import { fakeAnthropic } from '../../fakes/anthropic.js';
 import { fakeOpenAI } from '../../fakes/openai.js';
 import type { FakeUpstream } from '../../fakes/upstream.js';
 import { makeKey } from '../../helpers/gateway.js';
-import { assertNoPersonalData, CPF, listeningGateway, NAME, writeConfig } from './helpers.js';
+import { assertNoPersonalData, CPF, collect, listeningGateway, NAME, writeConfig } from './helpers.js';
 
 const providers = {
   oa: { type: 'openai' as const, base_url: 'http://127.0.0.1:9/v1' },
@@ -187,7 +187,7 @@ describe('drop-in names through the gateway', () => {
       model: 'gpt-4o-mini',
       messages: [{ role: 'user', content: `Sou ${NAME}, CPF ${CPF}` }],
     });
-    assert.equal(reply.model, 'svc/mini', 'the answer names the canonical model');
+    assert.equal(reply.model, 'gpt-4o-mini', 'the answer names the model as the caller did');
     assert.equal(reply.choices[0]?.message.content, 'eco: Sou [NOME_1], CPF [CPF_1]');
     const sent = oa.received.at(-1)!;
     assert.equal(sent.body.model, 'gpt-4o-mini');
@@ -200,8 +200,37 @@ describe('drop-in names through the gateway', () => {
       max_tokens: 64,
       messages: [{ role: 'user', content: 'Olá' }],
     });
-    assert.equal(msg.model, 'svc/sonnet');
+    assert.equal(msg.model, 'claude-sonnet-4-5');
     assert.equal(an.received.at(-1)!.body.model, 'claude-sonnet-4-5-20250929');
+  });
+
+  it('the answer names the model as the caller did, in JSON and in every streamed chunk of each format', async () => {
+    const chat = gw.openai(secret).chat.completions;
+    const chunks = await collect(
+      await chat.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Olá' }], stream: true }),
+    );
+    assert.ok(chunks.length > 2 && chunks.every((c) => c.model === 'gpt-4o-mini'));
+    const events = await collect(
+      await gw.anthropic(secret).messages.create({
+        model: 'claude-sonnet-4-5',
+        max_tokens: 64,
+        messages: [{ role: 'user', content: 'Olá' }],
+        stream: true,
+      }),
+    );
+    const start = events.find((e) => e.type === 'message_start');
+    assert.equal(start?.type === 'message_start' && start.message.model, 'claude-sonnet-4-5');
+    const { data, response } = await gw
+      .openai(secret)
+      .responses.create({ model: 'gpt-4o-mini', input: 'Olá' })
+      .withResponse();
+    assert.equal(data.model, 'gpt-4o-mini');
+    assert.equal(response.headers.get('x-svc-model'), 'svc/mini', 'the header names the catalogue model');
+    const typed = await collect(
+      await gw.openai(secret).responses.create({ model: 'gpt-4o-mini', input: 'Olá', stream: true }),
+    );
+    const withResponse = typed.flatMap((e) => ('response' in e ? [e.response.model] : []));
+    assert.deepEqual(withResponse, ['gpt-4o-mini', 'gpt-4o-mini', 'gpt-4o-mini']);
   });
 
   it('/v1/models lists canonical ids with their aliases; svc/auto and the MCP tools are unchanged', async () => {
@@ -213,11 +242,15 @@ describe('drop-in names through the gateway', () => {
     assert.deepEqual(byId.get('svc/auto')?.aliases, []);
     const index = (await (await fetch(`${gw.origin}/api/`)).json()) as { mcp_tools: string[] };
     assert.ok(index.mcp_tools.every((t) => !t.includes('gpt-4o') && !t.includes('claude-sonnet')));
-    const auto = await gw.openai(secret).chat.completions.create({
-      model: 'svc/auto',
-      messages: [{ role: 'user', content: 'Olá' }],
-    });
-    assert.ok(['svc/mini', 'svc/sonnet'].includes(auto.model));
+    const auto = await gw
+      .openai(secret)
+      .chat.completions.create({
+        model: 'svc/auto',
+        messages: [{ role: 'user', content: 'Olá' }],
+      })
+      .withResponse();
+    assert.equal(auto.data.model, 'svc/auto');
+    assert.ok(['svc/mini', 'svc/sonnet'].includes(auto.response.headers.get('x-svc-model')!));
   });
 
   it('an alias is released or not with its model', async () => {

@@ -361,11 +361,26 @@ describe('model routes in front of fake vendors', () => {
     const ok = await gw.openai(key.secret).chat.completions.create({
       model: 'svc/gpt',
       messages: [{ role: 'user', content: 'oi' }],
-      response_format: { type: 'json_object' },
+      response_format: {
+        type: 'json_schema',
+        json_schema: {
+          name: 'resposta',
+          schema: { type: 'object', properties: { first_name: { type: 'string' } } },
+        },
+      },
+      reasoning_effort: 'low',
       metadata: { cliente: CPF },
     });
     assert.ok(ok.choices[0]);
-    assert.deepEqual(oa.received[0]!.body.response_format, { type: 'json_object' });
+    // Settings and field names reach the vendor as sent ("low" and "json_schema" are not names).
+    assert.deepEqual(oa.received[0]!.body.response_format, {
+      type: 'json_schema',
+      json_schema: {
+        name: 'resposta',
+        schema: { type: 'object', properties: { first_name: { type: 'string' } } },
+      },
+    });
+    assert.equal(oa.received[0]!.body.reasoning_effort, 'low');
     assert.deepEqual(oa.received[0]!.body.metadata, { cliente: '[CPF_1]' });
     assert.equal(oa.received.length, 1);
     assert.equal(an.received.length, 0);

@@ -6,6 +6,8 @@ import { describe, it } from 'node:test';
 import { messagesStreamTransform } from '../../../src/gateway/models/providers/anthropic/response.js';
 import { upstreamEvents } from '../../../src/gateway/models/providers/events.js';
 import { chatStreamTransform } from '../../../src/gateway/models/providers/openai/response.js';
+import { DeltaFrame } from '../../../src/gateway/models/providers/responses/delta-frame.js';
+import { responsesStreamTransform } from '../../../src/gateway/models/providers/responses/response.js';
 import { SseEvent } from '../../../src/gateway/models/providers/sse.js';
 import { TextFrame } from '../../../src/gateway/models/providers/text-frame.js';
 import type { StreamTransform } from '../../../src/gateway/models/providers/types.js';
@@ -69,6 +71,22 @@ function assembled(events: StreamEvent[]): StreamEvent[] {
 const fullParse = (events: SseEvent[], make: () => StreamTransform) =>
   assembled(events.flatMap((ev) => make().next(ev)));
 
+/** What `run` returns, and how many times it (or what it called) ran JSON.parse. */
+async function countingParses<T>(run: () => Promise<T>): Promise<[number, T]> {
+  const parse = JSON.parse;
+  let parses = 0;
+  JSON.parse = ((text: string, reviver?: Parameters<typeof parse>[1]) => {
+    parses++;
+    return parse(text, reviver);
+  }) as typeof JSON.parse;
+  try {
+    const out = await run();
+    return [parses, out];
+  } finally {
+    JSON.parse = parse;
+  }
+}
+
 async function read(chunks: Uint8Array[], transform: StreamTransform): Promise<StreamEvent[][]> {
   const batches: StreamEvent[][] = [];
   for await (const batch of upstreamEvents(
@@ -130,30 +148,22 @@ describe('TextFrame', () => {
 
 describe('upstream events', () => {
   it('after the first text delta, plain ones are read without a parse and leave as one delta (both vendors)', async () => {
-    const parse = JSON.parse;
-    let parses = 0;
-    JSON.parse = ((text: string, reviver?: Parameters<typeof parse>[1]) => {
-      parses++;
-      return parse(text, reviver);
-    }) as typeof JSON.parse;
-    try {
-      const texts = ['Olá', ' mundo', ', tudo', ' bem?'];
-      const chatOut = await read([wire(texts.map((t) => chat({ content: t })))], chatStreamTransform());
-      const messagesOut = await read([wire(texts.map((t) => anthropic(0, t)))], messagesStreamTransform());
-      assert.equal(parses, 2); // the first delta of each stream
-      // The first alone (first byte), the rest gathered into one delta.
-      const expected = [
-        [{ kind: 'text', key: 't', text: 'Olá' }],
-        [{ kind: 'text', key: 't', text: ' mundo, tudo bem?' }],
-      ];
-      assert.deepEqual(chatOut, expected);
-      assert.deepEqual(
-        messagesOut,
-        expected.map((b) => b.map((e) => ({ ...e, key: 'b0' }))),
-      );
-    } finally {
-      JSON.parse = parse;
-    }
+    const texts = ['Olá', ' mundo', ', tudo', ' bem?'];
+    const [parses, [chatOut, messagesOut]] = await countingParses(async () => [
+      await read([wire(texts.map((t) => chat({ content: t })))], chatStreamTransform()),
+      await read([wire(texts.map((t) => anthropic(0, t)))], messagesStreamTransform()),
+    ]);
+    assert.equal(parses, 2); // the first delta of each stream
+    // The first alone (first byte), the rest gathered into one delta.
+    const expected = [
+      [{ kind: 'text', key: 't', text: 'Olá' }],
+      [{ kind: 'text', key: 't', text: ' mundo, tudo bem?' }],
+    ];
+    assert.deepEqual(chatOut, expected);
+    assert.deepEqual(
+      messagesOut,
+      expected.map((b) => b.map((e) => ({ ...e, key: 'b0' }))),
+    );
   });
 
   it('a delta per network read leaves a delta per read', async () => {
@@ -227,5 +237,113 @@ describe('upstream events', () => {
     await assert.rejects(
       read([wire([anthropic(0, 'x'), sse('error', '{"type":"error"}')])], messagesStreamTransform()),
     );
+  });
+});
+
+/** A Responses API text delta as OpenAI sends it: its own sequence number, random padding. */
+let seq = 0;
+const responsesDelta = (text: string, output = 0, extra: Record<string, unknown> = {}) =>
+  sse(
+    'response.output_text.delta',
+    JSON.stringify({
+      type: 'response.output_text.delta',
+      sequence_number: seq++,
+      item_id: `msg_${output}`,
+      output_index: output,
+      content_index: 0,
+      delta: text,
+      logprobs: [],
+      obfuscation: 'AbC9'.slice(0, seq % 5),
+      ...extra,
+    }),
+  );
+const responsesEvent = (type: string, fields: Record<string, unknown>) =>
+  sse(type, JSON.stringify({ type, sequence_number: seq++, ...fields }));
+
+describe('DeltaFrame (Responses API)', () => {
+  it('reads later deltas of the same item whatever their sequence number and padding', () => {
+    const frame = new DeltaFrame();
+    const first = responsesDelta('Olá');
+    assert.equal(frame.match(first), null);
+    frame.learn(first, 'Olá', 'o0');
+    assert.equal(frame.match(responsesDelta(' mundo')), ' mundo');
+    assert.equal(frame.match(responsesDelta('ção')), 'ção');
+    assert.equal(frame.match(responsesDelta('x', 0, { obfuscation: undefined })), 'x');
+    assert.equal(frame.key, 'o0');
+  });
+
+  it('leaves to the full parse texts that need decoding, other items, other fields, other events', () => {
+    const frame = new DeltaFrame();
+    frame.learn(responsesDelta('a'), 'a', 'o0');
+    assert.equal(frame.match(responsesDelta('x"y')), null);
+    assert.equal(frame.match(responsesDelta('x\\y')), null);
+    assert.equal(frame.match(responsesDelta('x\ny')), null);
+    assert.equal(frame.match(responsesDelta('x', 1)), null);
+    assert.equal(frame.match(responsesDelta('x', 0, { logprobs: [{ token: 'x', logprob: 0 }] })), null);
+    assert.equal(frame.match(responsesDelta('x', 0, { extra: 'y' })), null);
+    assert.equal(frame.match(sse(null, responsesDelta('x').data)), null);
+    assert.equal(frame.match(sse('response.refusal.delta', responsesDelta('x').data)), null);
+    assert.equal(frame.match(responsesEvent('response.output_text.done', { text: 'x' })), null);
+  });
+
+  it('does not learn from an encoded text or an event of another shape', () => {
+    const encoded = new DeltaFrame();
+    encoded.learn(responsesDelta('a"b'), 'a"b', 'o0');
+    assert.equal(encoded.match(responsesDelta('c')), null);
+    const reordered = new DeltaFrame();
+    const data = JSON.stringify({ sequence_number: 1, type: 'response.output_text.delta', delta: 'a' });
+    reordered.learn(sse('response.output_text.delta', data), 'a', 'o0');
+    assert.equal(reordered.match(responsesDelta('c')), null);
+  });
+
+  it('after the first delta of an item, the others are read without a parse', async () => {
+    const added = responsesEvent('response.output_item.added', {
+      output_index: 0,
+      item: { id: 'msg_0', type: 'message', content: [] },
+    });
+    const texts = ['Olá', ' mundo', ', tudo', ' bem?'];
+    const [parses, out] = await countingParses(() =>
+      read([wire([added, ...texts.map((t) => responsesDelta(t))])], responsesStreamTransform()),
+    );
+    assert.equal(parses, 2); // the item and its first delta
+    assert.deepEqual(out, [
+      [{ kind: 'text', key: 'o0', text: '' }],
+      [
+        { kind: 'text', key: 'o0', text: 'Olá' },
+        { kind: 'text', key: 'o0', text: ' mundo, tudo bem?' },
+      ],
+    ]);
+  });
+
+  it('a whole stream reads as a full parse of each event, for any text, cut anywhere', async () => {
+    const item = (i: number, type: string) => ({
+      output_index: i,
+      item:
+        type === 'message'
+          ? { id: `msg_${i}`, type, content: [] }
+          : { id: `fc_${i}`, type, call_id: 'c', name: 'f' },
+    });
+    const events = [
+      responsesEvent('response.created', { response: { id: 'r', output: [] } }),
+      responsesEvent('response.output_item.added', item(0, 'message')),
+      ...[...TEXTS, ...TEXTS.slice().reverse()].map((t) => responsesDelta(t, 0)),
+      responsesEvent('response.output_item.done', item(0, 'message')),
+      responsesEvent('response.output_item.added', item(1, 'function_call')),
+      responsesEvent('response.function_call_arguments.delta', { output_index: 1, delta: '{"a":' }),
+      responsesEvent('response.function_call_arguments.delta', { output_index: 1, delta: '1}' }),
+      responsesEvent('response.output_item.added', item(2, 'message')),
+      ...TEXTS.map((t) => responsesDelta(t, 2)),
+      responsesEvent('response.completed', { response: { usage: { input_tokens: 3, output_tokens: 4 } } }),
+    ];
+    // One transform fed every event, so nothing is read by a frame.
+    const parser = responsesStreamTransform();
+    const expected = assembled(events.flatMap((ev) => parser.next(ev)));
+    assert.ok(expected.some((e) => e.kind === 'args'));
+    const bytes = wire(events);
+    assert.deepEqual(assembled((await read([bytes], responsesStreamTransform())).flat()), expected);
+    for (let cut = 1; cut < bytes.length; cut += 11) {
+      const got = await read([bytes.subarray(0, cut), bytes.subarray(cut)], responsesStreamTransform());
+      assert.deepEqual(assembled(got.flat()), expected, `cut at ${cut}`);
+    }
   });
 });

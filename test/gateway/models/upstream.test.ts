@@ -27,7 +27,6 @@ const conv: Conversation = {
 const target = (base: string): Target => ({
   providerName: 'p',
   provider: { type: 'openai', base_url: `${base}/v1` },
-  format: 'chat',
   upstreamModel: 'm',
 });
 

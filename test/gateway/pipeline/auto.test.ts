@@ -102,8 +102,8 @@ describe('svc/auto with only svc/eco', () => {
       .openai(key.secret)
       .chat.completions.create({ model: 'svc/auto', messages: [{ role: 'user', content: 'oi' }] })
       .withResponse();
-    assert.equal(data.model, 'svc/eco');
-    assert.equal(response.headers.get('x-svc-model'), 'svc/eco');
+    assert.equal(data.model, 'svc/auto', 'the answer names the model the caller asked for');
+    assert.equal(response.headers.get('x-svc-model'), 'svc/eco', 'the header names the one that answered');
     const chunks = await collect(
       await gw.openai(key.secret).chat.completions.create({
         model: 'svc/auto',
@@ -111,14 +111,15 @@ describe('svc/auto with only svc/eco', () => {
         stream: true,
       }),
     );
-    assert.ok(chunks.length > 0 && chunks.every((c) => c.model === 'svc/eco'));
+    assert.ok(chunks.length > 0 && chunks.every((c) => c.model === 'svc/auto'));
     const stream = gw.anthropic(key.secret).messages.stream({
       model: 'svc/auto',
       max_tokens: 100,
       messages: [{ role: 'user', content: 'oi' }],
     });
     const final = await stream.finalMessage();
-    assert.equal(final.model, 'svc/eco');
+    assert.equal(final.model, 'svc/auto');
+    assert.match(final.content[0]?.type === 'text' ? final.content[0].text : '', /^\[user\] oi/);
   });
 });
 
@@ -180,7 +181,7 @@ describe('svc/auto in front of fake vendors', () => {
     const small = await client.chat.completions
       .create({ model: 'svc/auto', messages: [{ role: 'user', content: 'Qual é o prazo?' }] })
       .withResponse();
-    assert.equal(small.data.model, 'svc/small');
+    assert.equal(small.data.model, 'svc/auto');
     assert.equal(small.response.headers.get('x-svc-model'), 'svc/small');
     assert.equal(oa.received.at(-1)!.body.model, 'small-up');
     const coder = await client.chat.completions.create({
@@ -189,7 +190,7 @@ describe('svc/auto in front of fake vendors', () => {
       stream: true,
     });
     const chunks = await collect(coder);
-    assert.ok(chunks.every((c) => c.model === 'svc/coder'));
+    assert.ok(chunks.every((c) => c.model === 'svc/auto'));
     assert.equal(an.received.at(-1)!.body.model, 'coder-up');
   });
 
@@ -202,18 +203,23 @@ describe('svc/auto in front of fake vendors', () => {
       messages: [{ role: 'user', content: 'Busque o cliente, por favor.' }],
     });
     const final = await stream.finalMessage();
-    assert.equal(final.model, 'svc/coder');
+    assert.equal(final.model, 'svc/auto');
+    assert.equal(an.received.at(-1)!.body.model, 'coder-up');
     assert.equal(an.received.length, 1);
     assert.equal(oa.received.length, 0);
   });
 
   it('the allowlist limits the choice; 403 (PermissionDeniedError) when nothing released fits', async () => {
     const onlyBig = await makeKey(gw.ctx, { org: { released_models: JSON.stringify(['svc/big']) } });
-    const big = await gw.openai(onlyBig.secret).chat.completions.create({
-      model: 'svc/auto',
-      messages: [{ role: 'user', content: 'Qual é o prazo?' }],
-    });
-    assert.equal(big.model, 'svc/big');
+    const big = await gw
+      .openai(onlyBig.secret)
+      .chat.completions.create({
+        model: 'svc/auto',
+        messages: [{ role: 'user', content: 'Qual é o prazo?' }],
+      })
+      .withResponse();
+    assert.equal(big.response.headers.get('x-svc-model'), 'svc/big');
+    assert.equal(oa.received.at(-1)!.body.model, 'big-up');
     const onlySmall = await makeKey(gw.ctx, { org: { released_models: JSON.stringify(['svc/small']) } });
     await assert.rejects(
       gw.openai(onlySmall.secret).chat.completions.create({

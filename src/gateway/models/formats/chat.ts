@@ -143,6 +143,7 @@ function parseTools(raw: unknown): Tool[] | undefined {
       name: str(fn.name, `tools.${i}.function.name`),
       description: optStr(fn.description, `tools.${i}.function.description`),
       parameters: fn.parameters ?? { type: 'object', properties: {} },
+      strict: optBool(fn.strict, `tools.${i}.function.strict`),
     };
   });
 }

@@ -5,9 +5,10 @@ import { Pool } from 'undici';
 import type { ApiError } from '../../../platform/http/errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import { upstreamError, upstreamTimeout, upstreamUnavailable } from '../errors.js';
-import type { Conversation } from '../types.js';
+import type { Conversation, WireFormat } from '../types.js';
 import { anthropicProvider } from './anthropic/index.js';
 import { openaiProvider } from './openai/index.js';
+import { responsesProvider } from './responses/index.js';
 import type { ProviderKind, Target, UpstreamCall } from './types.js';
 
 export interface UpstreamOptions {
@@ -25,10 +26,14 @@ export interface UpstreamResponse {
   body: AsyncIterable<Uint8Array> & { text(): Promise<string>; destroy(err?: Error): unknown };
 }
 
-const KINDS: Record<Target['provider']['type'], ProviderKind> = {
-  openai: openaiProvider,
-  anthropic: anthropicProvider,
-};
+/**
+ * How a call reaches a target: anthropic speaks messages; openai speaks chat completions,
+ * and the Responses API to the callers of `/v1/responses` when it says it serves that API.
+ */
+export function kindOf(target: Target, source: WireFormat): ProviderKind {
+  if (target.provider.type === 'anthropic') return anthropicProvider;
+  return source === 'responses' && target.provider.responses_api ? responsesProvider : openaiProvider;
+}
 
 // Errors raised before any byte of a response: the request may be sent again safely.
 const CONNECTION_ERRORS = new Set([
@@ -93,11 +98,11 @@ export class Upstreams {
     const res = await this.send(
       targets,
       (target, basePath) =>
-        KINDS[target.provider.type].build(conv, target.upstreamModel, target.provider, basePath),
+        kindOf(target, conv.source).build(conv, target.upstreamModel, target.provider, basePath),
       signal,
       trace,
     );
-    return { ...res, kind: KINDS[res.target.provider.type] };
+    return { ...res, kind: kindOf(res.target, conv.source) };
   }
 
   /**

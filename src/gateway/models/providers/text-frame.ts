@@ -7,7 +7,7 @@
 import type { SseEvent } from './sse.js';
 
 /** A JSON string body that is the text itself: no quote, backslash or control character. */
-const NEEDS_DECODING = /["\\\u0000-\u001f]/;
+export const NEEDS_DECODING = /["\\\u0000-\u001f]/;
 
 export class TextFrame {
   #event: string | null = null;

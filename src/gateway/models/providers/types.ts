@@ -3,13 +3,14 @@
 import type { ProviderConfig } from '../../../platform/config/index.js';
 import type { Conversation, Reply, StreamEvent, WireFormat } from '../types.js';
 import type { SseEvent } from './sse.js';
-import type { TextFrame } from './text-frame.js';
 
-/** One place a model can be called: a configured provider, its wire format, its name for the model. */
+/**
+ * One place a model can be called: a configured provider and its name for the model. The
+ * wire format depends on the call too (http.ts, `kindOf`).
+ */
 export interface Target {
   providerName: string;
   provider: ProviderConfig;
-  format: WireFormat;
   upstreamModel: string;
 }
 
@@ -19,10 +20,17 @@ export interface UpstreamCall {
   body: unknown;
 }
 
+/** Reads a text delta without parsing its event (text-frame.ts): its text, or null when it cannot. */
+export interface FrameReader {
+  /** The block key of the text it reads. */
+  readonly key: string;
+  match(ev: SseEvent): string | null;
+}
+
 /** A fresh per-stream reader of one upstream's events. */
 export interface StreamTransform {
   /** Learned by `next` from a plain text delta; events.ts reads the later ones by it. */
-  readonly frame: TextFrame;
+  readonly frame: FrameReader;
   /** One upstream event (one the frame did not read) → zero or more of ours. Throws on an upstream error event. */
   next(ev: SseEvent): StreamEvent[];
 }

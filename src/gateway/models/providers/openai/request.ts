@@ -55,7 +55,7 @@ export function buildChatRequest(conv: Conversation, upstreamModel: string): Obj
   if (conv.tools?.length) {
     body.tools = conv.tools.map((t) => ({
       type: 'function',
-      function: { name: t.name, description: t.description, parameters: t.parameters },
+      function: { name: t.name, description: t.description, parameters: t.parameters, strict: t.strict },
     }));
   }
   if (conv.toolChoice) {

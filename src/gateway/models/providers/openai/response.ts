@@ -16,7 +16,8 @@ const STOP: Record<string, StopReason> = {
 
 const stopOf = (finish: unknown): StopReason => STOP[String(finish)] ?? 'end_turn';
 
-function parseArgs(raw: unknown): unknown {
+/** A tool call's arguments as the model wrote them: JSON when it parses, else the text itself. */
+export function parseArgs(raw: unknown): unknown {
   if (typeof raw !== 'string') return {};
   try {
     return raw.trim() === '' ? {} : JSON.parse(raw);
