@@ -54,7 +54,12 @@ export function day(ymd: string): string {
   return y && m && d ? `${d}/${m}/${y}` : ymd;
 }
 
-/** US$ with pt-BR digits: US$ 1.234,56. */
-export function usd(value: number): string {
-  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' }).format(value);
+/** Dollars (a number, or the API's decimal string) with pt-BR digits: US$ 1.234,56 (fractions of a cent kept). */
+export function usd(value: number | string): string {
+  return new Intl.NumberFormat('pt-BR', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 6,
+  }).format(Number(value));
 }

@@ -3,7 +3,8 @@
 // what the model would receive, with what was found per category.
 import { useState } from 'preact/hooks';
 import { ApiProblem, describe } from '../api.js';
-import { categoryName, placeholders } from '../categories.js';
+import { categoryName } from '../categories.js';
+import { Highlighted } from '../highlight.js';
 import { number } from '../format.js';
 import { Problem } from '../ui.js';
 
@@ -31,23 +32,6 @@ interface Outcome {
   clean?: string;
   findings?: Finding[];
   blocked?: string;
-}
-
-/** A cleaned text with its placeholders marked and coloured by category. */
-export function Highlighted({ text }: { text: string }) {
-  return (
-    <>
-      {placeholders(text).map((part, i) =>
-        typeof part === 'string' ? (
-          part
-        ) : (
-          <mark key={i} class={`ph ph-${part.category}`} title={categoryName(part.category)}>
-            {part.text}
-          </mark>
-        ),
-      )}
-    </>
-  );
 }
 
 export function Demo() {

@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { signupMode } from '../api.js';
 import { CATEGORIES } from '../categories.js';
-import { Demo, Highlighted } from './demo.js';
+import { Highlighted } from '../highlight.js';
+import { Demo } from './demo.js';
 import './inicio.css';
 
 interface Means {

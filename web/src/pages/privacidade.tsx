@@ -5,6 +5,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, describe } from '../api.js';
 import { event } from '../funnel.js';
+import { categoryName } from '../categories.js';
+import { Highlighted } from '../highlight.js';
 import { Problem } from '../ui.js';
 
 interface Finding {
@@ -18,28 +20,6 @@ interface Cleaned {
   findings: Finding[];
   audit_id: string;
 }
-
-const CATEGORY: Record<string, string> = {
-  cpf: 'CPF',
-  cnpj: 'CNPJ',
-  rg: 'RG',
-  cnh: 'CNH',
-  pis: 'PIS/PASEP/NIS',
-  titulo_eleitor: 'Título de eleitor',
-  cns: 'Cartão do SUS',
-  renavam: 'RENAVAM',
-  passaporte: 'Passaporte',
-  email: 'E-mail',
-  telefone: 'Telefone',
-  cartao: 'Cartão de pagamento',
-  conta_bancaria: 'Agência e conta',
-  chave_pix: 'Chave Pix aleatória',
-  placa: 'Placa de veículo',
-  endereco: 'Endereço',
-  data_nascimento: 'Data de nascimento',
-  ip: 'Endereço IP',
-  nome: 'Nome',
-};
 
 const ACTION: Record<string, string> = {
   placeholder: 'trocado por marcador',
@@ -192,7 +172,9 @@ export function Privacidade() {
             </figure>
             <figure>
               <figcaption>O que o modelo vê</figcaption>
-              <pre data-testid="clean">{highlight(cleaned.clean_text)}</pre>
+              <pre data-testid="clean">
+                <Highlighted text={cleaned.clean_text} />
+              </pre>
             </figure>
           </div>
           <div class="table-wrap">
@@ -213,7 +195,7 @@ export function Privacidade() {
                 ) : (
                   cleaned.findings.map((f) => (
                     <tr key={f.category}>
-                      <td>{CATEGORY[f.category] ?? f.category}</td>
+                      <td>{categoryName(f.category)}</td>
                       <td>{f.count}</td>
                       <td>{ACTION[f.action] ?? f.action}</td>
                     </tr>
@@ -236,24 +218,11 @@ export function Privacidade() {
       {answer && (
         <figure>
           <figcaption>Resposta do modelo (marcadores restaurados quando a organização permite)</figcaption>
-          <pre data-testid="answer">{highlight(answer)}</pre>
+          <pre data-testid="answer">
+            <Highlighted text={answer} />
+          </pre>
         </figure>
       )}
     </section>
   );
-}
-
-/** Placeholders as marked spans, coloured by category. */
-function highlight(text: string) {
-  const parts = text.split(/(\[[A-Z]+_\d+\])/);
-  return parts.map((part, i) => {
-    const m = /^\[([A-Z]+)_\d+\]$/.exec(part);
-    return m ? (
-      <mark key={i} class={`ph ph-${m[1]!.toLowerCase()}`}>
-        {part}
-      </mark>
-    ) : (
-      part
-    );
-  });
 }
