@@ -230,6 +230,7 @@ describe('every console page: screenshots, layout, axe-core', { skip }, () => {
     for (const ph of ['[NOME_1]', '[CPF_1]', '[EMAIL_1]']) assert.ok(shown.includes(ph), `${ph} in ${shown}`);
     assert.ok(!shown.includes(CPF) && !shown.includes('joana.prado@'));
     await page.getByText('CPF × 1').waitFor();
+    await page.locator('#demonstracao').screenshot({ path: `${ARTIFACTS}demonstracao.png` });
     // Bloquear: the model would receive nothing.
     await page.getByLabel('Bloquear').check();
     await page.getByRole('button', { name: 'Passar pela barreira' }).click();

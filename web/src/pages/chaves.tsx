@@ -6,7 +6,7 @@ import { adopt, ApiProblem, api, describe, type SignIn } from '../api.js';
 import { dateTime, lastUse } from '../format.js';
 import { signedInEmail, useStore } from '../state.js';
 import { toast } from '../toast.js';
-import { ConfirmButton, Field, Notice, Problem } from '../ui.js';
+import { ConfirmButton, EmptyState, Field, Notice, Problem } from '../ui.js';
 import { Quickstart } from './quickstart.js';
 
 export interface KeyRecord {
@@ -152,7 +152,14 @@ export function Chaves() {
       {keys === null ? (
         <p>Carregando…</p>
       ) : keys.length === 0 ? (
-        <p>Nenhuma chave ainda.</p>
+        <div class="card">
+          <EmptyState title="Nenhuma chave ainda.">
+            <p>
+              Dê um nome à primeira chave acima e escolha de quem ela é: o segredo aparece uma vez, com o
+              código da primeira chamada.
+            </p>
+          </EmptyState>
+        </div>
       ) : (
         <div class="table-wrap">
           <table class="cards">
