@@ -1,52 +1,64 @@
-// The barrier's categories as people say them, in the order the barrier reports them, with
-// the placeholder label each one uses ([CPF_1], [TITULO_1]…) and its colour class.
+// The categories of personal data as people read them: the Portuguese name, the label of
+// their placeholders ([TITULO_1], [CARTAO removido]) and the CSS class of their colour.
+// The server keeps the same names (src/gateway/orgs/category-names.ts); a server test holds
+// the two tables to each other, so a category added to the barrier is named in both.
 export interface CategoryInfo {
-  id: string;
-  name: string;
-  /** The placeholder's label: [LABEL_n]. */
+  category: string;
   label: string;
+  name: string;
 }
 
-export const CATEGORIES: CategoryInfo[] = [
-  { id: 'cpf', name: 'CPF', label: 'CPF' },
-  { id: 'cnpj', name: 'CNPJ', label: 'CNPJ' },
-  { id: 'rg', name: 'RG', label: 'RG' },
-  { id: 'cnh', name: 'CNH', label: 'CNH' },
-  { id: 'pis', name: 'PIS/PASEP/NIS', label: 'PIS' },
-  { id: 'titulo_eleitor', name: 'Título de eleitor', label: 'TITULO' },
-  { id: 'cns', name: 'Cartão do SUS', label: 'CNS' },
-  { id: 'renavam', name: 'Renavam', label: 'RENAVAM' },
-  { id: 'passaporte', name: 'Passaporte', label: 'PASSAPORTE' },
-  { id: 'email', name: 'E-mail', label: 'EMAIL' },
-  { id: 'telefone', name: 'Telefone', label: 'TELEFONE' },
-  { id: 'cartao', name: 'Cartão', label: 'CARTAO' },
-  { id: 'conta_bancaria', name: 'Conta bancária', label: 'CONTA' },
-  { id: 'chave_pix', name: 'Chave Pix', label: 'PIX' },
-  { id: 'placa', name: 'Placa de veículo', label: 'PLACA' },
-  { id: 'endereco', name: 'Endereço', label: 'ENDERECO' },
-  { id: 'data_nascimento', name: 'Data de nascimento', label: 'NASCIMENTO' },
-  { id: 'ip', name: 'Endereço IP', label: 'IP' },
-  { id: 'nome', name: 'Nome', label: 'NOME' },
+export const CATEGORY_INFO: readonly CategoryInfo[] = [
+  { category: 'cpf', label: 'CPF', name: 'CPF' },
+  { category: 'cnpj', label: 'CNPJ', name: 'CNPJ' },
+  { category: 'rg', label: 'RG', name: 'RG' },
+  { category: 'cnh', label: 'CNH', name: 'CNH' },
+  { category: 'pis', label: 'PIS', name: 'PIS/PASEP/NIS' },
+  { category: 'titulo_eleitor', label: 'TITULO', name: 'Título de eleitor' },
+  { category: 'cns', label: 'CNS', name: 'Cartão do SUS' },
+  { category: 'renavam', label: 'RENAVAM', name: 'RENAVAM' },
+  { category: 'passaporte', label: 'PASSAPORTE', name: 'Passaporte' },
+  { category: 'email', label: 'EMAIL', name: 'E-mail' },
+  { category: 'telefone', label: 'TELEFONE', name: 'Telefone' },
+  { category: 'cartao', label: 'CARTAO', name: 'Cartão de pagamento' },
+  { category: 'conta_bancaria', label: 'CONTA', name: 'Agência e conta' },
+  { category: 'chave_pix', label: 'PIX', name: 'Chave Pix aleatória' },
+  { category: 'placa', label: 'PLACA', name: 'Placa de veículo' },
+  { category: 'endereco', label: 'ENDERECO', name: 'Endereço' },
+  { category: 'data_nascimento', label: 'NASCIMENTO', name: 'Data de nascimento' },
+  { category: 'ip', label: 'IP', name: 'Endereço IP' },
+  { category: 'nome', label: 'NOME', name: 'Nome' },
 ];
 
-const byId = new Map(CATEGORIES.map((c) => [c.id, c]));
-const byLabel = new Map(CATEGORIES.map((c) => [c.label, c]));
+const byCategory = new Map(CATEGORY_INFO.map((c) => [c.category, c]));
+const byLabel = new Map(CATEGORY_INFO.map((c) => [c.label, c]));
 
-/** The name people use for a category id; an unknown id is shown as it came. */
-export const categoryName = (id: string): string => byId.get(id)?.name ?? id;
+/** The Portuguese name of a category code (the code itself for one this page does not know). */
+export function categoryName(code: string): string {
+  return byCategory.get(code)?.name ?? code;
+}
 
-/** The category of a placeholder label (CPF, TITULO…), if it is one. */
-export const categoryOfLabel = (label: string): CategoryInfo | undefined => byLabel.get(label);
+/** The colour class of a placeholder label such as TITULO (styles.css: `.ph-<category>`). */
+export function placeholderClass(label: string): string {
+  const info = byLabel.get(label);
+  return info ? `ph ph-${info.category}` : 'ph';
+}
+
+/** `{cpf: 1, email: 2}` as people read it: "CPF: 1, E-mail: 2". */
+export function findingsText(findings: Record<string, number>): string {
+  const parts = Object.entries(findings).map(([c, n]) => `${categoryName(c)}: ${n}`);
+  return parts.length > 0 ? parts.join(', ') : 'nenhum';
+}
 
 /** Splits a cleaned text into plain parts and placeholders ([CPF_1], [CPF removido]). */
 export function placeholders(text: string): (string | { text: string; category: string })[] {
   const parts: (string | { text: string; category: string })[] = [];
   let last = 0;
   for (const m of text.matchAll(/\[([A-Z]+)(?:_\d+| removid[oa])\]/g)) {
-    const category = categoryOfLabel(m[1]!);
-    if (!category) continue;
+    const info = byLabel.get(m[1]!);
+    if (!info) continue;
     if (m.index > last) parts.push(text.slice(last, m.index));
-    parts.push({ text: m[0], category: category.id });
+    parts.push({ text: m[0], category: info.category });
     last = m.index + m[0].length;
   }
   if (last < text.length) parts.push(text.slice(last));

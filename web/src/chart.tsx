@@ -15,7 +15,8 @@ export function BarChart({ title, bars }: { title: string; bars: Bar[] }) {
       labels={bars.map((b) => b.label)}
       series={[{ label: 'Total', values: bars.map((b) => b.value) }]}
       kind="bar"
-      integer
+      // Counts get whole-number ticks; amounts (a day's cost may be a few cents) do not.
+      integer={bars.every((b) => Number.isInteger(b.value))}
     />
   );
 }

@@ -48,18 +48,19 @@ export function lastUse(iso: string | null, createdAt: string): string {
   return `${part('day')}/${part('month')}/${part('year')}, ${part('hour')}h`;
 }
 
-/** A UTC day as the API writes it (2026-11-21) as people read it (21/11/2026). */
-export function day(ymd: string): string {
-  const [y, m, d] = ymd.split('-');
-  return y && m && d ? `${d}/${m}/${y}` : ymd;
+/** A calendar day `YYYY-MM-DD` as people write it here: `26/11/2026` (the one date format of the console). */
+export function day(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
 }
 
-/** Dollars (a number, or the API's decimal string) with pt-BR digits: US$ 1.234,56 (fractions of a cent kept). */
-export function usd(value: number | string): string {
-  return new Intl.NumberFormat('pt-BR', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 6,
-  }).format(Number(value));
+/** US dollars with the Brazilian separators: `US$ 0,2500` below a dollar cent, else two decimals. */
+export function usd(value: number): string {
+  const digits = value !== 0 && Math.abs(value) < 0.01 ? 4 : 2;
+  return `US$ ${new Intl.NumberFormat('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)}`;
+}
+
+/** Today in Brasília as `YYYY-MM-DD` (for date inputs and the request log's day filter). */
+export function todayInBrasilia(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 }

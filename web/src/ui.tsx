@@ -18,8 +18,9 @@ export function validationText(input: HTMLInputElement | HTMLTextAreaElement | H
   return input.validationMessage;
 }
 
-export function Field({ label, name, hint, ...input }: FieldProps) {
-  const id = `f-${name}`;
+/** `id` when the same field name appears in two forms of one page. */
+export function Field({ label, name, hint, id: given, ...input }: FieldProps) {
+  const id = typeof given === 'string' ? given : `f-${name}`;
   const [error, setError] = useState('');
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (

@@ -102,14 +102,14 @@ function SaldoDaOrganizacao({ charging }: { charging: boolean }) {
           <p>
             <strong>{b.organization.name}</strong>:{' '}
             {b.billing === 'prepaid'
-              ? `${usd(b.saldo_usd)} (pré-pago${charging ? ': as chamadas das chaves da organização gastam este saldo' : ''})`
+              ? `${usd(Number(b.saldo_usd))} (pré-pago${charging ? ': as chamadas das chaves da organização gastam este saldo' : ''})`
               : 'gratuita (as chamadas não são cobradas)'}
           </p>
           {b.movimentos.length > 0 && (
             <ul>
               {b.movimentos.slice(0, 5).map((m) => (
                 <li key={m.em + m.tipo}>
-                  {dateTime(m.em)} · {m.tipo} · {usd(m.usd)}
+                  {dateTime(m.em)} · {m.tipo} · {usd(Number(m.usd))}
                   {m.produto ? ` · ${m.produto}` : ''}
                 </li>
               ))}
@@ -381,7 +381,7 @@ function Saldo() {
         <button type="submit">Consultar</button>
         {saldo && (
           <p role="status">
-            Saldo: {usd(saldo.saldo_usd)} (criado em {dateTime(saldo.criado_em)})
+            Saldo: {usd(Number(saldo.saldo_usd))} (criado em {dateTime(saldo.criado_em)})
           </p>
         )}
         <Problem text={problem} />

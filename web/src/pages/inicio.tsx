@@ -3,7 +3,7 @@
 // gets the dashboard at `/` instead (main.tsx).
 import { useEffect, useState } from 'preact/hooks';
 import { signupMode } from '../api.js';
-import { CATEGORIES } from '../categories.js';
+import { CATEGORY_INFO } from '../categories.js';
 import { Highlighted } from '../highlight.js';
 import { Demo } from './demo.js';
 import './inicio.css';
@@ -98,13 +98,13 @@ export function Inicio() {
         <div class="band-inner">
           <h2 id="categorias-title">O que a barreira encontra</h2>
           <p>
-            {CATEGORIES.length} categorias de dados pessoais, com verificação de dígitos onde o documento tem
-            (CPF, CNPJ — inclusive o alfanumérico —, cartões, títulos de eleitor). Cada organização escolhe
-            quais mascarar e a política: marcadores, remoção ou bloqueio do pedido.
+            {CATEGORY_INFO.length} categorias de dados pessoais, com verificação de dígitos onde o documento
+            tem (CPF, CNPJ — inclusive o alfanumérico —, cartões, títulos de eleitor). Cada organização
+            escolhe quais mascarar e a política: marcadores, remoção ou bloqueio do pedido.
           </p>
           <ul class="chips">
-            {CATEGORIES.map((c) => (
-              <li key={c.id} class={`chip ph-${c.id}`}>
+            {CATEGORY_INFO.map((c) => (
+              <li key={c.category} class={`chip ph-${c.category}`}>
                 {c.name}
               </li>
             ))}
