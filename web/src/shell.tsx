@@ -105,7 +105,7 @@ export function SiteShell(props: { path: string; wide?: boolean; children: Compo
         <div class="site-header-inner">
           <Brand />
           <nav aria-label="Principal">
-            <a href="/vitrine" aria-current={current('/vitrine')}>
+            <a href="/vitrine" class="wide-only" aria-current={current('/vitrine')}>
               Vitrine
             </a>
             <a href="/credito" aria-current={current('/credito')}>
