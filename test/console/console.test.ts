@@ -101,7 +101,7 @@ describe('web console in Chromium', { skip }, () => {
     assert.equal((await fetch(`${gateway.origin}/assets/nao-existe.js`)).status, 404);
   });
 
-  it('first load: JavaScript under 150 KB gzipped; prints LCP and bytes transferred', async (t) => {
+  it('first load: JavaScript under 150 KB gzipped; prints first paint, LCP and bytes transferred', async (t) => {
     const html = await (await fetch(`${gateway.origin}/`)).text();
     let gz = 0;
     for (const [, asset] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) {
@@ -109,30 +109,40 @@ describe('web console in Chromium', { skip }, () => {
       if (asset!.endsWith('.js')) gz += gzipSync(body).length;
     }
     assert.ok(gz > 0 && gz < 150 * 1024, `JavaScript ${gz} bytes gzipped`);
-    const page = await open('/entrar');
-    await page.getByRole('heading', { name: 'Entrar' }).waitFor();
-    const figures = await page.evaluate(
-      () =>
-        new Promise<{ lcp: number; bytes: number }>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries();
-            const lcp = entries.at(-1)?.startTime ?? 0;
-            const all = [
-              ...performance.getEntriesByType('navigation' as never),
-              ...performance.getEntriesByType('resource' as never),
-            ];
-            resolve({
-              lcp,
-              bytes: all.reduce((s, e) => s + ((e as { transferSize?: number }).transferSize ?? 0), 0),
-            });
-          }).observe({ type: 'largest-contentful-paint' as never, buffered: true });
-        }),
-    );
-    t.diagnostic(
-      `console first load: LCP ${figures.lcp.toFixed(0)} ms, ${figures.bytes} bytes transferred, JS ${gz} bytes gzipped`,
-    );
-    assert.ok(figures.lcp > 0 && figures.bytes > 0);
-    await page.close();
+    // The landing page (a visitor's first page) and Entrar: first paint, LCP and bytes.
+    // Entrar first: the browser's first page also pays for starting its renderer.
+    for (const [path, ready] of [
+      ['/entrar', 'Entrar'],
+      ['/', 'Experimente a barreira'],
+      ['/', 'Experimente a barreira'],
+    ] as const) {
+      const page = await open(path);
+      await page.getByRole('heading', { name: ready }).waitFor();
+      const figures = await page.evaluate(
+        () =>
+          new Promise<{ fcp: number; lcp: number; bytes: number }>((resolve) => {
+            new PerformanceObserver((list) => {
+              const entries = list.getEntries();
+              const lcp = entries.at(-1)?.startTime ?? 0;
+              const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+              const all = [
+                ...performance.getEntriesByType('navigation' as never),
+                ...performance.getEntriesByType('resource' as never),
+              ];
+              resolve({
+                fcp,
+                lcp,
+                bytes: all.reduce((s, e) => s + ((e as { transferSize?: number }).transferSize ?? 0), 0),
+              });
+            }).observe({ type: 'largest-contentful-paint' as never, buffered: true });
+          }),
+      );
+      t.diagnostic(
+        `console first load of ${path}: first paint ${figures.fcp.toFixed(0)} ms, LCP ${figures.lcp.toFixed(0)} ms, ${figures.bytes} bytes transferred, JS ${gz} bytes gzipped`,
+      );
+      assert.ok(figures.lcp > 0 && figures.bytes > 0);
+      await page.close();
+    }
   });
 
   it('signs in without a second factor, creates a key the openai client uses, and revokes it', async () => {
@@ -190,8 +200,15 @@ describe('web console in Chromium', { skip }, () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole('button', { name: 'Revogar' }).click();
+    // A modal dialog says what revoking does; "Cancelar" changes nothing.
+    await page.getByRole('dialog', { name: 'Revogar a chave “minha chave”?' }).waitFor();
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    await page.getByRole('button', { name: 'Revogar' }).click();
     await page.getByRole('button', { name: 'Sim, revogar' }).click();
     await page.getByRole('cell', { name: 'revogada' }).waitFor();
+    // …and a toast confirms it, in the polite live region.
+    await page.getByRole('status').filter({ hasText: 'Chave “minha chave” revogada.' }).waitFor();
     await assert.rejects(client.models.list(), (err: unknown) => err instanceof OpenAI.AuthenticationError);
     await page.close();
   });

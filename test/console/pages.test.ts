@@ -185,6 +185,20 @@ describe('every console page: screenshots, layout, axe-core', { skip }, () => {
     });
   }
 
+  it('a form says what is missing under the field, in Portuguese, and focuses it', async () => {
+    const page = await openAs('light');
+    await page.goto(`${gateway.origin}/entrar`);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    const email = page.getByLabel('E-mail');
+    await page.getByText('Preencha este campo.').first().waitFor();
+    assert.equal(await email.getAttribute('aria-invalid'), 'true');
+    assert.ok(await email.evaluate((el) => el === el.ownerDocument.activeElement));
+    await email.fill('ana');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByText('Digite um e-mail completo, como nome@empresa.com.br.').waitFor();
+    await page.close();
+  });
+
   it('the dashboard draws requests per day with axes and a tooltip, and keeps the numbers in a table', async () => {
     const page = await openAs('light');
     await page.goto(`${gateway.origin}/entrar`);

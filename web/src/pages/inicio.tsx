@@ -72,14 +72,18 @@ export function Inicio() {
               </a>
             </div>
           </div>
-          <figure class="hero-example card" aria-label="Exemplo: um pedido antes e depois da barreira">
-            <figcaption>Sua aplicação envia</figcaption>
+          <div
+            class="hero-example card"
+            role="group"
+            aria-label="Exemplo: um pedido antes e depois da barreira"
+          >
+            <p class="example-label">Sua aplicação envia</p>
             <pre>Sou Maria Souza, CPF 529.982.247-25, e-mail maria@exemplo.com.br</pre>
-            <figcaption>O modelo recebe</figcaption>
+            <p class="example-label">O modelo recebe</p>
             <pre>
               <Highlighted text="Sou [NOME_1], CPF [CPF_1], e-mail [EMAIL_1]" />
             </pre>
-          </figure>
+          </div>
         </div>
       </section>
 
