@@ -13,7 +13,13 @@ import { barrierOf } from '../gateway/orgs/cleaning-choice.js';
 import { CATEGORIES, POLICIES } from '../privacy/index.js';
 import { withContext } from './context.js';
 import { oneOf, options } from './args.js';
-import { BARRIER_OPTIONS, BARRIER_USAGE, categoriesChange, namesSetting } from './org-barrier.js';
+import {
+  BARRIER_OPTIONS,
+  BARRIER_USAGE,
+  categoriesChange,
+  imagesSetting,
+  namesSetting,
+} from './org-barrier.js';
 import { type CliCommand, printJson, UsageError } from './command.js';
 
 /** The organisation as operators see it (no secrets live here). */
@@ -28,6 +34,7 @@ export function describeOrganization(org: Organization) {
     nameSensitivity: org.name_sensitivity,
     maskedCategories: barrier.categories,
     unmaskedCategories: CATEGORIES.filter((c) => !barrier.categories.includes(c)),
+    images: barrier.images,
     allowedNetworks: org.allowed_cidrs ? (JSON.parse(org.allowed_cidrs) as string[]) : null,
     releasedModels: org.released_models ? (JSON.parse(org.released_models) as string[]) : null,
     restorePlaceholders: org.restore_placeholders === 1,
@@ -76,12 +83,13 @@ const list = (
 
 export const orgSetCommand: CliCommand = {
   path: ['org', 'set'],
-  summary: "Change an organisation's settings (policy, names, categories, networks, models, MFA, limits)",
+  summary:
+    "Change an organisation's settings (policy, names, categories, images, networks, models, MFA, limits)",
   usage: `Usage: svc org set --org ORG [--policy placeholder|redact|block] [--networks CIDR,…|any]
                    [--models svc/a,svc/b|all] [--mfa-required on|off] [--product on|off]
                    [--restore on|off] [--rpm N|default] [--monthly-quota N|default]
                    [--names balanced|strict] [--unmask CAT,…] [--mask CAT,…|all]
-                   [--billing free|prepaid]
+                   [--images refuse|redact] [--billing free|prepaid]
 
 --networks: the CIDR allowlist for /v1 calls with the organisation's keys ("any" clears it).
 --models: the released models ("all": the whole catalogue). --restore: put the original values
@@ -117,6 +125,7 @@ Prints the organisation's settings.`,
       requests_per_minute: limit('rpm', o.rpm),
       monthly_quota: limit('monthly-quota', o['monthly-quota']),
       ...namesSetting(o.names),
+      ...imagesSetting(o.images),
       ...billingPatch(o.billing),
     };
     const categories = categoriesChange(o.mask, o.unmask);

@@ -13,7 +13,23 @@ export { type ImagePage, imagePages } from './image.js';
 export { checkImageBounds, type ImageBounds } from './image-bounds.js';
 export { abortReason, deadline, type JobEvent, type JobOptions, jobEvents } from './jobs.js';
 export { checkPdfBounds, type PdfBounds } from './pdf-bounds.js';
-export { defaultPoolSize, MIN_CONFIDENCE, OcrPool, type OcrPoolOptions, type OcrResult } from './ocr.js';
+export {
+  defaultPoolSize,
+  MIN_CONFIDENCE,
+  OcrPool,
+  type OcrPoolOptions,
+  type OcrResult,
+  type OcrWordsResult,
+} from './ocr.js';
+export { type Box, type OcrLine, type OcrWord, wordBoxes } from './ocr-words.js';
+export {
+  type Locate,
+  MEDIA_TYPES,
+  type RedactableType,
+  type RedactedImage,
+  type RedactOptions,
+  redactImage,
+} from './redact-image.js';
 export { type PageImage, type PdfText, pdfPageImages, pdfPageTexts, pdfText } from './pdf.js';
 export { type PdfPoolTextOptions, PdfTextPool, type PdfTextPoolOptions } from './pdf-thread.js';
 export { type DocumentType, IMAGE_TYPES, sniffType } from './sniff.js';

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { DocumentError } from './errors.js';
 import { FairQueue } from './fair-queue.js';
 import { abortReason, announce, type JobOptions, NO_OWNER } from './jobs.js';
+import { type OcrLine, wordsFromTsv } from './ocr-words.js';
 
 type Tesseract = typeof import('tesseract.js');
 type TesseractWorker = Awaited<ReturnType<Tesseract['createWorker']>>;
@@ -33,6 +34,11 @@ export interface OcrResult {
   confidence: number;
 }
 
+/** The text with the words' boxes, for redaction (redact-image.ts). */
+export interface OcrWordsResult extends OcrResult {
+  lines: OcrLine[];
+}
+
 /** Below this mean confidence the "text" is what tesseract reads in a photo of a wall. */
 export const MIN_CONFIDENCE = 30;
 
@@ -43,9 +49,11 @@ export function defaultPoolSize(): number {
 interface Task {
   image: Buffer;
   owner: string;
+  /** Also read where each word is (tesseract's TSV output). */
+  words: boolean;
   signal?: AbortSignal;
   onAbort?: () => void;
-  resolve(r: OcrResult): void;
+  resolve(r: OcrResult | OcrWordsResult): void;
   reject(err: unknown): void;
 }
 
@@ -74,12 +82,21 @@ export class OcrPool {
 
   /** Text of one image (any format tesseract reads; PNG from image.ts). */
   recognize(image: Buffer, job: JobOptions = {}): Promise<OcrResult> {
+    return this.#submit(image, job, false);
+  }
+
+  /** Text of one image and the box of every word, in lines (same line, same share of the pool). */
+  recognizeWords(image: Buffer, job: JobOptions = {}): Promise<OcrWordsResult> {
+    return this.#submit(image, job, true) as Promise<OcrWordsResult>;
+  }
+
+  #submit(image: Buffer, job: JobOptions, words: boolean): Promise<OcrResult | OcrWordsResult> {
     if (this.#closed) return Promise.reject(new Error('OCR pool closed'));
     const { signal } = job;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     const owner = job.owner ?? NO_OWNER;
     return new Promise((resolve, reject) => {
-      const task: Task = { image, owner, signal, resolve, reject };
+      const task: Task = { image, owner, words, signal, resolve, reject };
       if (!this.#queue.push(owner, task)) return reject(new DocumentError('ocr_busy'));
       if (signal) {
         task.onAbort = () => this.#abort(task);
@@ -121,12 +138,13 @@ export class OcrPool {
   #run(thread: Thread, task: Task): void {
     thread.task = task;
     announce({ pool: 'ocr', event: 'start', owner: task.owner, threadId: thread.id });
-    thread.worker.recognize(task.image).then(
+    thread.worker.recognize(task.image, {}, task.words ? WORDS_OUTPUT : undefined).then(
       ({ data }) => {
         if (thread.task !== task) return; // stopped meanwhile
         this.#settle(thread, task);
         announce({ pool: 'ocr', event: 'end', owner: task.owner, threadId: thread.id });
-        task.resolve({ text: data.text, confidence: data.confidence });
+        const result = { text: data.text, confidence: data.confidence };
+        task.resolve(task.words ? { ...result, lines: wordsFromTsv(data.tsv ?? '') } : result);
         this.#idle.push(thread);
         this.#pump();
       },
@@ -179,6 +197,9 @@ export class OcrPool {
     this.#idle.length = 0;
   }
 }
+
+/** The text and the TSV (word boxes) only: the other outputs cost time and are not read. */
+const WORDS_OUTPUT = { text: true, tsv: true, blocks: false, hocr: false };
 
 async function startWorker(): Promise<TesseractWorker> {
   const { createWorker, OEM } = (await import('tesseract.js')).default as unknown as Tesseract;

@@ -13,15 +13,15 @@ export interface PdfTask {
 }
 
 export type PdfReply =
-  | { ok: true; text: string; pages: number }
+  | { ok: true; text: string; pages: number; pageTexts: string[] }
   | { ok: false; code: DocumentError['code']; limit?: number };
 
 parentPort?.on('message', async ({ bytes, maxPages, maxDecodedBytes }: PdfTask) => {
   let reply: PdfReply;
   try {
     checkPdfBounds(bytes, { maxPages, maxDecodedBytes });
-    const { text, pages } = await pdfText(bytes, { maxPages });
-    reply = { ok: true, text, pages };
+    const { text, pages, pageTexts } = await pdfText(bytes, { maxPages });
+    reply = { ok: true, text, pages, pageTexts };
   } catch (err) {
     reply =
       err instanceof DocumentError

@@ -145,7 +145,7 @@ export class PdfTextPool {
       if (task) {
         this.#settle(thread, task);
         announce({ pool: 'pdf', event: 'end', owner: task.owner, threadId: worker.threadId });
-        if (reply.ok) task.resolve({ text: reply.text, pages: reply.pages });
+        if (reply.ok) task.resolve({ text: reply.text, pages: reply.pages, pageTexts: reply.pageTexts });
         else task.reject(new DocumentError(reply.code, reply.limit));
       }
       this.#idle.push(thread);

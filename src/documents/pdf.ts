@@ -25,6 +25,8 @@ export interface PdfText {
   /** Pages separated by a blank line; lines as the text layer marks them. */
   text: string;
   pages: number;
+  /** Each page's text, in order ('' for a page without a text layer: a scanned page). */
+  pageTexts: string[];
 }
 
 // The part of pdf.js's Node canvas factory (backed by @napi-rs/canvas) used here.
@@ -100,7 +102,7 @@ export async function pdfText(bytes: Uint8Array, options: PdfTextOptions): Promi
   const pages = await pdfPageTexts(bytes, options);
   const text = pages.filter(Boolean).join('\n\n');
   if (text.trim() === '') throw new DocumentError('no_text_layer');
-  return { text, pages: pages.length };
+  return { text, pages: pages.length, pageTexts: pages };
 }
 
 export interface PageImageOptions {

@@ -105,7 +105,7 @@ export async function createGatewayApp(
   registerPixRoutes(app, ctx);
   registerAsaasRoutes(app, ctx);
   registerWorkerRoutes(app, deps);
-  await registerExtractRoutes(app, ctx);
+  await registerExtractRoutes(app, ctx, deps.documents);
   await registerTranscriptionRoutes(app, deps);
   registerMcpRoutes(app, deps, mcpTools);
   registerContactRoutes(app, ctx);

@@ -2,6 +2,7 @@
 // that need them: one object passed down, instead of registries keyed by context that
 // any module could reach.
 import type { Context } from '../platform/context.js';
+import { createDocumentReaders, type DocumentReaders, type ReaderOptions } from './extract/readers.js';
 import { Limits } from './limits/index.js';
 import { Catalogue } from './pipeline/catalogue.js';
 import { CreditHolds } from './billing/holds.js';
@@ -20,6 +21,8 @@ export interface GatewayDeps {
   models: ModelPipeline;
   /** Credit held for prepaid spends; absent when payments are not configured. */
   credit?: CreditHolds;
+  /** The OCR and PDF pools, caps and deadline of every route that reads a file. */
+  documents: DocumentReaders;
   /** Worker jobs (the preview capabilities): submit, wait, the worker protocol. */
   workerJobs: WorkerJobs;
   /** The clock of time-dependent rules (telemetry days, showcase staleness); tests set it. */
@@ -28,9 +31,10 @@ export interface GatewayDeps {
 
 export function createGatewayDeps(
   ctx: Context,
-  options: { upstream?: UpstreamOptions; now?: () => number } = {},
+  options: { upstream?: UpstreamOptions; now?: () => number; documents?: ReaderOptions } = {},
 ): GatewayDeps {
   const limits = new Limits(ctx);
+  const documents = createDocumentReaders(ctx.config.file.extraction, options.documents);
   const catalogue = new Catalogue(ctx.config.file);
   const payments = ctx.config.file.payments;
   const credit = payments && new CreditHolds(ctx, payments);
@@ -41,6 +45,7 @@ export function createGatewayDeps(
     upstream: options.upstream,
     charges: credit && new CallCharges(ctx, credit),
     transcription: ctx.config.file.transcription,
+    documents,
   });
   const workerJobs = new WorkerJobs(
     ctx.db,
@@ -48,7 +53,7 @@ export function createGatewayDeps(
     credit ? new JobBilling(ctx, payments, credit) : noCharges,
     ctx.logger.child({ area: 'workers' }),
   );
-  return { ctx, limits, catalogue, models, credit, workerJobs, now: options.now ?? Date.now };
+  return { ctx, limits, catalogue, models, credit, documents, workerJobs, now: options.now ?? Date.now };
 }
 
 /** Upstream pools first (a stream cut short records its usage), then the usage still in memory. */
@@ -56,4 +61,5 @@ export async function closeGatewayDeps(deps: GatewayDeps): Promise<void> {
   await deps.models.close();
   await deps.credit?.close();
   await deps.limits.close();
+  await deps.documents.close();
 }

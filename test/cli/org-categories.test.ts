@@ -81,6 +81,18 @@ describe(`svc org set --mask/--unmask (${onPostgres ? 'postgres' : 'sqlite'})`, 
     assert.deepEqual(shown.json.unmaskedCategories, ['telefone']);
   });
 
+  it('--images redact turns image redaction on, refuse off; anything else is a usage error', async () => {
+    assert.equal((await svc(env, 'org', 'show', '--org', 'Catálogo')).json.images, 'refuse');
+    const on = await set('--images', 'redact');
+    assert.equal(on.code, 0, on.stderr);
+    assert.equal(on.json.images, 'redact');
+    const bad = await set('--images', 'talvez');
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--images must be one of refuse, redact/);
+    assert.equal((await set('--images', 'refuse')).json.images, 'refuse');
+    assert.match(orgSetCommand.usage, /--images refuse\|redact/);
+  });
+
   it('documents the flags and lists the categories in its usage', () => {
     assert.match(orgSetCommand.usage, /--unmask CAT,…/);
     assert.match(orgSetCommand.usage, /--mask CAT,…\|all/);

@@ -19,6 +19,7 @@ import {
   watchProblems,
 } from './browser.js';
 import { requires } from '../helpers/requirements.js';
+import { formImage } from '../gateway/images/fixtures.js';
 
 const PASSWORD = 'senha forte do console 2026';
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -266,6 +267,24 @@ describe('web console in Chromium', { skip }, () => {
       .first()
       .waitFor();
     assert.equal(await page.getByText('Console ').count(), 0, 'no playground key in the list');
+    await page.close();
+  });
+
+  it('the playground shows an image before and after redaction', async () => {
+    const page = await open('/entrar');
+    await signIn(page, 'ana@acme.com');
+    await page.getByRole('link', { name: 'Privacidade' }).click();
+    await page.getByLabel('Nas regras de').selectOption({ label: 'Acme' });
+    await page
+      .getByLabel('Escolher imagem')
+      .setInputFiles({ name: 'recibo.png', mimeType: 'image/png', buffer: formImage('png') });
+    const redacted = page.getByTestId('redacted-image');
+    await redacted.waitFor({ timeout: 120_000 });
+    assert.match((await redacted.getAttribute('src')) ?? '', /^data:image\/png;base64,/);
+    // Acme keeps the default: the page says a model request with the image would be refused.
+    await page.getByTestId('imagens-recusadas').waitFor();
+    assert.ok((await page.getByText('coberto na imagem').count()) >= 4, 'cpf, e-mail, phone and name rows');
+    await screenshots(page, 'privacidade-imagem');
     await page.close();
   });
 

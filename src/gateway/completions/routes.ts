@@ -8,6 +8,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
 import type { GatewayDeps } from '../deps.js';
 import { principalOf } from '../keys/auth.js';
+import { cleaningAskOf } from '../privacy/asked.js';
+import { chooseCleaning } from '../orgs/cleaning-choice.js';
 import { autoEntry } from '../pipeline/auto.js';
 import { ChatStreamWriter, parseChatRequest, renderChatReply } from '../models/formats/chat.js';
 import { type Obj, replyId } from '../models/formats/check.js';
@@ -94,21 +96,23 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
     },
   );
 
-  /** Every model route once the body is parsed: run the model, then render its answer. */
+  /**
+   * Every model route once the body is read: parse (images and PDFs are taken only where the
+   * organisation redacts them and the request did not ask X-SVC-Images: refuse), run the
+   * model, render its answer under the name the caller sent.
+   */
   async function answer(
     request: FastifyRequest,
     reply: FastifyReply,
-    parsed: Conversation,
-    render: (r: Reply) => unknown,
-    writer: () => Writer,
+    parse: (files: boolean) => Conversation,
+    render: (r: Reply, conv: Conversation) => unknown,
+    writer: (conv: Conversation) => Writer,
   ) {
-    const run = await models.runModel(
-      principalOf(request),
-      parsed,
-      routeRunOptions(request, reply, publicOrigin),
-    );
-    if (run.kind === 'reply') return render(run.reply);
-    return sendEvents(reply, run.events, writer(), request.log);
+    const principal = principalOf(request);
+    const conv = parse(chooseCleaning(principal, cleaningAskOf(request)).images === 'redact');
+    const run = await models.runModel(principal, conv, routeRunOptions(request, reply, publicOrigin));
+    if (run.kind === 'reply') return render(run.reply, conv);
+    return sendEvents(reply, run.events, writer(conv), request.log);
   }
 
   app.post(
@@ -123,14 +127,13 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
       },
     },
     async (request, reply) => {
-      const conv = parseChatRequest(request.body as Obj);
       const id = replyId('chatcmpl-');
       return answer(
         request,
         reply,
-        conv,
-        (r) => renderChatReply(r, conv.model, id),
-        () => new ChatStreamWriter(id, conv.model, conv.streamUsage),
+        (files) => parseChatRequest(request.body as Obj, { files }),
+        (r, conv) => renderChatReply(r, conv.model, id),
+        (conv) => new ChatStreamWriter(id, conv.model, conv.streamUsage),
       );
     },
   );
@@ -147,14 +150,13 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
       },
     },
     async (request, reply) => {
-      const conv = parseMessagesRequest(request.body as Obj);
       const id = replyId('msg_');
       return answer(
         request,
         reply,
-        conv,
-        (r) => renderMessagesReply(r, conv.model, id),
-        () => new MessagesStreamWriter(id, conv.model),
+        (files) => parseMessagesRequest(request.body as Obj, { files }),
+        (r, conv) => renderMessagesReply(r, conv.model, id),
+        (conv) => new MessagesStreamWriter(id, conv.model),
       );
     },
   );
@@ -172,14 +174,15 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
       },
     },
     async (request, reply) => {
-      const conv = parseResponsesRequest(request.body as Obj);
-      const shape = new ResponseObject(replyId('resp_'), conv.model, conv);
+      const id = replyId('resp_');
+      let shape: ResponseObject | undefined;
+      const shapeOf = (conv: Conversation) => (shape ??= new ResponseObject(id, conv.model, conv));
       return answer(
         request,
         reply,
-        conv,
-        (r) => renderResponsesReply(r, shape),
-        () => new ResponsesStreamWriter(shape),
+        (files) => parseResponsesRequest(request.body as Obj, { files }),
+        (r, conv) => renderResponsesReply(r, shapeOf(conv)),
+        (conv) => new ResponsesStreamWriter(shapeOf(conv)),
       );
     },
   );

@@ -19,40 +19,37 @@ export const EXTRACT = errorCodes('gateway/extract', {
   client_closed_request: 499,
 });
 
-export function documentError(err: DocumentError): ApiError {
+/** `param`: where the file was (the form field, or a model request's part). */
+export function documentError(err: DocumentError, param = 'file'): ApiError {
   switch (err.code) {
     case 'unsupported_type':
       return EXTRACT.unsupported_file_type(
         'O arquivo não é PDF, JPEG, PNG, WebP nem TIFF (o tipo é decidido pelo conteúdo, não pelo nome).',
-        { param: 'file' },
+        { param },
       );
     case 'unreadable_pdf':
       return EXTRACT.unreadable_pdf(
         'Não foi possível ler o PDF: o arquivo está corrompido, incompleto ou protegido por senha.',
-        { param: 'file' },
+        { param },
       );
     case 'no_text_layer':
       return EXTRACT.no_text_layer(
         'O PDF não tem texto extraível (parece um documento digitalizado). Envie as páginas como imagens para OCR.',
-        { param: 'file' },
+        { param },
       );
     case 'unreadable_image':
-      return EXTRACT.unreadable_image('Não foi possível ler texto na imagem.', {
-        param: 'file',
-      });
+      return EXTRACT.unreadable_image('Não foi possível ler texto na imagem.', { param });
     case 'too_many_pages':
-      return EXTRACT.too_many_pages(`O arquivo tem mais de ${err.limit} páginas.`, {
-        param: 'file',
-      });
+      return EXTRACT.too_many_pages(`O arquivo tem mais de ${err.limit} páginas.`, { param });
     case 'too_many_pixels':
       return EXTRACT.image_too_large(
         `A imagem tem mais de ${((err.limit ?? 0) / 1e6).toFixed(0)} milhões de pixels por página; reduza a resolução.`,
-        { param: 'file' },
+        { param },
       );
     case 'too_much_data':
       return EXTRACT.decoded_too_large(
         `Ler o arquivo exigiria descompactar mais de ${Math.round((err.limit ?? 0) / (1024 * 1024))} MB (dados compactados ou repetidos em excesso).`,
-        { param: 'file' },
+        { param },
       );
     case 'ocr_busy':
       return EXTRACT.ocr_busy(

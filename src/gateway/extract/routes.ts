@@ -2,15 +2,7 @@
 // Multipart is registered in this scope only; every other route keeps refusing it.
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
-import {
-  deadline,
-  type ExtractLimits,
-  OcrPool,
-  type OcrPoolOptions,
-  PdfTextPool,
-  type PdfTextPoolOptions,
-} from '../../documents/index.js';
-import { extractionSettings } from '../../platform/config/extraction.js';
+import { deadline } from '../../documents/index.js';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { principalOf } from '../keys/auth.js';
@@ -20,6 +12,7 @@ import { blockedError, findingsHeader } from '../privacy/clean.js';
 import { FindingSchema } from '../privacy/schemas.js';
 import { extractAndClean } from './extract.js';
 import { MAX_UPLOAD_BYTES, multipartLimits, readUpload, type UploadOptions } from './multipart.js';
+import type { DocumentReaders } from './readers.js';
 
 // Documentation only: the form is read in the handler (readUpload), not by the schema, so
 // the schema may not constrain the (undefined) parsed body.
@@ -29,41 +22,23 @@ const Form = {
 };
 
 export interface ExtractRouteOptions {
-  /** Caps per file; SVC_CONFIG `extraction` (or its documented defaults) unless a test sets others. */
-  limits?: ExtractLimits;
   maxBytes?: number;
-  ocr?: OcrPoolOptions;
-  pdf?: PdfTextPoolOptions;
 }
 
-export async function registerExtractRoutes(app: App, ctx: Context, options: ExtractRouteOptions = {}) {
+/** `readers`: the app's pools, caps and deadline (readers.ts), shared with the model routes' images. */
+export async function registerExtractRoutes(
+  app: App,
+  ctx: Context,
+  readers: DocumentReaders,
+  options: ExtractRouteOptions = {},
+) {
   const audit = createAuditLog(ctx);
-  const settings = extractionSettings(ctx.config.file.extraction);
-  // Each organisation has its own line in each pool (documents/fair-queue.ts).
-  const perOwner = { maxQueuePerOwner: settings.queue_per_organization };
-  // One pool per app: threads start on the first image and stop when the app closes.
-  const ocr = new OcrPool({ size: settings.ocr_threads, ...perOwner, ...options.ocr });
-  app.addHook('onClose', () => ocr.close());
-  // PDF text layers are parsed on worker threads, not on the event loop; same lifetime.
-  const pdf = new PdfTextPool({
-    size: settings.pdf_threads,
-    maxHeapMb: settings.thread_heap_mb,
-    ...perOwner,
-    ...options.pdf,
-  });
-  app.addHook('onClose', () => pdf.close());
+  const { ocr, pdf, limits, timeoutMs } = readers;
   const upload: UploadOptions = {
     fileField: 'file',
     fields: ['policy', 'sensitivity'],
     maxBytes: options.maxBytes ?? MAX_UPLOAD_BYTES,
   };
-  const limits = options.limits ?? {
-    maxPdfPages: settings.max_pdf_pages,
-    maxImagePages: settings.max_image_pages,
-    maxPixels: settings.max_pixels,
-    maxDecodedBytes: settings.max_decoded_mb * 1024 * 1024,
-  };
-  const timeoutMs = settings.timeout_seconds * 1000;
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: multipartLimits(upload) });

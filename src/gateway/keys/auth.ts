@@ -83,6 +83,7 @@ const COLUMNS = [
   'o.privacy_policy',
   'o.name_sensitivity',
   'o.unmasked_categories',
+  'o.images',
   'o.allowed_cidrs',
   'o.released_models',
   'o.restore_placeholders',

@@ -5,6 +5,8 @@ import { type ApiError, errorCodes, HTTP } from '../../platform/http/errors.js';
 
 export const MODELS = errorCodes('gateway/models', {
   unsupported_content: 400,
+  file_not_inline: 400,
+  invalid_file: 400,
   untranslatable_field: 400,
   store_unsupported: 400,
   model_not_found: 404,
@@ -24,6 +26,24 @@ export function invalid(param: string, message: string): ApiError {
 export function unsupportedContent(param: string, kind: string): ApiError {
   return MODELS.unsupported_content(
     `Conteúdo do tipo "${kind}" não é aceito aqui: a barreira de privacidade lê apenas texto. Extraia antes o texto do arquivo (PDF ou imagem) com POST /v1/privacy/extract e envie esse texto.`,
+    { param },
+  );
+}
+
+/** An image or PDF named by a URL or a file id: the gateway reads only bytes it is sent. */
+export function fileNotInline(param: string): ApiError {
+  return MODELS.file_not_inline(
+    'Imagens e PDFs devem vir no próprio pedido (data URI "data:image/png;base64,…" ou base64): o gateway não busca endereços http(s) nem arquivos guardados no provedor, porque precisa ler o conteúdo para cobrir os dados pessoais antes de enviá-lo.',
+    { param },
+  );
+}
+
+/** Bytes that are not what the part says (an image part that is no JPEG, PNG or WebP; a PDF part that is no PDF). */
+export function invalidFile(param: string, expected: 'image' | 'pdf'): ApiError {
+  return MODELS.invalid_file(
+    expected === 'image'
+      ? 'A imagem não é JPEG, PNG nem WebP em base64 válido (o tipo é decidido pelo conteúdo).'
+      : 'O documento não é um PDF em base64 válido.',
     { param },
   );
 }

@@ -9,7 +9,31 @@ export type WireFormat = 'chat' | 'messages' | 'responses';
 export type Block =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
-  | { type: 'tool_result'; toolUseId: string; content: string; isError?: boolean };
+  | { type: 'tool_result'; toolUseId: string; content: string; isError?: boolean }
+  | ImageBlock
+  | DocumentBlock;
+
+/**
+ * An image of a user turn, its bytes in base64. Parsed only for an organisation that
+ * redacts images; the pipeline's image step (pipeline/images.ts) replaces it with its
+ * redacted copy (`redacted: true`) before the barrier runs, and the barrier lets no other
+ * through.
+ */
+export interface ImageBlock {
+  type: 'image';
+  /** The type of the bytes (decided by the bytes once the step has read them). */
+  mediaType: string;
+  data: string;
+  redacted: boolean;
+  /** Chat's `image_url.detail`, passed on to providers that read it. */
+  detail?: string;
+}
+
+/** A PDF of a user turn (base64): the image step turns it into text and redacted page images. */
+export interface DocumentBlock {
+  type: 'document';
+  data: string;
+}
 
 export interface Message {
   role: 'user' | 'assistant';

@@ -1,5 +1,5 @@
 // An organisation's barrier settings as its members see and change them in the console:
-// the policy, the name sensitivity and the categories masked. Any member reads them; an
+// the policy, the name sensitivity, the categories masked and what happens to images. Any member reads them; an
 // owner or administrator, in a session with its second factor done (as for organisation
 // keys), changes them. Plain functions; orgs/routes.ts shapes the HTTP side.
 import type { Kysely } from 'kysely';
@@ -13,7 +13,7 @@ import {
   type Policy,
   type Sensitivity,
 } from '../../privacy/index.js';
-import { barrierOf, unmaskedColumn } from './cleaning-choice.js';
+import { barrierOf, type ImagesSetting, unmaskedColumn } from './cleaning-choice.js';
 import { ORGS } from './errors.js';
 import { memberOf, type Role, updateOrganization } from './store.js';
 
@@ -26,12 +26,16 @@ export interface BarrierView {
   nameSensitivity: Sensitivity;
   /** Every category the barrier knows, in findings order, its placeholder label, and whether it is masked. */
   categories: { category: Category; label: string; masked: boolean }[];
+  /** Images and PDFs in model requests: refused, or redacted before they are sent. */
+  images: ImagesSetting;
 }
 
 export interface BarrierChange {
   policy: Policy;
   nameSensitivity: Sensitivity;
   maskedCategories: string[];
+  /** Left as it is when absent (clients written before the setting existed). */
+  images?: ImagesSetting;
 }
 
 const notFound = () => ORGS.organization_not_found('Organização não encontrada.');
@@ -57,10 +61,11 @@ export async function readBarrier(
       label: LABEL[category],
       masked: barrier.categories.includes(category),
     })),
+    images: barrier.images,
   };
 }
 
-/** Replaces the three settings; `mfaVerified`: the session has its second factor done. */
+/** Replaces the settings (images only when given); `mfaVerified`: the session has its second factor done. */
 export async function changeBarrier(
   db: Kysely<Database>,
   orgId: string,
@@ -84,6 +89,7 @@ export async function changeBarrier(
     privacy_policy: change.policy,
     name_sensitivity: change.nameSensitivity,
     unmasked_categories: unmaskedColumn(change.maskedCategories.filter(isCategory)),
+    ...(change.images ? { images: change.images } : {}),
   });
   return readBarrier(db, orgId, accountId);
 }

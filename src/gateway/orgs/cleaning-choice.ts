@@ -23,18 +23,29 @@ import {
   strictestSensitivity,
 } from '../../privacy/index.js';
 
+/**
+ * Images and PDFs in a model request: `refuse` them (400 unsupported_content), or `redact`
+ * them (OCR, the personal data filled solid, then sent; docs/privacy.md "Images and PDFs").
+ */
+export type ImagesSetting = 'refuse' | 'redact';
+export const IMAGES_SETTINGS: readonly ImagesSetting[] = ['refuse', 'redact'];
+export const isImagesSetting = (v: unknown): v is ImagesSetting => v === 'refuse' || v === 'redact';
+
 /** What an organisation chose for its barrier (an account without one gets the defaults). */
 export interface BarrierSettings {
   policy: Policy;
   nameSensitivity: Sensitivity;
   /** The categories masked: every one of CATEGORIES unless the organisation switched some off. */
   categories: readonly Category[];
+  images: ImagesSetting;
 }
 
 /** What a caller asks for on one request (headers, body or form fields, CLI flags). */
 export interface CleaningAsk {
   policy?: Policy;
   nameSensitivity?: Sensitivity;
+  /** `refuse`: this request's images are refused even where the organisation redacts them. */
+  images?: ImagesSetting;
 }
 
 /** The barrier's options for one request (the answer to "which cleaning applies"): settings of the same shape. */
@@ -45,6 +56,7 @@ export const DEFAULT_BARRIER: BarrierSettings = Object.freeze({
   policy: 'placeholder',
   nameSensitivity: DEFAULT_SENSITIVITY,
   categories: CATEGORIES,
+  images: 'refuse',
 });
 
 /** The stricter of the settings and the request, for each of policy and sensitivity. */
@@ -53,6 +65,7 @@ export function chooseCleaning(settings: BarrierSettings, asked: CleaningAsk = {
     policy: strictest(settings.policy, asked.policy),
     nameSensitivity: strictestSensitivity(settings.nameSensitivity, asked.nameSensitivity),
     categories: settings.categories,
+    images: asked.images === 'refuse' ? 'refuse' : settings.images,
   };
 }
 
@@ -62,10 +75,22 @@ export function cleanerFor(
   asked: CleaningAsk = {},
   extra: { includeBusinessPhones?: boolean } = {},
 ): Cleaner {
-  const choice = chooseCleaning(settings, asked);
+  return createCleaner({ ...findOptions(chooseCleaning(settings, asked)), ...extra });
+}
+
+/** The detectors' options of a choice (the barrier's, and the OCR finder's on images). */
+export function findOptions(choice: CleaningChoice): {
+  policy: Policy;
+  nameSensitivity: Sensitivity;
+  categories: readonly Category[] | undefined;
+} {
   // Every category is the engine's default: left unsaid, it skips choosing detectors per text.
   const all = choice.categories === CATEGORIES || CATEGORIES.every((c) => choice.categories.includes(c));
-  return createCleaner({ ...choice, categories: all ? undefined : choice.categories, ...extra });
+  return {
+    policy: choice.policy,
+    nameSensitivity: choice.nameSensitivity,
+    categories: all ? undefined : choice.categories,
+  };
 }
 
 /** The columns an organisation's barrier settings are stored in (also on worker jobs). */
@@ -74,6 +99,8 @@ export interface StoredBarrier {
   name_sensitivity: string | null;
   /** JSON array of the categories NOT masked; null or empty: every category is masked. */
   unmasked_categories: string | null;
+  /** Absent where it is not stored (worker jobs carry no images): `refuse`. */
+  images?: string | null;
 }
 
 /**
@@ -88,6 +115,7 @@ export function barrierOf(row: StoredBarrier | null | undefined): BarrierSetting
     policy: isPolicy(row.privacy_policy) ? row.privacy_policy : DEFAULT_BARRIER.policy,
     nameSensitivity: isSensitivity(row.name_sensitivity) ? row.name_sensitivity : DEFAULT_SENSITIVITY,
     categories: off.length === 0 ? CATEGORIES : CATEGORIES.filter((c) => !off.includes(c)),
+    images: row.images === 'redact' ? 'redact' : 'refuse',
   };
 }
 

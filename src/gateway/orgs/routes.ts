@@ -11,6 +11,10 @@ import { listMemberships } from './store.js';
 const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
 const Policy = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
 const Sensitivity = Type.Union([Type.Literal('balanced'), Type.Literal('strict')]);
+const Images = Type.Union([Type.Literal('refuse'), Type.Literal('redact')], {
+  description:
+    'images and PDFs in model requests: refuse (400 unsupported_content) or redact (OCR, personal data blacked out, then sent)',
+});
 
 const BarrierResult = Type.Object({
   organization: Type.Object({ id: Type.String(), name: Type.String() }),
@@ -26,6 +30,7 @@ const BarrierResult = Type.Object({
       masked: Type.Boolean(),
     }),
   ),
+  images: Images,
 });
 
 const BarrierBody = Type.Object(
@@ -37,6 +42,7 @@ const BarrierBody = Type.Object(
       uniqueItems: true,
       description: 'the categories to mask (every other is left in the text); see GET for the list',
     }),
+    images: Type.Optional(Images),
   },
   { additionalProperties: false },
 );
@@ -86,7 +92,7 @@ export function registerOrganizationRoutes(scope: App, deps: Pick<ScopeDeps, 'db
       config: { auth: 'session' },
       schema: {
         summary:
-          "An organisation's barrier settings (policy, name sensitivity, categories masked), for a member",
+          "An organisation's barrier settings (policy, name sensitivity, categories masked, images), for a member",
         tags: ['account'],
         params: OrgParams,
         response: { 200: BarrierResult },
@@ -124,6 +130,7 @@ export function registerOrganizationRoutes(scope: App, deps: Pick<ScopeDeps, 'db
           account: session.account_id,
           policy: view.policy,
           nameSensitivity: view.nameSensitivity,
+          images: view.images,
           unmasked: view.categories.filter((c) => !c.masked).map((c) => c.category),
         },
         'organisation barrier settings changed',

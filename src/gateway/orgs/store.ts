@@ -1,5 +1,5 @@
 // SQL for organisations and their members, and the per-organisation settings that /v1/*
-// applies (privacy policy, name sensitivity, masked categories, network allowlist, released models, restoration, limits).
+// applies (privacy policy, name sensitivity, masked categories, images, network allowlist, released models, restoration, limits).
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrganizationsTable } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
@@ -23,6 +23,7 @@ export async function createOrganization(db: Kysely<Database>, name: string): Pr
     monthly_quota: null,
     name_sensitivity: DEFAULT_SENSITIVITY,
     unmasked_categories: null,
+    images: 'refuse',
     created_at: Date.now(),
     billing: 'free',
   };
@@ -56,6 +57,7 @@ export type OrganizationSettings = Partial<
     | 'monthly_quota'
     | 'name_sensitivity'
     | 'unmasked_categories'
+    | 'images'
     | 'billing'
   >
 >;

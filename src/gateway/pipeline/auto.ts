@@ -40,6 +40,9 @@ function count(re: RegExp, text: string): number {
   return text.match(re)?.length ?? 0;
 }
 
+/** An image counts as about a thousand tokens (a page-sized image at the vendors' rates). */
+const IMAGE_CHARS = 4000;
+
 export function readNeeds(conv: Conversation): Needs {
   let chars = 0;
   let userText = '';
@@ -53,10 +56,10 @@ export function readNeeds(conv: Conversation): Needs {
       } else if (b.type === 'tool_use') {
         toolsInTalk = true;
         chars += JSON.stringify(b.input ?? null).length + b.name.length;
-      } else {
+      } else if (b.type === 'tool_result') {
         toolsInTalk = true;
         chars += b.content.length;
-      }
+      } else chars += IMAGE_CHARS;
     }
   }
   for (const t of conv.tools ?? []) {

@@ -22,6 +22,12 @@ function cleanBlock(b: Block, cleaner: Cleaner): Block {
       return { ...b, input: cleaner.cleanJson(b.input) };
     case 'tool_result':
       return { ...b, content: cleaner.cleanText(b.content) };
+    case 'image':
+    case 'document':
+      // The image step (images.ts) redacts every image and turns every PDF into text and
+      // redacted pages before the barrier runs: anything else here is a bug, and must not leave.
+      if (b.type === 'image' && b.redacted) return b;
+      throw new Error('an image or document reached the barrier unread');
   }
 }
 

@@ -8,7 +8,7 @@ import type { Finding } from '../../privacy/index.js';
 import { blockedError } from '../privacy/clean.js';
 import { barrierDone, barrierStart } from '../privacy/observe.js';
 import type { Conversation } from '../models/types.js';
-import { warmTokenizer } from './input-tokens.js';
+import { IMAGE_TOKENS, warmTokenizer } from './input-tokens.js';
 import type { Principal } from './principal.js';
 import type { ProviderCall } from './provider-call.js';
 import { assertReleased, resolveModel } from './resolve.js';
@@ -61,7 +61,8 @@ async function countLocally(conv: Conversation): Promise<number> {
     for (const b of m.content) {
       if (b.type === 'text') tokens += count(b.text);
       else if (b.type === 'tool_result') tokens += count(b.content);
-      else tokens += count(b.name) + count(JSON.stringify(b.input ?? {}));
+      else if (b.type === 'tool_use') tokens += count(b.name) + count(JSON.stringify(b.input ?? {}));
+      else tokens += IMAGE_TOKENS;
     }
   }
   for (const t of conv.tools ?? []) {

@@ -10,7 +10,10 @@ export function ecoText(conv: Conversation): string {
     for (const b of m.content) {
       if (b.type === 'text') parts.push(`[${m.role}] ${b.text}`);
       else if (b.type === 'tool_use') parts.push(`[${m.role}:tool_use ${b.name}] ${JSON.stringify(b.input)}`);
-      else parts.push(`[tool_result ${b.toolUseId}] ${b.content}`);
+      else if (b.type === 'tool_result') parts.push(`[tool_result ${b.toolUseId}] ${b.content}`);
+      // The image itself cannot be shown in text: its type and size say one was sent (redacted).
+      else if (b.type === 'image')
+        parts.push(`[${m.role}:image] ${b.mediaType}, ${Math.ceil((b.data.length * 3) / 4 / 1024)} KB`);
     }
   }
   return parts.join('\n\n');

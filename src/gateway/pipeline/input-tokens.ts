@@ -24,19 +24,36 @@ export function warmTokenizer(): Promise<Count> {
   return counter;
 }
 
-/** The text of the conversation as it goes upstream, as one string to count. */
-function textOf(conv: Conversation): string {
-  return JSON.stringify([conv.system, conv.messages, conv.tools ?? null]);
+/**
+ * An image's tokens, whatever its size: above what the vendors charge for one of the
+ * images the gateway sends (Anthropic: pixels / 750, about 1,600 for a page; OpenAI: 85 +
+ * 170 per 512-pixel tile at high detail, 1,105 for a page).
+ */
+export const IMAGE_TOKENS = 1600;
+
+/** The text of the conversation as it goes upstream, as one string to count; images apart. */
+function textOf(conv: Conversation): { text: string; images: number } {
+  let images = 0;
+  const text = JSON.stringify([conv.system, conv.messages, conv.tools ?? null], function (key, value) {
+    // An image's base64 is not text a tokenizer reads: the vendor counts its pixels.
+    if (key === 'data' && (this as { type?: unknown }).type === 'image') {
+      images++;
+      return '';
+    }
+    return value;
+  });
+  return { text, images };
 }
 
 export function countInputTokens(conv: Conversation): Promise<number> {
-  return countText(textOf(conv));
+  const { text, images } = textOf(conv);
+  return countText(text, images * IMAGE_TOKENS);
 }
 
-/** The tokens of one text (above COUNTED_CHARS, an estimate scaled from its head). */
-export async function countText(text: string): Promise<number> {
+/** The tokens of one text (above COUNTED_CHARS, an estimate scaled from its head), plus `extra`. */
+export async function countText(text: string, extra = 0): Promise<number> {
   const count = await warmTokenizer();
-  if (text.length <= COUNTED_CHARS) return count(text);
+  if (text.length <= COUNTED_CHARS) return count(text) + extra;
   const head = count(text.slice(0, COUNTED_CHARS));
-  return Math.ceil((head * text.length) / COUNTED_CHARS);
+  return Math.ceil((head * text.length) / COUNTED_CHARS) + extra;
 }

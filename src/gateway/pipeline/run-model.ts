@@ -1,6 +1,6 @@
 // One model pipeline: every caller of a model (the chat-completions and messages routes, the
 // MCP tools) goes through runModel, the transcription route through runTranscription. The
-// steps, in order: resolve the model → release → quota → policy + barrier → output bound and
+// steps, in order: resolve the model → release → quota → images → policy + barrier → output bound and
 // charge (prepaid calls) → provider call → accounting (usage, settlement) → restoration.
 // Each step is a plain function in its own file; this file only orders them.
 import type { TranscriptionConfig } from '../../platform/config/transcription.js';
@@ -26,6 +26,8 @@ import { screen } from './screen.js';
 import { type EmbeddingsRun, runEmbeddings } from './embeddings.js';
 import { type CountOptions, runCountTokens, type TokenCount } from './count-tokens.js';
 import type { EmbeddingsRequest } from '../models/formats/embeddings.js';
+import type { DocumentReaders } from '../extract/readers.js';
+import { mergeFindings, redactFiles } from './images.js';
 
 export interface PipelineDeps {
   catalogue: Catalogue;
@@ -37,6 +39,8 @@ export interface PipelineDeps {
   charges?: CallCharges;
   /** SVC_CONFIG `transcription`; absent → runTranscription answers 503. */
   transcription?: TranscriptionConfig;
+  /** The OCR and PDF pools images and PDFs are read with (images.ts); absent → they are refused. */
+  documents?: DocumentReaders;
 }
 
 /** Usage of transcriptions is counted under this id (the provider's model is in the config). */
@@ -88,8 +92,14 @@ export class ModelPipeline {
     const model = resolveModel(catalogue, principal, conversation);
     assertReleased(principal, model.id);
     await limits.checkQuota(principal, opts.log ?? this.#deps.logger);
+    // Images and PDFs first: OCR, their personal data blacked out, PDFs turned into text.
+    const images = await redactFiles(conversation, principal, opts, this.#deps.documents, opts.signal);
     const started = barrierStart();
-    const { conversation: clean, findings, blocked, restore } = screen(conversation, principal, opts);
+    const screened = screen(images.conversation, principal, opts);
+    const { conversation: clean, restore } = screened;
+    const findings = mergeFindings(images.findings, screened.findings);
+    // Under `block`, personal data in an image blocks the request as it would in text.
+    const blocked = screened.blocked || images.findings.some((f) => f.action === 'block');
     barrierDone('model', started, findings, blocked);
     opts.onScreened?.(model.id, findings);
     if (blocked) throw blockedError(findings);

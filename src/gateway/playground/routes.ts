@@ -9,12 +9,18 @@ import { HTTP } from '../../platform/http/errors.js';
 import type { Policy, Sensitivity } from '../../privacy/index.js';
 import type { GatewayDeps } from '../deps.js';
 import { createAuditLog } from '../privacy/audit.js';
+import { findingsHeader } from '../privacy/clean.js';
 import { cleaningAskOf } from '../privacy/asked.js';
 import { answerClean, CleanBody, CleanResult } from '../privacy/routes.js';
 import { sessionOf } from '../sessions/guard.js';
 import { sessionPrincipal } from './principal.js';
+import { previewRedaction } from '../pipeline/images.js';
+import { FindingSchema } from '../privacy/schemas.js';
 
 const Org = Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()]);
+
+/** An image of up to about 7.5 MB, as base64 in JSON. */
+const IMAGE_BODY_LIMIT = 10 * 1024 * 1024;
 
 const route = (summary: string, schema: Record<string, unknown>) => ({
   config: { auth: 'session' as const },
@@ -116,6 +122,70 @@ export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
       if (run.kind !== 'reply') throw HTTP.internal_error('Resposta inesperada do modelo.');
       const content = run.reply.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
       return { model: run.model, content };
+    },
+  );
+
+  scope.post(
+    '/api/account/playground/image',
+    {
+      ...route("An image redacted as a model request would have it, in the organisation's settings", {
+        body: Type.Object(
+          {
+            organizationId: Org,
+            /** JPEG, PNG or WebP: a data URI or plain base64. */
+            image: Type.String({ minLength: 1, maxLength: IMAGE_BODY_LIMIT }),
+            policy: Type.Optional(
+              Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]),
+            ),
+            sensitivity: Type.Optional(Type.Union([Type.Literal('balanced'), Type.Literal('strict')])),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            /** The redacted image as a data URI: what the vendor would receive. */
+            image: Type.String(),
+            findings: Type.Array(FindingSchema),
+            /** The policy is block and the image holds personal data: a model request would be refused. */
+            blocked: Type.Boolean(),
+            /** The organisation's setting: under refuse, a model request with this image is refused. */
+            images: Type.Union([Type.Literal('refuse'), Type.Literal('redact')]),
+          }),
+        },
+      }),
+      bodyLimit: IMAGE_BODY_LIMIT + 64 * 1024,
+    },
+    async (request, reply) => {
+      const body = request.body as {
+        organizationId: string | null;
+        image: string;
+        policy?: Policy;
+        sensitivity?: Sensitivity;
+      };
+      const p = await principal(request, body.organizationId);
+      const asked = cleaningAskOf(request, body);
+      const abort = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) abort.abort();
+      });
+      const { image, findings, policy } = await previewRedaction(
+        p,
+        asked,
+        deps.documents,
+        body.image,
+        abort.signal,
+      );
+      const blocked = policy === 'block' && findings.length > 0;
+      const auditId = await audit.write(p, {
+        route: 'POST /api/account/playground/image',
+        policy,
+        blocked,
+        findings,
+        input: body.image,
+      });
+      reply.header('x-svc-privacy', findingsHeader(findings));
+      reply.header('x-svc-audit-id', auditId);
+      return { image: `data:${image.mediaType};base64,${image.data}`, findings, blocked, images: p.images };
     },
   );
 }

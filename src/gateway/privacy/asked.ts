@@ -1,5 +1,5 @@
 // What a caller asks of the barrier on one request: X-SVC-Policy and X-SVC-Nomes on every
-// route that cleans, and the `policy` / `sensitivity` fields of routes whose body or form
+// route that cleans (and X-SVC-Images: refuse on the model routes), and the `policy` / `sensitivity` fields of routes whose body or form
 // has them. Both ask only; cleaning-choice.ts keeps the stricter of the ask and the
 // organisation's setting, so `balanced` or `placeholder` never lower anything.
 import type { FastifyRequest } from 'fastify';
@@ -16,6 +16,7 @@ import type { CleaningAsk } from '../orgs/cleaning-choice.js';
 
 export const POLICY_HEADER = 'x-svc-policy';
 export const NAMES_HEADER = 'x-svc-nomes';
+export const IMAGES_HEADER = 'x-svc-images';
 
 const invalid = (param: string, message: string) => HTTP.invalid_request(message, { param });
 
@@ -33,7 +34,12 @@ export function cleaningAskOf(request: FastifyRequest, fields: AskedFields = {})
   const names = request.headers[NAMES_HEADER];
   if (names !== undefined && !isSensitivity(names))
     throw invalid(NAMES_HEADER, 'O cabeçalho X-SVC-Nomes deve ser strict ou balanced.');
+  const images = request.headers[IMAGES_HEADER];
+  if (images !== undefined && images !== 'refuse' && images !== 'redact')
+    throw invalid(IMAGES_HEADER, 'O cabeçalho X-SVC-Images deve ser refuse ou redact.');
   return {
+    // Asking `redact` changes nothing: only the organisation turns redaction on.
+    images: images === 'refuse' ? 'refuse' : undefined,
     policy: fields.policy === undefined ? policy : strictest(fields.policy, policy),
     nameSensitivity:
       fields.sensitivity === undefined ? names : strictestSensitivity(fields.sensitivity, names),

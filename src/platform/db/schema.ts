@@ -41,6 +41,8 @@ export interface OrganizationsTable {
   name_sensitivity: string;
   /** JSON array of the categories NOT masked; null: all (gateway/orgs/cleaning-choice.ts). */
   unmasked_categories: string | null;
+  /** `refuse` or `redact`: images and PDFs in model requests (gateway/orgs/cleaning-choice.ts). */
+  images: string;
   created_at: number;
   /** `free` or `prepaid` (docs/payments.md "Paid calls"). */
   billing: string;

@@ -45,6 +45,7 @@ describe(`organisation barrier settings in the session API (${onPostgres ? 'post
       policy: 'placeholder',
       nameSensitivity: 'balanced',
       categories: CATEGORIES.map((category) => ({ category, label: LABEL[category], masked: true })),
+      images: 'refuse',
     });
   });
 
@@ -62,8 +63,22 @@ describe(`organisation barrier settings in the session API (${onPostgres ? 'post
       policy: 'redact',
       nameSensitivity: 'strict',
       categories: CATEGORIES.filter((c) => CHANGE.maskedCategories.includes(c)),
+      images: 'refuse',
     });
     assert.match(h.ctx.logs.text, /organisation barrier settings changed/);
+  });
+
+  it('images: redact when asked; a body without the field leaves it as it is', async () => {
+    const browser = await member('owner', true);
+    const on = await browser.send('PUT', url(orgId), { body: { ...CHANGE, images: 'redact' } });
+    assert.equal(on.status, 200, on.body);
+    assert.equal(on.json.images, 'redact');
+    assert.equal((await browser.send('PUT', url(orgId), { body: CHANGE })).json.images, 'redact');
+    assert.equal((await stored()).images, 'redact');
+    const bad = await browser.send('PUT', url(orgId), { body: { ...CHANGE, images: 'sometimes' } });
+    assert.equal(bad.status, 400);
+    const off = await browser.send('PUT', url(orgId), { body: { ...CHANGE, images: 'refuse' } });
+    assert.equal(off.json.images, 'refuse');
   });
 
   it('refusals change nothing: member 403, no second factor 403, outsider 404, bad bodies 400', async () => {

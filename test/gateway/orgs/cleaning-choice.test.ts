@@ -24,7 +24,12 @@ describe('chooseCleaning', () => {
       for (const nameSensitivity of SENSITIVITIES)
         for (const askedPolicy of [undefined, ...POLICIES])
           for (const askedNames of [undefined, ...SENSITIVITIES]) {
-            const settings: BarrierSettings = { policy, nameSensitivity, categories: CATEGORIES };
+            const settings: BarrierSettings = {
+              policy,
+              nameSensitivity,
+              categories: CATEGORIES,
+              images: 'refuse',
+            };
             const got = chooseCleaning(settings, { policy: askedPolicy, nameSensitivity: askedNames });
             const label = `${policy}/${nameSensitivity} asked ${askedPolicy}/${askedNames}`;
             assert.ok(RANK[got.policy] >= RANK[policy], label);
@@ -44,6 +49,13 @@ describe('chooseCleaning', () => {
     assert.deepEqual(chooseCleaning(settings, { policy: 'block' }).categories, ['cpf', 'email']);
     assert.deepEqual(chooseCleaning(DEFAULT_BARRIER).categories, CATEGORIES);
   });
+
+  it('images: a request may only ask to refuse them', () => {
+    const redacting: BarrierSettings = { ...DEFAULT_BARRIER, images: 'redact' };
+    assert.equal(chooseCleaning(redacting).images, 'redact');
+    assert.equal(chooseCleaning(redacting, { images: 'refuse' }).images, 'refuse');
+    assert.equal(chooseCleaning(DEFAULT_BARRIER, { images: 'redact' }).images, 'refuse');
+  });
 });
 
 describe('barrierOf / unmaskedColumn', () => {
@@ -57,6 +69,7 @@ describe('barrierOf / unmaskedColumn', () => {
       policy: 'placeholder',
       nameSensitivity: 'balanced',
       categories: CATEGORIES,
+      images: 'refuse',
     });
   });
 
@@ -65,8 +78,18 @@ describe('barrierOf / unmaskedColumn', () => {
     const masked = CATEGORIES.filter((c) => c !== 'nome' && c !== 'telefone');
     const column = unmaskedColumn(masked);
     assert.deepEqual(JSON.parse(column!).sort(), ['nome', 'telefone']);
-    const row = { privacy_policy: 'block', name_sensitivity: 'strict', unmasked_categories: column };
-    assert.deepEqual(barrierOf(row), { policy: 'block', nameSensitivity: 'strict', categories: masked });
+    const row = {
+      privacy_policy: 'block',
+      name_sensitivity: 'strict',
+      unmasked_categories: column,
+      images: 'redact',
+    };
+    assert.deepEqual(barrierOf(row), {
+      policy: 'block',
+      nameSensitivity: 'strict',
+      categories: masked,
+      images: 'redact',
+    });
   });
 
   it('an unreadable or unknown stored value falls back to the strict side', () => {
@@ -75,6 +98,7 @@ describe('barrierOf / unmaskedColumn', () => {
         privacy_policy: 'lenient',
         name_sensitivity: 'x',
         unmasked_categories: unmasked,
+        images: 'sometimes',
       });
       assert.deepEqual(got, DEFAULT_BARRIER, unmasked);
     }

@@ -1,5 +1,6 @@
 // Organização: the privacy barrier of each organisation the account belongs to — the policy,
-// the name detection and which categories of personal data are masked. Members see them;
+// the name detection, which categories of personal data are masked and what happens to
+// images and PDFs in model requests. Members see them;
 // owners and administrators, signed in with their second factor, change them.
 import { useEffect, useState } from 'preact/hooks';
 import { ApiProblem, api, describe } from '../api.js';
@@ -8,6 +9,7 @@ import { Notice, type Org, OrgSelect, Problem } from '../ui.js';
 
 type Policy = 'placeholder' | 'redact' | 'block';
 type Sensitivity = 'balanced' | 'strict';
+type Images = 'refuse' | 'redact';
 
 interface Barrier {
   organization: { id: string; name: string };
@@ -16,6 +18,7 @@ interface Barrier {
   policy: Policy;
   nameSensitivity: Sensitivity;
   categories: { category: string; label?: string; masked: boolean }[];
+  images: Images;
 }
 
 const POLICIES: [Policy, string, string][] = [
@@ -27,6 +30,15 @@ const POLICIES: [Policy, string, string][] = [
 const SENSITIVITIES: [Sensitivity, string, string][] = [
   ['balanced', 'Equilibrada', 'o padrão'],
   ['strict', 'Estrita', 'mascara mais palavras como nomes (um sobrenome sozinho, um nome em minúsculas)'],
+];
+
+const IMAGES: [Images, string, string][] = [
+  ['refuse', 'Recusar', 'imagens e PDFs nos pedidos aos modelos são recusados (envie o texto extraído)'],
+  [
+    'redact',
+    'Cobrir os dados pessoais',
+    'cada imagem é lida por OCR e os dados pessoais encontrados são cobertos com tarjas antes do envio',
+  ],
 ];
 
 /** The name people use for a category (categories.ts); one the console does not know keeps the server's label. */
@@ -72,6 +84,7 @@ export function Organizacao() {
           policy: String(form.get('policy')),
           nameSensitivity: String(form.get('nameSensitivity')),
           maskedCategories: form.getAll('masked').map(String),
+          images: String(form.get('images')),
         },
       );
       setBarrier(next);
@@ -146,6 +159,19 @@ function BarrierForm({ barrier, onSubmit }: { barrier: Barrier; onSubmit: (e: Ev
         {barrier.categories.map((c) => (
           <label key={c.category} class="choice">
             <input type="checkbox" name="masked" value={c.category} defaultChecked={c.masked} /> {titleOf(c)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset disabled={locked} aria-describedby="imagens-aviso">
+        <legend>Imagens e PDFs</legend>
+        <p id="imagens-aviso" class="hint">
+          O OCR lê o texto impresso: rostos, assinaturas e escrita à mão não são cobertos. Veja o antes e o
+          depois de uma imagem em Privacidade.
+        </p>
+        {IMAGES.map(([value, title, hint]) => (
+          <label key={value} class="choice">
+            <input type="radio" name="images" value={value} defaultChecked={barrier.images === value} />{' '}
+            {title} <small class="hint">— {hint}</small>
           </label>
         ))}
       </fieldset>

@@ -1,31 +1,21 @@
 // Privacidade: the playground. The text goes through the same barrier as
-// POST /v1/privacy/clean, with the signed-in session in the settings of the organisation
+// POST /v1/privacy/clean (an image through the image step of model requests:
+// privacidade-imagem.tsx), with the signed-in session in the settings of the organisation
 // chosen here (its policy, name sensitivity and restoration), so what it shows is what that
 // organisation's keys get; then, optionally, to a catalogue model. No API key is created.
 import { useEffect, useState } from 'preact/hooks';
 import { api, describe } from '../api.js';
 import { event } from '../funnel.js';
-import { categoryName } from '../categories.js';
 import { Highlighted } from '../highlight.js';
 import { Problem } from '../ui.js';
-
-interface Finding {
-  category: string;
-  count: number;
-  action: string;
-}
+import { type Finding, Findings } from './achados.js';
+import { ImagePreview } from './privacidade-imagem.js';
 
 interface Cleaned {
   clean_text: string;
   findings: Finding[];
   audit_id: string;
 }
-
-const ACTION: Record<string, string> = {
-  placeholder: 'trocado por marcador',
-  redact: 'removido',
-  block: 'bloqueado',
-};
 
 export function Privacidade() {
   const [orgs, setOrgs] = useState<{ id: string; name: string }[]>([]);
@@ -177,33 +167,7 @@ export function Privacidade() {
               </pre>
             </figure>
           </div>
-          <div class="table-wrap">
-            <table>
-              <caption>Achados</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Categoria</th>
-                  <th scope="col">Quantidade</th>
-                  <th scope="col">Ação</th>
-                </tr>
-              </thead>
-              <tbody>
-                {cleaned.findings.length === 0 ? (
-                  <tr>
-                    <td colSpan={3}>Nenhum dado pessoal encontrado.</td>
-                  </tr>
-                ) : (
-                  cleaned.findings.map((f) => (
-                    <tr key={f.category}>
-                      <td>{categoryName(f.category)}</td>
-                      <td>{f.count}</td>
-                      <td>{ACTION[f.action] ?? f.action}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <Findings findings={cleaned.findings} />
           {models.length > 0 && (
             <div class="row">
               {models.map((m) => (
@@ -223,6 +187,7 @@ export function Privacidade() {
           </pre>
         </figure>
       )}
+      <ImagePreview owner={owner} policy={policy} />
     </section>
   );
 }

@@ -13,6 +13,7 @@ import type {
   Usage,
 } from '../types.js';
 import { arr, isObj, type Obj, obj, optBool, optInt, optNum, optStr, rest, stopList, str } from './check.js';
+import { chatFile, chatImage } from './files.js';
 
 const KNOWN = new Set([
   'model',
@@ -39,16 +40,44 @@ export function chatText(content: unknown, param: string): string {
   if (typeof content === 'string') return content;
   if (content === null || content === undefined) return '';
   return arr(content, param)
-    .map((part, i) => {
-      const p = obj(part, `${param}.${i}`);
-      if (typeof p.type === 'string' && FILE_PARTS.has(p.type))
-        throw unsupportedContent(`${param}.${i}`, p.type);
-      if (p.type !== 'text' && p.type !== 'refusal') {
-        throw invalid(`${param}.${i}.type`, `Tipo de conteúdo desconhecido em "${param}.${i}".`);
-      }
-      return str(p.type === 'text' ? p.text : p.refusal, `${param}.${i}.${p.type}`);
-    })
+    .map((part, i) => partText(obj(part, `${param}.${i}`), `${param}.${i}`))
     .join('');
+}
+
+function partText(p: Obj, param: string): string {
+  if (typeof p.type === 'string' && FILE_PARTS.has(p.type)) throw unsupportedContent(param, p.type);
+  if (p.type !== 'text' && p.type !== 'refusal') {
+    throw invalid(`${param}.type`, `Tipo de conteúdo desconhecido em "${param}".`);
+  }
+  return str(p.type === 'text' ? p.text : p.refusal, `${param}.${p.type}`);
+}
+
+/**
+ * A user turn's content where images and PDFs are taken (the organisation redacts them):
+ * text parts between two files joined as chatText joins them, each image and PDF a block.
+ */
+function userBlocks(content: unknown, param: string): Block[] {
+  if (typeof content === 'string' || content === null || content === undefined)
+    return [{ type: 'text', text: chatText(content, param) }];
+  const blocks: Block[] = [];
+  let text: string | null = null;
+  arr(content, param).forEach((part, i) => {
+    const p = obj(part, `${param}.${i}`);
+    const file =
+      p.type === 'image_url'
+        ? chatImage(p, `${param}.${i}`)
+        : p.type === 'file'
+          ? chatFile(p, `${param}.${i}`)
+          : null;
+    if (file === null) text = (text ?? '') + partText(p, `${param}.${i}`);
+    else {
+      if (text !== null) blocks.push({ type: 'text', text });
+      text = null;
+      blocks.push(file);
+    }
+  });
+  if (text !== null || blocks.length === 0) blocks.push({ type: 'text', text: text ?? '' });
+  return blocks;
 }
 
 function toolUse(call: unknown, param: string): Block {
@@ -72,7 +101,7 @@ function toolUse(call: unknown, param: string): Block {
   };
 }
 
-function parseMessages(raw: unknown): { system: string[]; messages: Message[] } {
+function parseMessages(raw: unknown, files: boolean): { system: string[]; messages: Message[] } {
   const list = arr(raw, 'messages');
   if (list.length === 0) throw invalid('messages', 'O campo "messages" não pode ser vazio.');
   const system: string[] = [];
@@ -88,7 +117,9 @@ function parseMessages(raw: unknown): { system: string[]; messages: Message[] } 
       case 'user':
         messages.push({
           role: 'user',
-          content: [{ type: 'text', text: chatText(m.content, `${param}.content`) }],
+          content: files
+            ? userBlocks(m.content, `${param}.content`)
+            : [{ type: 'text', text: chatText(m.content, `${param}.content`) }],
         });
         return;
       case 'assistant': {
@@ -160,8 +191,9 @@ function parseToolChoice(raw: unknown): ToolChoice | undefined {
   );
 }
 
-export function parseChatRequest(body: Obj): Conversation {
-  const { system, messages } = parseMessages(body.messages);
+/** `files`: take images and PDFs in user turns (the organisation redacts them); otherwise 400 unsupported_content. */
+export function parseChatRequest(body: Obj, options: { files?: boolean } = {}): Conversation {
+  const { system, messages } = parseMessages(body.messages, options.files === true);
   if (body.n !== undefined && body.n !== null && body.n !== 1) {
     throw invalid('n', 'Só uma resposta por requisição: "n" deve ser 1.');
   }

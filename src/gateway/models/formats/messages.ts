@@ -13,6 +13,7 @@ import type {
   Usage,
 } from '../types.js';
 import { arr, isObj, type Obj, obj, optBool, optInt, optNum, optStr, rest, stopList, str } from './check.js';
+import { messagesDocument, messagesImage } from './files.js';
 
 const KNOWN = new Set([
   'model',
@@ -53,9 +54,12 @@ function blockTexts(content: unknown, param: string): string[] {
   });
 }
 
-function parseBlock(raw: unknown, param: string, role: Message['role']): Block {
+function parseBlock(raw: unknown, param: string, role: Message['role'], files: boolean): Block {
   const b = obj(raw, param);
   const type = b.type;
+  // Where the organisation redacts images, a user turn's images and PDFs are taken.
+  if (files && role === 'user' && type === 'image') return messagesImage(b, param);
+  if (files && role === 'user' && type === 'document') return messagesDocument(b, param);
   if (typeof type === 'string' && FILE_BLOCKS.has(type)) throw unsupportedContent(param, type);
   if (type === 'text') return { type: 'text', text: str(b.text, `${param}.text`) };
   if (type === 'tool_use' && role === 'assistant') {
@@ -80,7 +84,7 @@ function parseBlock(raw: unknown, param: string, role: Message['role']): Block {
   );
 }
 
-function parseMessages(raw: unknown): Message[] {
+function parseMessages(raw: unknown, files: boolean): Message[] {
   const list = arr(raw, 'messages');
   if (list.length === 0) throw invalid('messages', 'O campo "messages" não pode ser vazio.');
   return list.map((item, i) => {
@@ -93,7 +97,7 @@ function parseMessages(raw: unknown): Message[] {
       typeof m.content === 'string'
         ? [{ type: 'text', text: m.content }]
         : arr(m.content, `messages.${i}.content`).map((b, j) =>
-            parseBlock(b, `messages.${i}.content.${j}`, role),
+            parseBlock(b, `messages.${i}.content.${j}`, role, files),
           );
     return { role, content };
   });
@@ -135,7 +139,8 @@ function parseToolChoice(raw: unknown): { choice?: ToolChoice; parallel?: boolea
   }
 }
 
-export function parseMessagesRequest(body: Obj): Conversation {
+/** `files`: take images and PDFs in user turns (the organisation redacts them); otherwise 400 unsupported_content. */
+export function parseMessagesRequest(body: Obj, options: { files?: boolean } = {}): Conversation {
   const maxTokens = optInt(body.max_tokens, 'max_tokens', 1);
   if (maxTokens === undefined) throw invalid('max_tokens', 'O campo "max_tokens" é obrigatório.');
   const system = body.system === undefined || body.system === null ? [] : blockTexts(body.system, 'system');
@@ -147,7 +152,7 @@ export function parseMessagesRequest(body: Obj): Conversation {
     model: str(body.model, 'model'),
     source: 'messages',
     system,
-    messages: parseMessages(body.messages),
+    messages: parseMessages(body.messages, options.files === true),
     tools: parseTools(body.tools),
     toolChoice: choice,
     parallelToolCalls: parallel,

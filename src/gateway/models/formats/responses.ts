@@ -6,6 +6,7 @@
 // `item_reference` items — is refused with `store_unsupported`, never dropped: the caller
 // sends the whole history each time, as with chat completions.
 import { invalid, storeUnsupported, unsupportedContent } from '../errors.js';
+import { responsesFile, responsesImage } from './files.js';
 import type { Block, Conversation, Message, Tool, ToolChoice } from '../types.js';
 import { arr, isObj, type Obj, obj, optBool, optInt, optNum, optStr, rest, str } from './check.js';
 
@@ -33,10 +34,11 @@ const ITEM_TYPES = 'message, function_call, function_call_output';
 
 /**
  * One content part of a message or of a function output, as a block: the one place that
- * says which part types the barrier reads. Parts that carry files are refused as chat
- * refuses them (extract their text first); anything else unknown is a 400.
+ * says which part types the barrier reads. Images and PDFs are taken in a user's message
+ * where the organisation redacts them (`files`); elsewhere they are refused as chat refuses
+ * them (extract their text first), and so is audio; anything else unknown is a 400.
  */
-export function partBlock(raw: unknown, param: string): Block {
+export function partBlock(raw: unknown, param: string, files = false): Block {
   const part = obj(raw, param);
   switch (part.type) {
     case 'input_text':
@@ -45,7 +47,11 @@ export function partBlock(raw: unknown, param: string): Block {
     case 'refusal':
       return { type: 'text', text: str(part.refusal, `${param}.refusal`) };
     case 'input_image':
+      if (!files) throw unsupportedContent(param, part.type);
+      return responsesImage(part, param);
     case 'input_file':
+      if (!files) throw unsupportedContent(param, part.type);
+      return responsesFile(part, param);
     case 'input_audio':
       throw unsupportedContent(param, part.type);
     default:
@@ -57,9 +63,9 @@ export function partBlock(raw: unknown, param: string): Block {
 }
 
 /** A `content` that is a string or a list of parts, as blocks. */
-function contentBlocks(content: unknown, param: string): Block[] {
+function contentBlocks(content: unknown, param: string, files = false): Block[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
-  return arr(content, param).map((p, i) => partBlock(p, `${param}.${i}`));
+  return arr(content, param).map((p, i) => partBlock(p, `${param}.${i}`, files));
 }
 
 /** The text of blocks that must all be text (system prompts, function outputs). */
@@ -106,13 +112,13 @@ class Turns {
   }
 }
 
-function parseItem(raw: unknown, param: string, turns: Turns): void {
+function parseItem(raw: unknown, param: string, turns: Turns, files: boolean): void {
   const item = obj(raw, param);
   // A message may leave out its type (the "easy" input message).
   const type = item.type ?? (item.role !== undefined ? 'message' : undefined);
   switch (type) {
     case 'message': {
-      const blocks = contentBlocks(item.content, `${param}.content`);
+      const blocks = contentBlocks(item.content, `${param}.content`, files && item.role === 'user');
       switch (item.role) {
         case 'system':
         case 'developer':
@@ -152,7 +158,7 @@ function parseItem(raw: unknown, param: string, turns: Turns): void {
   }
 }
 
-function parseInput(raw: unknown, turns: Turns): void {
+function parseInput(raw: unknown, turns: Turns, files: boolean): void {
   if (typeof raw === 'string') {
     if (raw === '') throw invalid('input', 'O campo "input" não pode ser vazio.');
     turns.user([{ type: 'text', text: raw }]);
@@ -160,7 +166,7 @@ function parseInput(raw: unknown, turns: Turns): void {
   }
   const items = arr(raw, 'input');
   if (items.length === 0) throw invalid('input', 'O campo "input" não pode ser vazio.');
-  for (const [i, item] of items.entries()) parseItem(item, `input.${i}`, turns);
+  for (const [i, item] of items.entries()) parseItem(item, `input.${i}`, turns, files);
 }
 
 function parseTools(raw: unknown): Tool[] | undefined {
@@ -220,7 +226,8 @@ function extraOf(body: Obj): Obj {
   return extra;
 }
 
-export function parseResponsesRequest(body: Obj): Conversation {
+/** `files`: take images and PDFs in user messages (the organisation redacts them); otherwise 400 unsupported_content. */
+export function parseResponsesRequest(body: Obj, options: { files?: boolean } = {}): Conversation {
   refuseState(body);
   const turns = new Turns();
   const instructions = optStr(body.instructions, 'instructions');
@@ -228,7 +235,7 @@ export function parseResponsesRequest(body: Obj): Conversation {
   if (body.input === undefined || body.input === null) {
     throw invalid('input', 'O campo "input" é obrigatório: o gateway não guarda prompts nem conversas.');
   }
-  parseInput(body.input, turns);
+  parseInput(body.input, turns, options.files === true);
   return {
     model: str(body.model, 'model'),
     source: 'responses',

@@ -32,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0019-worker-keys-pending-networks': await import('./0019-worker-keys-pending-networks.js'),
   '0020-money-crash-windows': await import('./0020-money-crash-windows.js'),
   '0021-x402-operator-resolution': await import('./0021-x402-operator-resolution.js'),
+  '0022-org-images': await import('./0022-org-images.js'),
 };

@@ -18,6 +18,11 @@ function renderBlock(b: Block): Obj | null {
       if (b.isError) out.is_error = true;
       return out;
     }
+    case 'image':
+      return { type: 'image', source: { type: 'base64', media_type: b.mediaType, data: b.data } };
+    case 'document':
+      // The image step turns every PDF into text and page images: none reaches a provider.
+      throw new Error('a document block reached the provider');
   }
 }
 

@@ -27,6 +27,7 @@ function renderMessage(m: Message): Obj[] {
   // `tool` messages (which must follow the assistant's calls at once), then the text.
   const out: Obj[] = [];
   const texts: string[] = [];
+  const parts: Obj[] = [];
   for (const b of m.content) {
     if (b.type === 'tool_result') {
       out.push({
@@ -34,9 +35,18 @@ function renderMessage(m: Message): Obj[] {
         tool_call_id: b.toolUseId,
         content: b.isError ? `[erro] ${b.content}` : b.content,
       });
-    } else if (b.type === 'text') texts.push(b.text);
+    } else if (b.type === 'text') {
+      texts.push(b.text);
+      parts.push({ type: 'text', text: b.text });
+    } else if (b.type === 'image') {
+      const image: Obj = { url: `data:${b.mediaType};base64,${b.data}` };
+      if (b.detail) image.detail = b.detail;
+      parts.push({ type: 'image_url', image_url: image });
+    } else if (b.type === 'document') throw new Error('a document block reached the provider');
   }
-  if (texts.length) out.push({ role: 'user', content: texts.join('\n') });
+  // With images the turn is a list of parts in order; text alone stays one string, as before.
+  if (parts.length > texts.length) out.push({ role: 'user', content: parts });
+  else if (texts.length) out.push({ role: 'user', content: texts.join('\n') });
   return out;
 }
 

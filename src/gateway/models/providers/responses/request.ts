@@ -5,7 +5,7 @@ import { toolArguments } from '../../formats/chat.js';
 import { untranslatable } from '../../errors.js';
 import type { Conversation, Message } from '../../types.js';
 
-/** A turn as input items: runs of text become one message, calls and results items of their own. */
+/** A turn as input items: runs of text and images become one message, calls and results items of their own. */
 function renderMessage(m: Message): Obj[] {
   const out: Obj[] = [];
   let texts: Obj[] = [];
@@ -18,6 +18,16 @@ function renderMessage(m: Message): Obj[] {
       if (b.text) texts.push({ type: m.role === 'assistant' ? 'output_text' : 'input_text', text: b.text });
       continue;
     }
+    if (b.type === 'image') {
+      texts.push({
+        type: 'input_image',
+        image_url: `data:${b.mediaType};base64,${b.data}`,
+        detail: b.detail ?? 'auto',
+      });
+      continue;
+    }
+    // The image step turns every PDF into text and page images: none reaches a provider.
+    if (b.type === 'document') throw new Error('a document block reached the provider');
     flush();
     if (b.type === 'tool_use') {
       out.push({ type: 'function_call', call_id: b.id, name: b.name, arguments: toolArguments(b.input) });

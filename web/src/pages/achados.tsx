@@ -1,0 +1,47 @@
+// The findings of a cleaning, as the playground shows them (text and images alike): one
+// row per category, its count and what was done with it. Never values.
+import { categoryName } from '../categories.js';
+
+export interface Finding {
+  category: string;
+  count: number;
+  action: string;
+}
+
+const ACTION: Record<string, string> = {
+  placeholder: 'trocado por marcador',
+  redact: 'removido',
+  block: 'bloqueado',
+};
+
+export function Findings({ findings, action }: { findings: Finding[]; action?: (a: string) => string }) {
+  return (
+    <div class="table-wrap">
+      <table>
+        <caption>Achados</caption>
+        <thead>
+          <tr>
+            <th scope="col">Categoria</th>
+            <th scope="col">Quantidade</th>
+            <th scope="col">Ação</th>
+          </tr>
+        </thead>
+        <tbody>
+          {findings.length === 0 ? (
+            <tr>
+              <td colSpan={3}>Nenhum dado pessoal encontrado.</td>
+            </tr>
+          ) : (
+            findings.map((f) => (
+              <tr key={f.category}>
+                <td>{categoryName(f.category)}</td>
+                <td>{f.count}</td>
+                <td>{action ? action(f.action) : (ACTION[f.action] ?? f.action)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
