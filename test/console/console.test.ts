@@ -273,7 +273,7 @@ describe('web console in Chromium', { skip }, () => {
   it('the playground shows an image before and after redaction', async () => {
     const page = await open('/entrar');
     await signIn(page, 'ana@acme.com');
-    await page.getByRole('link', { name: 'Privacidade' }).click();
+    await page.getByRole('link', { name: 'Privacidade', exact: true }).click();
     await page.getByLabel('Nas regras de').selectOption({ label: 'Acme' });
     await page
       .getByLabel('Escolher imagem')
