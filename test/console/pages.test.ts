@@ -3,6 +3,7 @@
 // screen, no console error, and axe-core (WCAG 2.1 A and AA rules) with no serious or critical
 // violation. Also the landing page's demonstration, end to end, without an account.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import OpenAI from 'openai';
@@ -228,6 +229,15 @@ describe('every console page: screenshots, layout, axe-core', { skip }, () => {
     // "Tabela" shows the same table to everyone.
     await page.getByRole('button', { name: 'Tabela' }).first().click();
     assert.ok(await table.isVisible());
+    // "Baixar CSV": the same numbers for a spreadsheet in Portuguese (`;`, UTF-8 with BOM).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Baixar CSV' }).first().click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'requisicoes-por-dia.csv');
+    const csv = readFileSync((await download.path())!, 'utf8');
+    assert.ok(csv.startsWith('\uFEFFDia;Requisições\r\n'), csv.slice(0, 40));
+    assert.match(csv, new RegExp(`\r\n${today};3\r\n`));
     await page.close();
   });
 
