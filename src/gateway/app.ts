@@ -30,6 +30,7 @@ import { registerWorkerRoutes } from './workers/index.js';
 import { registerTranscriptionRoutes } from './transcription/routes.js';
 import { registerMcpRoutes } from './mcp/routes.js';
 import { registerContactRoutes } from './contact/routes.js';
+import { registerDemoRoutes } from './demo/routes.js';
 import { McpCatalogue } from './mcp/tools.js';
 import { registerShowcase } from './showcase/index.js';
 import { dailyTotals } from './billing/ledger.js';
@@ -109,6 +110,7 @@ export async function createGatewayApp(
   await registerTranscriptionRoutes(app, deps);
   registerMcpRoutes(app, deps, mcpTools);
   registerContactRoutes(app, ctx);
+  registerDemoRoutes(app, deps);
   const telemetry = createTelemetry(ctx, deps.now);
   registerTelemetry(app, ctx, telemetry, deps.now);
   registerShowcase(app, ctx, {

@@ -67,6 +67,8 @@ describe('ways in, in Chromium', { skip }, () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Senha').fill(password);
     await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('heading', { name: 'Painel' }).waitFor();
+    await page.getByRole('link', { name: 'Chaves', exact: true }).click();
     await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
   }
 
@@ -101,7 +103,7 @@ describe('ways in, in Chromium', { skip }, () => {
     await guest.getByLabel('Seu nome').fill('Convidada');
     await guest.getByLabel('Senha').fill(PASSWORD);
     await guest.getByRole('button', { name: 'Aceitar e entrar' }).click();
-    await guest.getByRole('heading', { name: 'Chaves de API' }).waitFor();
+    await guest.getByRole('heading', { name: 'Painel' }).waitFor();
     await guest.close();
   });
 
@@ -120,19 +122,20 @@ describe('ways in, in Chromium', { skip }, () => {
     await page.getByRole('heading', { name: 'Nova senha' }).waitFor();
     await page.getByLabel('Nova senha').fill('outra senha forte 2026');
     await page.getByRole('button', { name: 'Salvar e entrar' }).click();
-    await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
+    await page.getByRole('heading', { name: 'Painel' }).waitFor();
     await page.close();
   });
 
   it('sign-up when SIGNUP=open', async () => {
     const page = await open('/entrar');
-    await page.getByRole('link', { name: 'Criar conta' }).click();
+    // The header offers it too; this is the sign-in page's own link.
+    await page.getByRole('main').getByRole('link', { name: 'Criar conta' }).click();
     await page.getByRole('heading', { name: 'Criar conta' }).waitFor();
     await screenshots(page, 'cadastro');
     await page.getByLabel('E-mail').fill('nova@exemplo.com');
     await page.getByLabel('Senha').fill(PASSWORD);
     await page.getByRole('button', { name: 'Criar conta' }).click();
-    await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
+    await page.getByRole('heading', { name: 'Painel' }).waitFor();
     await page.close();
   });
 });

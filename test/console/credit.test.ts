@@ -177,11 +177,12 @@ describe(
       await page.getByLabel('E-mail').fill('dona@prepaga.com');
       await page.getByLabel('Senha').fill(PASSWORD);
       await page.getByRole('button', { name: 'Entrar' }).click();
-      await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
-      await page.getByRole('link', { name: 'Crédito' }).click();
+      await page.getByRole('heading', { name: 'Painel' }).waitFor();
+      await page.getByRole('link', { name: 'Crédito', exact: true }).click();
       const balance = page.getByTestId('saldo-organizacao');
       await balance.waitFor();
-      assert.match((await balance.textContent()) ?? '', /Prepaga.*US\$ 12\.50.*pré-pago/);
+      // Intl writes a no-break space after US$ (so it never wraps away from the number).
+      assert.match((await balance.textContent()) ?? '', /Prepaga.*US\$\s12,50.*pré-pago/);
       assert.match((await balance.textContent()) ?? '', /ajuste/);
       assert.equal(await page.getByText('Pix (liberação manual)').count(), 0);
       await screenshots(page, 'credito-organizacao');

@@ -118,10 +118,11 @@ describe('the newcomer path: fresh clone → README → masked call → console 
     // 4. The console at the printed address, signed in with the README's account.
     const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     await page.goto(line.console);
+    await page.getByRole('banner').getByRole('link', { name: 'Entrar', exact: true }).click();
     await page.getByLabel('E-mail').fill(steps.email);
     await page.getByLabel('Senha').fill(steps.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
+    await page.getByRole('heading', { name: 'Painel' }).waitFor();
     await page.close();
   });
 });

@@ -73,8 +73,8 @@ describe('console: organisation privacy settings in Chromium', { skip }, () => {
       await page.getByLabel('Código').fill(code);
       await page.getByRole('button', { name: 'Confirmar código' }).click();
     }
-    await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
-    await page.getByRole('link', { name: 'Organização' }).click();
+    await page.getByRole('heading', { name: 'Painel' }).waitFor();
+    await page.getByRole('link', { name: 'Organização', exact: true }).click();
     await page.getByRole('heading', { name: 'Acme' }).waitFor();
     return page;
   }

@@ -47,3 +47,20 @@ export function lastUse(iso: string | null, createdAt: string): string {
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}/${part('month')}/${part('year')}, ${part('hour')}h`;
 }
+
+/** A calendar day `YYYY-MM-DD` as people write it here: `26/11/2026` (the one date format of the console). */
+export function day(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** US dollars with the Brazilian separators: `US$ 0,2500` below a dollar cent, else two decimals. */
+export function usd(value: number): string {
+  const digits = value !== 0 && Math.abs(value) < 0.01 ? 4 : 2;
+  return `US$ ${new Intl.NumberFormat('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)}`;
+}
+
+/** Today in Brasília as `YYYY-MM-DD` (for date inputs and the request log's day filter). */
+export function todayInBrasilia(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+}

@@ -32,6 +32,8 @@ export function interceptLinks(): void {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const url = new URL(a.href, location.href);
     if (url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
+    // A link to a part of this page (the skip link, "Ver a demonstração") is the browser's.
+    if (url.hash && url.pathname === location.pathname) return;
     event.preventDefault();
     navigate(url.pathname);
   });

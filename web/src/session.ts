@@ -31,6 +31,9 @@ export async function refreshMe(): Promise<void> {
   }
 }
 
+/** The profile's theme; "system" removes the attribute so that the system's choice applies. */
 export function applyTheme(theme: string): void {
-  document.documentElement.dataset.theme = theme === 'dark' || theme === 'light' ? theme : '';
+  const root = document.documentElement;
+  if (theme === 'dark' || theme === 'light') root.dataset.theme = theme;
+  else delete root.dataset.theme;
 }

@@ -5,7 +5,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { adopt, ApiProblem, api, describe, type SignIn } from '../api.js';
 import { dateTime, lastUse } from '../format.js';
 import { signedInEmail, useStore } from '../state.js';
-import { Field, Notice, Problem } from '../ui.js';
+import { toast } from '../toast.js';
+import { ConfirmButton, EmptyState, Field, Notice, Problem } from '../ui.js';
 import { Quickstart } from './quickstart.js';
 
 export interface KeyRecord {
@@ -34,7 +35,6 @@ export function Chaves() {
   const [problem, setProblem] = useState('');
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
   const [reauth, setReauth] = useState<null | (() => Promise<void>)>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
 
   const load = async () => {
     try {
@@ -90,10 +90,10 @@ export function Chaves() {
     }
   };
 
-  const revoke = async (id: string) => {
-    setConfirming(null);
+  const revoke = async (id: string, name: string) => {
     try {
       await api('POST', '/api/account/keys/revoke', { id });
+      toast(`Chave “${name}” revogada.`);
       await load();
     } catch (err) {
       setProblem(describe(err));
@@ -152,7 +152,14 @@ export function Chaves() {
       {keys === null ? (
         <p>Carregando…</p>
       ) : keys.length === 0 ? (
-        <p>Nenhuma chave ainda.</p>
+        <div class="card">
+          <EmptyState title="Nenhuma chave ainda.">
+            <p>
+              Dê um nome à primeira chave acima e escolha de quem ela é: o segredo aparece uma vez, com o
+              código da primeira chamada.
+            </p>
+          </EmptyState>
+        </div>
       ) : (
         <div class="table-wrap">
           <table class="cards">
@@ -182,24 +189,19 @@ export function Chaves() {
                   <td data-label="Último uso" title="Registrado por hora" data-testid="last-used">
                     {lastUse(k.lastUsedAt, k.createdAt)}
                   </td>
-                  <td data-label="Estado">{k.active ? 'ativa' : 'revogada'}</td>
+                  <td data-label="Estado">
+                    <span class={k.active ? 'badge ok' : 'badge off'}>{k.active ? 'ativa' : 'revogada'}</span>
+                  </td>
                   <td>
-                    {k.active &&
-                      (confirming === k.id ? (
-                        <span class="confirm">
-                          Revogar “{k.name}”?{' '}
-                          <button type="button" class="danger" onClick={() => revoke(k.id)}>
-                            Sim, revogar
-                          </button>{' '}
-                          <button type="button" onClick={() => setConfirming(null)}>
-                            Cancelar
-                          </button>
-                        </span>
-                      ) : (
-                        <button type="button" onClick={() => setConfirming(k.id)}>
-                          Revogar
-                        </button>
-                      ))}
+                    {k.active && (
+                      <ConfirmButton
+                        label="Revogar"
+                        title={`Revogar a chave “${k.name}”?`}
+                        message="As aplicações que usam esta chave passam a receber 401 na hora. Não dá para desfazer: para voltar, crie outra chave."
+                        confirm="Sim, revogar"
+                        onConfirm={() => revoke(k.id, k.name)}
+                      />
+                    )}
                   </td>
                 </tr>
               ))}
@@ -231,7 +233,7 @@ function SecretOnce({ name, value, onDone }: { name: string; value: string; onDo
         >
           {copied ? 'Copiado' : 'Copiar'}
         </button>
-        <button type="button" onClick={onDone}>
+        <button type="button" class="secondary" onClick={onDone}>
           Já guardei
         </button>
       </div>

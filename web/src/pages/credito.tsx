@@ -3,7 +3,7 @@
 // a payment page was seen (POST /api/pagamento/aberto), which starts nothing.
 import { useEffect, useState } from 'preact/hooks';
 import { ApiProblem, api, csrfToken, describe } from '../api.js';
-import { brl, dateTime } from '../format.js';
+import { brl, dateTime, usd } from '../format.js';
 import { me, useStore } from '../state.js';
 import { Field, Notice, Problem } from '../ui.js';
 
@@ -102,14 +102,14 @@ function SaldoDaOrganizacao({ charging }: { charging: boolean }) {
           <p>
             <strong>{b.organization.name}</strong>:{' '}
             {b.billing === 'prepaid'
-              ? `US$ ${b.saldo_usd} (pré-pago${charging ? ': as chamadas das chaves da organização gastam este saldo' : ''})`
+              ? `${usd(Number(b.saldo_usd))} (pré-pago${charging ? ': as chamadas das chaves da organização gastam este saldo' : ''})`
               : 'gratuita (as chamadas não são cobradas)'}
           </p>
           {b.movimentos.length > 0 && (
             <ul>
               {b.movimentos.slice(0, 5).map((m) => (
                 <li key={m.em + m.tipo}>
-                  {dateTime(m.em)} · {m.tipo} · US$ {m.usd}
+                  {dateTime(m.em)} · {m.tipo} · {usd(Number(m.usd))}
                   {m.produto ? ` · ${m.produto}` : ''}
                 </li>
               ))}
@@ -383,7 +383,7 @@ function Saldo() {
         <button type="submit">Consultar</button>
         {saldo && (
           <p role="status">
-            Saldo: US$ {saldo.saldo_usd} (criado em {dateTime(saldo.criado_em)})
+            Saldo: {usd(Number(saldo.saldo_usd))} (criado em {dateTime(saldo.criado_em)})
           </p>
         )}
         <Problem text={problem} />

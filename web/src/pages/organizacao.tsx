@@ -4,6 +4,7 @@
 // owners and administrators, signed in with their second factor, change them.
 import { useEffect, useState } from 'preact/hooks';
 import { ApiProblem, api, describe } from '../api.js';
+import { categoryName } from '../categories.js';
 import { Notice, type Org, OrgSelect, Problem } from '../ui.js';
 
 type Policy = 'placeholder' | 'redact' | 'block';
@@ -40,15 +41,9 @@ const IMAGES: [Images, string, string][] = [
   ],
 ];
 
-/** What people call the first categories; any other shows the server's label, else its id. */
-const TITLES: Record<string, string> = {
-  cpf: 'CPF',
-  cnpj: 'CNPJ',
-  email: 'E-mail',
-  telefone: 'Telefone',
-  nome: 'Nomes de pessoas',
-};
-const titleOf = (c: Barrier['categories'][number]) => TITLES[c.category] ?? c.label ?? c.category;
+/** The name people use for a category (categories.ts); one the console does not know keeps the server's label. */
+const titleOf = (c: Barrier['categories'][number]) =>
+  categoryName(c.category) === c.category ? (c.label ?? c.category) : categoryName(c.category);
 
 export function Organizacao() {
   const [orgs, setOrgs] = useState<Org[] | null>(null);

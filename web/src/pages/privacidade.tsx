@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, describe } from '../api.js';
 import { event } from '../funnel.js';
+import { Highlighted } from '../highlight.js';
 import { Problem } from '../ui.js';
 import { type Finding, Findings } from './achados.js';
 import { ImagePreview } from './privacidade-imagem.js';
@@ -161,7 +162,9 @@ export function Privacidade() {
             </figure>
             <figure>
               <figcaption>O que o modelo vê</figcaption>
-              <pre data-testid="clean">{highlight(cleaned.clean_text)}</pre>
+              <pre data-testid="clean">
+                <Highlighted text={cleaned.clean_text} />
+              </pre>
             </figure>
           </div>
           <Findings findings={cleaned.findings} />
@@ -179,25 +182,12 @@ export function Privacidade() {
       {answer && (
         <figure>
           <figcaption>Resposta do modelo (marcadores restaurados quando a organização permite)</figcaption>
-          <pre data-testid="answer">{highlight(answer)}</pre>
+          <pre data-testid="answer">
+            <Highlighted text={answer} />
+          </pre>
         </figure>
       )}
       <ImagePreview owner={owner} policy={policy} />
     </section>
   );
-}
-
-/** Placeholders as marked spans, coloured by category. */
-function highlight(text: string) {
-  const parts = text.split(/(\[[A-Z]+_\d+\])/);
-  return parts.map((part, i) => {
-    const m = /^\[([A-Z]+)_\d+\]$/.exec(part);
-    return m ? (
-      <mark key={i} class={`ph ph-${m[1]!.toLowerCase()}`}>
-        {part}
-      </mark>
-    ) : (
-      part
-    );
-  });
 }

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, describe } from '../api.js';
 import { BarChart } from '../chart.js';
-import { number } from '../format.js';
+import { day, number } from '../format.js';
 import { type Org, OrgSelect, Problem } from '../ui.js';
 
 interface Totals {
@@ -69,9 +69,9 @@ export function Uso() {
       {report && (
         <>
           <BarChart
-            title={`Requisições por dia (UTC), ${report.from} a ${report.to}`}
+            title={`Requisições por dia (UTC), ${day(report.from)} a ${day(report.to)}`}
             bars={report.days.map((d) => ({
-              label: d.day.slice(5).split('-').reverse().join('/'),
+              label: day(d.day),
               value: d.requests,
             }))}
           />

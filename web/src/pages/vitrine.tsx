@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { describe } from '../api.js';
 import { BarChart } from '../chart.js';
-import { dateTime, number } from '../format.js';
+import { dateTime, day, number } from '../format.js';
 import { Problem } from '../ui.js';
 
 interface Window {
@@ -70,14 +70,14 @@ export function Vitrine() {
               <BarChart
                 title="Requisições à API por dia (UTC)"
                 bars={doc.dias.map((d) => ({
-                  label: d.dia.slice(5).split('-').reverse().join('/'),
+                  label: day(d.dia),
                   value: d.api,
                 }))}
               />
               <BarChart
                 title="Páginas vistas por dia (UTC)"
                 bars={doc.dias.map((d) => ({
-                  label: d.dia.slice(5).split('-').reverse().join('/'),
+                  label: day(d.dia),
                   value: d.paginas,
                 }))}
               />
