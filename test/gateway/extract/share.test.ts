@@ -109,7 +109,9 @@ describe(`extraction against one busy organisation (${onPostgres ? 'postgres' : 
     assert.equal(typeof line.ms, 'number');
     assert.ok(line.ms > 0);
     const sameRequest = () =>
-      gw.ctx.logs.lines.map((l) => JSON.parse(l)).filter((l) => l.reqId === line.reqId && l.msg === 'request');
+      gw.ctx.logs.lines
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.reqId === line.reqId && l.msg === 'request');
     assert.equal(sameRequest().length, 1, 'one access line for the request');
     assert.ok(
       events.some((e) => e.pool === 'ocr' && e.event === 'stopped'),
