@@ -21,7 +21,6 @@ export function organizationName(value: unknown): string {
   const refuse = (why: string) => ORGS.invalid_organization_name(why);
   if (typeof value !== 'string') throw refuse('Informe o nome da organização.');
   const name = value.trim().replace(/\s+/g, ' ');
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) throw refuse('O nome não pode ter caracteres de controle.');
   const length = [...name].length;
   if (length < 2) throw refuse('O nome precisa de pelo menos 2 caracteres.');
