@@ -158,7 +158,11 @@ describe('first visit: sign-up → organisation → owner → playground', { ski
       // The playground, in the organisation's rules: a colour per category, named in Portuguese.
       await page.locator('nav a[href="/privacidade"]').click();
       await page.getByRole('heading', { level: 1, name: 'Privacidade' }).waitFor();
-      assert.equal(await page.getByLabel('Nas regras de').locator('option:checked').textContent(), orgName);
+      // The page starts in the rules of the account's organisation once it has loaded them.
+      await page
+        .getByLabel('Nas regras de')
+        .locator('option:checked', { hasText: orgName })
+        .waitFor({ state: 'attached' });
       await page.getByLabel('Texto original').fill(TEXT);
       await page.getByRole('button', { name: 'Ver o que o modelo recebe' }).click();
       const marks = page.getByTestId('clean').locator('mark.ph');
