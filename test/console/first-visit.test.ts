@@ -122,7 +122,7 @@ describe('first visit: sign-up → organisation → owner → playground', { ski
       await page.getByLabel('Nome da organização').fill(orgName);
       await page.getByRole('button', { name: 'Criar organização' }).click();
       await page.getByRole('heading', { level: 2, name: orgName }).waitFor();
-      await page.getByText(`Organização ${orgName} criada. Você é o proprietário.`).waitFor();
+      await page.getByText(`Organização ${orgName} criada. Sua conta é a proprietária.`).waitFor();
       // The owner's form: editable, with the categories by their Portuguese names.
       await page.getByRole('button', { name: 'Salvar privacidade' }).waitFor();
       await page.getByLabel('Título de eleitor').waitFor();

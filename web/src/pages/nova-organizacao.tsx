@@ -20,7 +20,7 @@ export function NovaOrganizacao({ onCreated }: { onCreated: (org: Org) => void }
         name: String(new FormData(form).get('name') ?? ''),
       });
       form.reset();
-      toast(`Organização ${organization.name} criada. Você é o proprietário.`);
+      toast(`Organização ${organization.name} criada. Sua conta é a proprietária.`);
       onCreated(organization);
     } catch (err) {
       setProblem(describe(err));

@@ -116,8 +116,8 @@ export function Organizacao() {
         <Card title="Crie sua organização">
           <p>
             Sua conta ainda não pertence a nenhuma organização. Crie uma para ter chaves da organização,
-            convidar pessoas e escolher a política de privacidade: você será o proprietário. Até lá, as chaves
-            da conta pessoal usam os padrões.
+            convidar pessoas e escolher a política de privacidade: sua conta será a proprietária. Até lá, as
+            chaves da conta pessoal usam os padrões.
           </p>
           <NovaOrganizacao onCreated={created} />
         </Card>
