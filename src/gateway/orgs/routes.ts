@@ -2,13 +2,13 @@
 // (role, whether the organisation asks for a second factor), founding one (orgs/founding.ts),
 // and each one's barrier settings (orgs/barrier.ts).
 import { Type } from '@sinclair/typebox';
+import { foundOrganization, MAX_NAME_LENGTH, MAX_OWNED_ORGANIZATIONS, organizationName } from './founding.js';
+import type { Membership } from './store.js';
 import type { App } from '../../platform/http/app.js';
 import { sessionOf } from '../sessions/guard.js';
 import type { ScopeDeps } from '../sessions/scope.js';
 import { changeBarrier, readBarrier } from './barrier.js';
 import { listMemberships } from './store.js';
-import type { Membership } from './store.js';
-import { foundOrganization, MAX_NAME_LENGTH, MAX_OWNED_ORGANIZATIONS, organizationName } from './founding.js';
 
 const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
 const Policy = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
