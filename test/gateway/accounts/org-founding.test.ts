@@ -77,7 +77,8 @@ describe(`founding an organisation from a session (${onPostgres ? 'postgres' : '
       payload: 'name=Acme',
       headers: { 'content-type': 'text/plain' },
     });
-    assert.ok(text.status === 400 || text.status === 415, `text body: ${text.status}`);
+    assert.equal(text.status, 415, text.body);
+    assert.equal(text.json.error, 'unsupported_media_type');
     const eighty = await browser.post(URL_, { name: 'é'.repeat(80) });
     assert.equal(eighty.status, 200, 'eighty characters are allowed');
     assert.equal(await countOrganizations(), before + 1);
