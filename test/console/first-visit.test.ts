@@ -112,8 +112,12 @@ describe('first visit: sign-up → organisation → owner → playground', { ski
       await page.getByRole('button', { name: 'Criar conta' }).click();
       await page.getByRole('heading', { name: 'Painel' }).waitFor();
 
+      // The playground, before any organisation, leads to founding one.
+      await page.locator('nav a[href="/privacidade"]').click();
+      await page.getByTestId('sem-organizacao').waitFor();
+      await page.getByRole('link', { name: 'Crie uma organização' }).click();
+
       // Organização: no organisation yet, so the page offers to found one.
-      await page.locator('nav a[href="/organizacao"]').click();
       await page.getByRole('heading', { name: 'Crie sua organização' }).waitFor();
       await check(page, `organizacao-vazia-${theme}`);
       // An empty name is refused under the field, in Portuguese, before any call.
