@@ -13,7 +13,7 @@
 // kinds with the fake vendor as its custom host, its CPU read from /proc (whole process, 10 ms
 // ticks: enough over hundreds of calls). Each round measures every kind on every target, in a
 // new random order, so drift over the run falls on all alike. BENCH_CONCURRENCY (default 8)
-// connections per target; BENCH_ROUNDS (default 3); BENCH_CPU_PROF=<dir> profiles this build's
+// connections per target; BENCH_ROUNDS (default 3); BENCH_KINDS=<label part>,… a subset of the kinds; BENCH_CPU_PROF=<dir> profiles this build's
 // gateway (`node --cpu-prof`, written when the bench ends it).
 // Usage: npm run build:server && node dist/bench/cpu-per-request.js [requests-per-kind]
 import { fileURLToPath } from 'node:url';
@@ -32,10 +32,13 @@ interface Kind {
   stream: boolean;
   plan: Plan;
 }
-const KINDS: Kind[] = (['chat', 'messages'] as const).flatMap((route) =>
+const ALL_KINDS: Kind[] = (['chat', 'messages'] as const).flatMap((route) =>
   [false, true].flatMap((stream) => (['free', 'prepaid'] as const).map((plan) => ({ route, stream, plan }))),
 );
 const label = (k: Kind) => `${k.route} ${k.stream ? 'stream' : 'JSON'} ${k.plan}`;
+// BENCH_KINDS=<a>,<b>: only the kinds whose label ("chat JSON free", "messages stream prepaid"…) contains one of them.
+const only = process.env.BENCH_KINDS?.split(',');
+const KINDS = ALL_KINDS.filter((k) => !only || only.some((o) => label(k).includes(o)));
 
 interface Spent {
   cpuUs: number;
