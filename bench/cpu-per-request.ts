@@ -11,10 +11,13 @@
 // fixtures/cpu-gateway.ts, importing the other build's modules), in the same rounds; Portkey's
 // gateway (when `npm run bench:install` has put it in bench/node_modules) takes the chat
 // kinds with the fake vendor as its custom host, its CPU read from /proc (whole process, 10 ms
-// ticks: enough over hundreds of calls). Each round measures every kind on every target, in a
-// new random order, so drift over the run falls on all alike. BENCH_CONCURRENCY (default 8)
-// connections per target; BENCH_ROUNDS (default 3); BENCH_KINDS=<label part>,… a subset of the kinds; BENCH_CPU_PROF=<dir> profiles this build's
-// gateway (`node --cpu-prof`, written when the bench ends it).
+// ticks: enough over hundreds of calls), and so does a bare Node proxy running the barrier
+// (fixtures/floor-proxy.ts: the least such a gateway can spend). Each round measures every
+// kind on every target, in a new random order, so drift over the run falls on all alike.
+// BENCH_CONCURRENCY (default 8) connections per target; BENCH_ROUNDS (default 3);
+// BENCH_KINDS=<label part>,… a subset of the kinds; BENCH_PORTKEY=0 and BENCH_FLOOR=0 leave
+// those out; BENCH_CPU_PROF=<dir> profiles this build's gateway (`node --cpu-prof`, written
+// when the bench ends it).
 // Usage: npm run build:server && node dist/bench/cpu-per-request.js [requests-per-kind]
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
@@ -101,21 +104,25 @@ async function svcTarget(name: string, src: string, nodeArgs: string[] = []): Pr
   };
 }
 
-async function portkeyTarget(): Promise<Target | undefined> {
-  if (!peerPath('@portkey-ai/gateway/build/start-server.js')) return undefined;
-  const pk = await startChild<{ origin: string }>('./fixtures/portkey.js', []);
+/**
+ * A process that takes the vendor's own chat request on the free chat kinds (Portkey's
+ * gateway, the floor proxy), its CPU read from /proc: the whole process, in 10 ms ticks,
+ * enough over hundreds of calls.
+ */
+async function chatOnlyTarget(
+  name: string,
+  script: string,
+  args: string[],
+  headers: Record<string, string> = {},
+): Promise<Target> {
+  const server = await startChild<{ origin: string }>(script, args);
   return {
-    name: 'portkey',
-    pool: new Pool(pk.origin, { connections: CONCURRENCY }),
+    name,
+    pool: new Pool(server.origin, { connections: CONCURRENCY }),
     serves: (k) => k.route === 'chat' && k.plan === 'free',
     request: (k) => ({
       path: '/v1/chat/completions',
-      headers: {
-        'content-type': 'application/json',
-        authorization: 'Bearer bench',
-        'x-portkey-provider': 'openai',
-        'x-portkey-custom-host': `${fake.origin}/v1`,
-      },
+      headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify({
         model: 'm',
         stream: k.stream,
@@ -123,9 +130,9 @@ async function portkeyTarget(): Promise<Target | undefined> {
       }),
     }),
     async measure(work) {
-      const cpu0 = cpuMs(pk.pid);
+      const cpu0 = cpuMs(server.pid);
       await work();
-      return { cpuUs: (cpuMs(pk.pid) - cpu0) * 1000 };
+      return { cpuUs: (cpuMs(server.pid) - cpu0) * 1000 };
     },
   };
 }
@@ -161,10 +168,21 @@ const targets: Target[] = [
 ];
 if (process.env.BENCH_BASELINE)
   targets.push(await svcTarget('baseline', `${process.env.BENCH_BASELINE}/../src`));
-const portkey = process.env.BENCH_PORTKEY === '0' ? undefined : await portkeyTarget();
-if (portkey) targets.push(portkey);
+if (process.env.BENCH_PORTKEY === '0') {
+  // left out on request
+} else if (peerPath('@portkey-ai/gateway/build/start-server.js'))
+  targets.push(
+    await chatOnlyTarget('portkey', './fixtures/portkey.js', [], {
+      authorization: 'Bearer bench',
+      'x-portkey-provider': 'openai',
+      'x-portkey-custom-host': `${fake.origin}/v1`,
+    }),
+  );
 else console.error('Portkey is not measured: `npm run bench:install` puts it in bench/node_modules');
-
+// The least a gateway that keeps personal data from the vendor can spend: a bare Node proxy
+// running the barrier on the prompt (fixtures/floor-proxy.ts; it restores nothing in the answer).
+if (process.env.BENCH_FLOOR !== '0')
+  targets.push(await chatOnlyTarget('floor+barrier', './fixtures/floor-proxy.js', [fake.origin, 'barrier']));
 for (const t of targets) for (const k of KINDS) if (t.serves(k)) await drive(t, k, WARM_UP);
 console.error('warmed up');
 
