@@ -85,15 +85,6 @@ const ownTransaction = () =>
 export function whenFree<T>(db: FastPathDb, run: () => T): Promise<T> {
   const sqlite = db.sqlite;
   if (!sqlite) return Promise.resolve().then(run);
-  // The usual case first, without the retry loop's async frame and closure: the connection
-  // is free and the statement runs now. Only a busy answer goes on to wait.
-  if (!sqlite.inTransaction) {
-    try {
-      return Promise.resolve(run());
-    } catch (err) {
-      if (!isSqliteBusy(err)) return Promise.reject(err);
-    }
-  }
   return retryWhileBusy(db.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS, () => {
     if (sqlite.inTransaction) throw ownTransaction();
     return run();
