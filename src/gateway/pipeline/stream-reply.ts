@@ -1,5 +1,6 @@
 // A streamed answer on the wire: the pipeline's event batches rendered by a format's
 // writer as server-sent events, one write per batch.
+import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
@@ -53,19 +54,39 @@ function drained(body: PassThrough): Promise<void> {
 }
 
 /**
+ * Ends `body`, and with it the response, in the same write as the last text: the response's
+ * end (the chunked encoding's last chunk) would otherwise leave in a write of its own, one
+ * more system call per stream. The socket stays corked from here until the response has
+ * ended; Node's own per-tick uncork then leaves it corked, and it is released on the tick
+ * after the end.
+ */
+function endTogether(body: PassThrough, raw: ServerResponse): void {
+  raw.cork();
+  let corked = true;
+  const release = () => {
+    if (!corked) return;
+    corked = false;
+    process.nextTick(() => raw.uncork());
+  };
+  // After Fastify's own 'end' listener (it pipes the body into the response and ends it).
+  body.once('end', release);
+  body.once('close', release);
+  body.end();
+}
+
+/**
  * The generator's text into `body`, with backpressure; when the caller has gone (Fastify
  * destroys the body), the generator is returned, which closes the upstream read. What
  * pipeline() does for this one case, without its per-call AbortController, whose abort at
- * the end of every stream built a DOMException with a stack trace (~1 % of the gateway's CPU
- * under the CPU-per-request bench).
+ * the end of every stream built a DOMException with a stack trace.
  */
-async function pump(source: AsyncGenerator<string>, body: PassThrough): Promise<void> {
+async function pump(source: AsyncGenerator<string>, body: PassThrough, raw: ServerResponse): Promise<void> {
   try {
     for await (const text of source) {
       if (body.destroyed) return;
       if (!body.write(text)) await drained(body);
     }
-    body.end();
+    if (!body.destroyed) endTogether(body, raw);
   } catch (err) {
     body.destroy(err as Error);
   }
@@ -85,6 +106,6 @@ export function sendEvents(
   // two scavenges (promoted, then swept by full collections) in 10 runs of 10; pushed, ~0.25 MB
   // in 4 runs of 8 (`--trace-gc-nvp`; docs/contributing/performance.md).
   const body = new PassThrough();
-  void pump(sseBody(events, writer, log), body);
+  void pump(sseBody(events, writer, log), body, reply.raw);
   return reply.send(body);
 }
