@@ -1,9 +1,10 @@
 // CPU per request of the model gateway: a fixed number of requests through it to the fake
 // vendor on loopback (gateway-upstream.ts), and what the gateway's process spent on them —
 // CPU time (process.cpuUsage inside it: every thread, user and system), event-loop busy time
-// (performance.eventLoopUtilization) and bytes allocated on the V8 heap (from a GCProfiler:
-// what each collection found beyond what the one before left). CPU time, not wall time, is
-// the figure: contention on a shared machine stretches the clock, not the work per request.
+// (performance.eventLoopUtilization), bytes allocated on the V8 heap (from a GCProfiler: what
+// each collection found beyond what the one before left) and the collections' own time. CPU
+// time, not wall time, is the figure: contention on a shared machine stretches the clock, not
+// the work per request.
 // Eight kinds of request: chat completions and messages, JSON and streaming, a free
 // organisation on an unpriced model and a prepaid one on a priced model (a hold and its
 // settlement per call); the 2 KB prompt with personal data of the other model benches.
@@ -47,6 +48,7 @@ interface Spent {
   cpuUs: number;
   loopMs?: number;
   bytes?: number;
+  gcUs?: number;
 }
 interface Target {
   name: string;
@@ -186,17 +188,21 @@ if (process.env.BENCH_FLOOR !== '0')
 for (const t of targets) for (const k of KINDS) if (t.serves(k)) await drive(t, k, WARM_UP);
 console.error('warmed up');
 
-const totals = new Map<string, { cpuUs: number; loopMs: number; bytes: number; count: number }>();
+const totals = new Map<
+  string,
+  { cpuUs: number; loopMs: number; bytes: number; gcUs: number; count: number }
+>();
 const slice = Math.ceil(N / ROUNDS);
 for (let round = 0; round < ROUNDS; round++) {
   for (const k of shuffled(KINDS)) {
     for (const t of shuffled(targets.filter((x) => x.serves(k)))) {
       const spent = await t.measure(() => drive(t, k, slice));
       const key = `${label(k)}|${t.name}`;
-      const sum = totals.get(key) ?? { cpuUs: 0, loopMs: 0, bytes: 0, count: 0 };
+      const sum = totals.get(key) ?? { cpuUs: 0, loopMs: 0, bytes: 0, gcUs: 0, count: 0 };
       sum.cpuUs += spent.cpuUs;
       sum.loopMs += spent.loopMs ?? Number.NaN;
       sum.bytes += spent.bytes ?? Number.NaN;
+      sum.gcUs += spent.gcUs ?? Number.NaN;
       sum.count += slice;
       totals.set(key, sum);
     }
@@ -207,16 +213,21 @@ for (let round = 0; round < ROUNDS; round++) {
 const per = (k: Kind, name: string) => {
   const s = totals.get(`${label(k)}|${name}`);
   if (!s) return undefined;
-  return { cpuUs: s.cpuUs / s.count, loopUs: (s.loopMs * 1000) / s.count, kb: s.bytes / 1024 / s.count };
+  return {
+    cpuUs: s.cpuUs / s.count,
+    loopUs: (s.loopMs * 1000) / s.count,
+    kb: s.bytes / 1024 / s.count,
+    gcUs: s.gcUs / s.count,
+  };
 };
 const n0 = (x: number) => (Number.isNaN(x) ? '—' : x.toFixed(0));
 console.log(
   `${N} requests per kind and target, ${ROUNDS} rounds, ${CONCURRENCY} connections, load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`,
 );
 console.log(
-  '| kind | target | CPU µs / request | event loop µs / request | heap KB allocated / request | ÷ baseline (CPU) | Portkey ÷ svc (CPU) |',
+  '| kind | target | CPU µs / request | event loop µs / request | heap KB allocated / request | GC µs / request | ÷ baseline (CPU) | Portkey ÷ svc (CPU) |',
 );
-console.log('|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|');
 const ratios: number[] = [];
 for (const k of KINDS) {
   const svc = per(k, 'svc')!;
@@ -228,7 +239,7 @@ for (const k of KINDS) {
     const vsBase = t.name === 'svc' && base ? m.cpuUs / base.cpuUs : undefined;
     if (vsBase !== undefined) ratios.push(vsBase);
     console.log(
-      `| ${label(k)} | ${t.name} | ${n0(m.cpuUs)} | ${n0(m.loopUs)} | ${Number.isNaN(m.kb) ? '—' : m.kb.toFixed(1)} | ${vsBase?.toFixed(2) ?? '—'} | ${t.name === 'svc' && pk ? (pk.cpuUs / svc.cpuUs).toFixed(2) : '—'} |`,
+      `| ${label(k)} | ${t.name} | ${n0(m.cpuUs)} | ${n0(m.loopUs)} | ${Number.isNaN(m.kb) ? '—' : m.kb.toFixed(1)} | ${n0(m.gcUs)} | ${vsBase?.toFixed(2) ?? '—'} | ${t.name === 'svc' && pk ? (pk.cpuUs / svc.cpuUs).toFixed(2) : '—'} |`,
     );
   }
 }
