@@ -225,7 +225,7 @@ console.log(
   `${N} requests per kind and target, ${ROUNDS} rounds, ${CONCURRENCY} connections, load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`,
 );
 console.log(
-  '| kind | target | CPU µs / request | event loop µs / request | heap KB allocated / request | GC µs / request | ÷ baseline (CPU) | Portkey ÷ svc (CPU) |',
+  '| kind | target | CPU µs / request | event loop µs / request | heap KB allocated / request | in GC, wall µs / request | ÷ baseline (CPU) | Portkey ÷ svc (CPU) |',
 );
 console.log('|---|---|---|---|---|---|---|---|');
 const ratios: number[] = [];
