@@ -61,6 +61,12 @@ function drained(body: PassThrough): Promise<void> {
  * after the end.
  */
 function endTogether(body: PassThrough, raw: ServerResponse): void {
+  // Only with nothing left waiting for the socket to drain: a corked socket never drains,
+  // and the body's end would then wait for ever behind its own data.
+  if (body.readableLength > 0 || raw.writableNeedDrain) {
+    body.end();
+    return;
+  }
   raw.cork();
   let corked = true;
   const release = () => {
