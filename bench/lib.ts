@@ -93,22 +93,22 @@ process.on('exit', () => {
 
 /**
  * Starts a bench script (relative to dist/bench, or an absolute path) in its own node
- * process, stdout to /dev/null; resolves with its IPC hello and its pid.
+ * process, stdout to /dev/null; resolves with its IPC hello, its pid and the process.
  */
 export async function startChild<T>(
   script: string,
   args: string[],
   nodeArgs: string[] = [],
   env: Record<string, string> = {},
-): Promise<T & { pid: number }> {
+): Promise<T & { pid: number; proc: ChildProcess }> {
   const path = script.startsWith('/') ? script : fileURLToPath(new URL(script, import.meta.url));
   const child = spawn(process.execPath, [...nodeArgs, path, ...args], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, ...env },
   });
   children.push(child);
-  return new Promise<T & { pid: number }>((resolve, reject) => {
-    child.once('message', (m) => resolve({ ...(m as T), pid: child.pid! }));
+  return new Promise<T & { pid: number; proc: ChildProcess }>((resolve, reject) => {
+    child.once('message', (m) => resolve({ ...(m as T), pid: child.pid!, proc: child }));
     child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
   });
 }

@@ -1,14 +1,16 @@
-// Requests per second of `svc serve gateway --processes 2` against `--processes 1`, in the
-// same run, in front of a fake vendor that answers every call after 50 ms (as vendors do:
+// Requests per second of `svc serve gateway --processes 2` against `--processes 1` (and any
+// other counts BENCH_PROCESSES lists, e.g. `1,2,auto`), in the same run, in front of a fake vendor that answers every call after 50 ms (as vendors do:
 // the gateway's work is then the only thing that scales with the processes). JSON chat
 // calls with the 2 KB prompt (barrier on, access log on, written to a file), 128
 // connections, rounds alternating between the two in a new random order each round.
 // Separate processes for the vendor and both gateways; this one generates the load, so on
 // a 2-core machine the load generator, the vendor and the gateway share the cores.
 // DATABASE_URL runs both gateways on PostgreSQL (each its own schema), else SQLite; REDIS_URL
-// puts their per-minute counters in Redis.
+// puts their per-minute counters in Redis. Each count's line gives its requests/s, those per
+// serving process, and the CPU per call of the primary and its serving processes together.
 // Usage: npm run build && node dist/bench/processes.js [seconds-per-round] [rounds] [delay-ms]
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { loadConfig } from '../src/platform/config/index.js';
 import { createContext } from '../src/platform/context.js';
 import type { TestContext } from '../test/helpers/context.js';
@@ -35,7 +37,7 @@ process.on('exit', () => {
 
 /** A gateway with its own storage and a key without a practical rate limit. */
 async function gateway(
-  processes: number,
+  processes: string,
 ): Promise<{ server: Server; secret: string; drop(): Promise<void> }> {
   const storage = await testStorage();
   const configPath = writeConfig({
@@ -47,7 +49,7 @@ async function gateway(
   const ctx = await createContext(loadConfig(env));
   const key = await makeKey(ctx as TestContext, { org: { requests_per_minute: 1_000_000_000 } });
   await ctx.db.close();
-  const server = await startServer([CLI, 'serve', 'gateway', '--processes', String(processes)], env);
+  const server = await startServer([CLI, 'serve', 'gateway', '--processes', processes], env);
   servers.push(server);
   return { server, secret: key.secret, drop: () => storage.drop() };
 }
@@ -67,7 +69,9 @@ function treeCpuMs(pid: number): number {
   return total;
 }
 
-const targets = { one: await gateway(1), two: await gateway(2) };
+const COUNTS = (process.env.BENCH_PROCESSES ?? '1,2').split(',');
+const targets: Record<string, Awaited<ReturnType<typeof gateway>>> = {};
+for (const count of COUNTS) targets[count] = await gateway(count);
 const body = JSON.stringify({ model: 'svc/bench', messages: [{ role: 'user', content: PROMPT_2KB }] });
 
 async function load(t: { server: Server; secret: string }, seconds: number) {
@@ -92,33 +96,32 @@ async function load(t: { server: Server; secret: string }, seconds: number) {
 
 // Warm-up: JIT, pools, the vendor's sockets.
 for (const t of Object.values(targets)) await load(t, 2);
-const results: Record<keyof typeof targets, { rps: number; p50: number; cpuPerCall: number }[]> = {
-  one: [],
-  two: [],
-};
+const results: Record<string, { rps: number; p50: number; cpuPerCall: number }[]> = Object.fromEntries(
+  COUNTS.map((c) => [c, []]),
+);
 for (let round = 0; round < ROUNDS; round++) {
-  const order = (Object.keys(targets) as (keyof typeof targets)[]).sort(() => Math.random() - 0.5);
-  for (const name of order) results[name].push(await load(targets[name], SECONDS));
+  const order = [...COUNTS].sort(() => Math.random() - 0.5);
+  for (const name of order) results[name]!.push(await load(targets[name]!, SECONDS));
 }
-const summary = (name: keyof typeof targets) => ({
-  rps: median(results[name].map((r) => r.rps)),
-  p50: median(results[name].map((r) => r.p50)),
-  cpu: median(results[name].map((r) => r.cpuPerCall)),
+const summary = (name: string) => ({
+  rps: median(results[name]!.map((r) => r.rps)),
+  p50: median(results[name]!.map((r) => r.p50)),
+  cpu: median(results[name]!.map((r) => r.cpuPerCall)),
 });
-const one = summary('one');
-const two = summary('two');
+const serving = (count: string) => (count === 'auto' ? availableParallelism() : Number(count));
 console.log(
-  `vendor delay ${DELAY_MS} ms, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}${process.env.REDIS_URL ? ' + Redis' : ''}`,
+  `vendor delay ${DELAY_MS} ms, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}${process.env.REDIS_URL ? ' + Redis' : ''}, ${availableParallelism()} cores`,
 );
-console.log(
-  `--processes 1: ${one.rps.toFixed(0)} req/s (p50 ${one.p50} ms, ${one.cpu.toFixed(0)} µs CPU per call)`,
-);
-console.log(
-  `--processes 2: ${two.rps.toFixed(0)} req/s (p50 ${two.p50} ms, ${two.cpu.toFixed(0)} µs CPU per call)`,
-);
-console.log(
-  `ratio 2 ÷ 1: ${(two.rps / one.rps).toFixed(2)}× (rounds: ${results.two.map((r, i) => (r.rps / results.one[i]!.rps).toFixed(2)).join(', ')})`,
-);
+for (const count of COUNTS) {
+  const r = summary(count);
+  console.log(
+    `--processes ${count}: ${r.rps.toFixed(0)} req/s, ${(r.rps / serving(count)).toFixed(0)} per serving process (p50 ${r.p50} ms, ${r.cpu.toFixed(0)} µs CPU per call)`,
+  );
+}
+if (results['1'] && results['2'])
+  console.log(
+    `ratio 2 ÷ 1: ${(summary('2').rps / summary('1').rps).toFixed(2)}× (rounds: ${results['2'].map((r, i) => (r.rps / results['1']![i]!.rps).toFixed(2)).join(', ')})`,
+  );
 for (const t of Object.values(targets)) {
   await t.server.stop();
   await t.drop();

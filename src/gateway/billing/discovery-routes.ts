@@ -64,7 +64,11 @@ export function registerPaymentDiscovery(app: App, ctx: Context): void {
     },
     async () => ({ ...paymentDocument(ctx), meios: meansOf(ctx) }),
   );
-  app.addHook('preSerialization', async (_request, reply, payload) =>
-    reply.statusCode === 402 && isQuote(payload) ? { ...payload, ...paymentDocument(ctx) } : payload,
-  );
+  // Callback style: it runs before every JSON answer, and an async hook costs a promise each.
+  app.addHook('preSerialization', (_request, reply, payload, done) => {
+    done(
+      null,
+      reply.statusCode === 402 && isQuote(payload) ? { ...payload, ...paymentDocument(ctx) } : payload,
+    );
+  });
 }
