@@ -55,6 +55,16 @@ class Builder {
     this.#open = null;
     return this;
   }
+  /** Text pasted as is (a Pix payload): no casing applies to it. */
+  verbatim: [number, number][] = [];
+  /** A pasted value whose personal parts are `parts` (offsets into `s`), as one item. */
+  pasted(kind: string, s: string, parts: [number, number][]): this {
+    const at = this.text.length;
+    this.verbatim.push([at, at + s.length]);
+    this.items.push({ kind, parts: parts.map(([a, b]) => [at + a, at + b]) });
+    this.text += s;
+    return this;
+  }
   d(s: string): this {
     this.decoys.push([this.text.length, this.text.length + s.length]);
     this.text += s;
@@ -407,16 +417,15 @@ const pixChat: Template = (b, r) => {
   b.t('segue o pix copia e cola da parcela ')
     .d(`${int(r, 1, 12)}/12`)
     .t(':\n');
-  b.p(
-    'br_code',
-    brCode(
-      key,
-      ascii(p.full).slice(0, 25),
-      ascii(city),
-      `${int(r, 10, 999)}.${digits(r, 2)}`,
-      `PED${digits(r, 6)}`,
-    ),
-  );
+  const name = ascii(p.full).slice(0, 25);
+  const town = ascii(city);
+  const code = brCode(key, name, town, `${int(r, 10, 999)}.${digits(r, 2)}`, `PED${digits(r, 6)}`);
+  // The personal fields: the key, the receiver's name and city, each after its id and length.
+  const field = (v: string, id: string): [number, number] => {
+    const at = code.indexOf(id + p2(v.length) + v) + 4;
+    return [at, at + v.length];
+  };
+  b.pasted('br_code', code, [field(key, '01'), field(name, '59'), field(town, '60')]);
   b.t('\nou pela ')
     .t(pick(r, ['chave ', 'chave pix ', 'pix ']))
     .p('chave_pix', pick(r, [fmtPhone(r), cpf(r)]));
@@ -438,8 +447,14 @@ const HELD_BACK: Record<string, Template> = {
 
 const CASINGS: Casing[] = ['as typed', 'lower', 'upper', 'lower, no accents'];
 
-/** Casing that keeps every offset: one character in, one out. */
-function recase(text: string, casing: Casing): string {
+/** Casing that keeps every offset (one character in, one out), leaving pasted spans as they are. */
+function recase(text: string, casing: Casing, verbatim: readonly [number, number][]): string {
+  let out = recased(text, casing);
+  for (const [s, e] of verbatim) out = out.slice(0, s) + text.slice(s, e) + out.slice(e);
+  return out;
+}
+
+function recased(text: string, casing: Casing): string {
   if (casing === 'as typed') return text;
   if (casing === 'upper')
     return Array.from(text, (c) => (c.toUpperCase().length === 1 ? c.toUpperCase() : c)).join('');
@@ -460,7 +475,13 @@ export function businessSet(split: Split, perLayout: number): BusinessDoc[] {
       for (let i = 0; i < perLayout; i++) {
         const b = new Builder();
         make(b, r);
-        out.push({ layout, casing, text: recase(b.text, casing), items: b.items, decoys: b.decoys });
+        out.push({
+          layout,
+          casing,
+          text: recase(b.text, casing, b.verbatim),
+          items: b.items,
+          decoys: b.decoys,
+        });
       }
     }
   }
