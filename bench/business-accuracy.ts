@@ -3,8 +3,14 @@
 // the decoys masked, and the placeholders on no personal item; per layout and casing the
 // same in one line. `dev` may print its misses (SHOW=1); `sealed` prints figures only.
 //   npm run build:server && node dist/bench/business-accuracy.js [per-layout] [--show]
-import { findAll } from '../src/privacy/barrier.js';
+// BENCH_BASELINE=<other checkout>/dist/bench measures that build's barrier on the same set.
+import { findAll as ours } from '../src/privacy/barrier.js';
 import { type BusinessDoc, businessSet, type Split } from './business-gen.js';
+
+const baselineDir = process.env.BENCH_BASELINE;
+const findAll: typeof ours = baselineDir
+  ? (await import(`${baselineDir}/../src/privacy/barrier.js`)).findAll
+  : ours;
 
 interface Tally {
   items: number;

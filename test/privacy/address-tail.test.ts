@@ -66,6 +66,13 @@ describe('addresses as a whole', () => {
     ['chat: a length is no house number', 'a rua tem 120 metros', []],
     ['capitals around: a lower-case name needs a comma', 'O pedido foi para rua tiradentes 450 casa 3', []],
     ['a CEP alone', 'CEP 01310-100, São Paulo - SP', []],
+    // A number on the next line opens the search for a street before it.
+    ['chat: a year after "em" is no house number', 'a rua estava cheia em 2005\nCPF 311', []],
+    [
+      "a CEP closes the block: the next line's CEP is another",
+      'Rua Santa Clara, 1840, sala 22 - 78276-429\nCEP 68646-861, Recife',
+      ['Rua Santa Clara, 1840, sala 22 - 78276-429'],
+    ],
   ];
   for (const [name, text, want] of stays) it(`stays: ${name}`, () => assert.deepEqual(addresses(text), want));
 });

@@ -29,32 +29,38 @@ const PLACE = /(bairro:?[ \t]+)?(\p{L}[\p{L}'’.]*(?:[ \t]+\p{L}[\p{L}'’.]*)*
 
 type Kind = 'anchor' | 'place';
 
-/** The end of the address whose street part ends at `end`: `end` or past its tail. */
-export function addressTail(text: string, end: number): number {
+/**
+ * The end of the address whose street part ends at `end`: `end` or past its tail.
+ * `hasCep`: the street part already holds a CEP. A CEP closes the block: after it only
+ * the rest of its line is read (a CEP on the next line is another address's).
+ */
+export function addressTail(text: string, end: number, hasCep: boolean): number {
   let pos = end;
   let best = end;
   let sameLine = true;
+  let cep = hasCep;
   for (let s = 0; s < MAX_SEGMENTS; s++) {
     SEP.lastIndex = pos;
     const sep = SEP.exec(text);
     if (sep === null) break;
     if (sep[2] !== undefined) {
-      // A line break: a blank line or a second break ends the block.
-      if (/\r?\n/y.test(text.slice(SEP.lastIndex, SEP.lastIndex + 2))) break;
+      // A line break: a blank line, a second break or a CEP already read ends the block.
+      if (cep || /\r?\n/y.test(text.slice(SEP.lastIndex, SEP.lastIndex + 2))) break;
       sameLine = false;
     }
     const at = SEP.lastIndex;
     const seg = segment(text, at, sep[1] ?? '');
     if (seg === null) break;
     pos = seg.end;
+    if (seg.cep) cep = true;
     if (seg.kind === 'anchor' || sameLine) best = pos;
   }
   return best;
 }
 
-function segment(text: string, at: number, sep: string): { end: number; kind: Kind } | null {
+function segment(text: string, at: number, sep: string): { end: number; kind: Kind; cep?: true } | null {
   CEP.lastIndex = at;
-  if (CEP.test(text)) return { end: CEP.lastIndex, kind: 'anchor' };
+  if (CEP.test(text)) return { end: CEP.lastIndex, kind: 'anchor', cep: true };
   RURAL.lastIndex = at;
   if (RURAL.test(text)) return { end: RURAL.lastIndex, kind: 'anchor' };
   UF.lastIndex = at;

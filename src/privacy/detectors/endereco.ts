@@ -133,14 +133,14 @@ function addressAt(text: string, start: number, typeLength: number): number {
     // comma, or any name where nothing around is capitalised ("moro na rua tiradentes 450").
     const last = r[1]!.trim().split(/\s+/).pop()!;
     lowerName = !isUpper(last[0]!);
-    if (lowerName && !uncapitalised(text, start)) return -1;
+    if (lowerName && (COUNTING.has(last) || !uncapitalised(text, start))) return -1;
   }
   // A complement or a CEP after the number settles it ("casa 3" when the name is lower
   // case: "a rua de cima tem 3 lojas" is no address); a bare number must end the phrase.
   const bareWord = lowerName && !/[0-9]|\s[a-z](?![a-z])/i.test(r[4]!);
   const settled = (r[4]!.length > 0 && !bareWord) || /n/i.test(r[2]!);
   const end = bareWord ? REST.lastIndex - r[4]!.length : REST.lastIndex;
-  return settled || endsWell(text, end) ? addressTail(text, end) : -1;
+  return settled || endsWell(text, end) ? addressTail(text, end, /[0-9]{5}[-.]?[0-9]{3}/.test(r[4]!)) : -1;
 }
 
 /**
