@@ -41,6 +41,8 @@ describe('addresses as a whole', () => {
       'entrega na rua padre chagas 77 apto 12 bairro centro',
       ['rua padre chagas 77 apto 12 bairro centro'],
     ],
+    ['a numbered street before a comma', 'Rua 7, 45, Centro', ['Rua 7, 45, Centro']],
+    ['a numbered street before "nº"', 'moro na Rua 12 nº 300 - casa 2', ['Rua 12 nº 300 - casa 2']],
   ];
   for (const [name, text, want] of rows) it(name, () => assert.deepEqual(addresses(text), want));
 
@@ -63,6 +65,8 @@ describe('addresses as a whole', () => {
       ['Rua das Flores, 45'],
     ],
     ['chat: a count is no house number', 'na rua de cima tem 3 lojas', []],
+    ['a numbered street without a house number', 'a Rua 7 fica longe', []],
+    ['a numbered street and a count', 'na rua 3, 45 pessoas', []],
     ['chat: a length is no house number', 'a rua tem 120 metros', []],
     ['capitals around: a lower-case name needs a comma', 'O pedido foi para rua tiradentes 450 casa 3', []],
     ['a CEP alone', 'CEP 01310-100, São Paulo - SP', []],

@@ -20,9 +20,13 @@ const REACH = 72;
 
 const COMPLEMENT = String.raw`(?:[ \t]*[,-]?[ \t]*(?:apartamento|apto?\.?|ap\.?|bloco|bl\.?|casa|sala|sl\.?|conjunto|conj\.?|cj\.?|lote|lt\.?|quadra|qd\.?|andar|loja|torre|fundos|frente)[ \t]*(?:n[º°.]?[ \t]*)?[0-9]{0,5}[A-Za-z]?(?![\p{L}\p{N}]))*`;
 const CEP = String.raw`(?:[ \t]*[,-]?[ \t]*(?:cep:?[ \t]*)?[0-9]{5}-?[0-9]{3}(?![\p{L}\p{N}]))?`;
-/** After the street type: the name (1–7 words, "7 de Setembro" included), separator, number, complement, CEP. */
+/**
+ * After the street type: the name (1–7 words, "7 de Setembro" included, or a street's
+ * number alone before a comma or "nº": "Rua 7, 45", "Rua 12 nº 300"), separator, number,
+ * complement, CEP.
+ */
 const REST = new RegExp(
-  String.raw`\s+((?:(?!n[º°o.]?\s+[0-9])(?:\p{L}[\p{L}'’.-]*|[0-9]{1,2}(?=\s+d[eo]s?\s))\s*){1,7}?)` +
+  String.raw`\s+((?:(?!n[º°o.]?\s+[0-9])(?:\p{L}[\p{L}'’.-]*|[0-9]{1,2}(?=\s+d[eo]s?\s))\s*){1,7}?|[0-9]{1,3}(?=,\s*(?:n[º°o.]?\s*)?[0-9]|\s+n[º°o.]\s*[0-9]))` +
     String.raw`(,\s*(?:n[º°o.]?\s*)?|\s+n[º°o.]\s*|\s*-\s*|\s+)` +
     String.raw`([0-9]{1,5}[A-Za-z]?|s\/n|s\.n\.?)(?![\p{L}\p{N}])` +
     `(${COMPLEMENT}${CEP})`,
