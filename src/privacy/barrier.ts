@@ -41,7 +41,7 @@ export function findAll(text: string, options: FindOptions = {}): Match[] {
     const spans = readers?.[k]?.done() ?? d.detect(a, options);
     for (const s of spans) all.push({ category: d.category, start: s.start, end: s.end, key: s.key });
   }
-  const found = resolveOverlaps(all);
+  const found = resolveOverlaps(all, a.text);
   return view ? toOriginal(view, found) : found;
 }
 

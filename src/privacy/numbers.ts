@@ -48,6 +48,12 @@ export interface NumberRule {
    * RG); returns the key suffix and how many characters it takes, or null.
    */
   suffix?: (text: string, end: number) => { key: string; length: number } | null;
+  /**
+   * A valid value is this category's whatever the nearest label of another category says
+   * (a Luhn-valid card in an issuer's range after "cc"): both are a person's, and the
+   * value's own check is the stronger evidence. Words of no category ("pedido") still overrule it.
+   */
+  outranks?: boolean;
 }
 
 /** How far after an unchecked value its label may be: "1.234.567 SSP/SC", "1234567 (RG)". */
@@ -139,8 +145,17 @@ function readAt(a: Analysis, run: Run, rule: NumberRule): Span | null {
   const masked = valid && rule.masks.includes(shape);
   const shaped = masked || rule.shapes === undefined || rule.shapes.includes(shape);
   const mentioned = shaped && a.mentions(rule.kind, start, end);
-  if (!masked && !mentioned) return null;
+  const outranks = valid && shaped && rule.outranks === true;
+  if (!masked && !mentioned && !outranks) return null;
   const ctx = a.context(start, end);
+  if (
+    outranks &&
+    ctx.nearest !== null &&
+    ctx.nearest !== 'other' &&
+    ctx.nearest !== rule.kind &&
+    !ctx.nearestWeak
+  )
+    return { start, end, key };
   // Unchecked readings (RG outside São Paulo) take a label after them only right after.
   const near = valid || !ctx.nearestAfter || ctx.nearestDistance <= LOOSE_AFTER;
   if (mentioned && near && labelledAs(ctx, rule.kind, rule.friends)) return { start, end, key };

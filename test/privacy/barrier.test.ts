@@ -111,11 +111,22 @@ test('overlaps: longest wins, then category order', () => {
   // A name inside an e-mail (the name model is a test double here).
   assert.deepEqual(resolveOverlaps([m('nome', 0, 3), m('email', 0, 10)]), [m('email', 0, 10)]);
   assert.deepEqual(resolveOverlaps([m('telefone', 5, 16), m('cpf', 5, 16)]), [m('cpf', 5, 16)]);
+  // What a match not kept covers beyond the kept ones stays masked: the union, never less.
   assert.deepEqual(resolveOverlaps([m('nome', 0, 4), m('nome', 3, 8), m('email', 7, 20)]), [
     m('nome', 0, 4),
+    m('nome', 4, 7),
     m('email', 7, 20),
   ]);
   assert.deepEqual(resolveOverlaps([m('nome', 0, 4), m('cpf', 10, 14)]), [m('nome', 0, 4), m('cpf', 10, 14)]);
+});
+
+test('overlaps: the union of two categories is masked, trimmed to letters and digits', () => {
+  const text = 'Otávio Lins\nAv. Brasil, 45';
+  const nome = { category: 'nome', start: 0, end: 14, key: 'n' } as const;
+  const endereco = { category: 'endereco', start: 12, end: 26, key: 'e' } as const;
+  assert.deepEqual(resolveOverlaps([nome, endereco], text), [{ ...nome, end: 11 }, endereco]);
+  // Only a line break outside the kept match: nothing of a value, nothing added.
+  assert.deepEqual(resolveOverlaps([{ ...nome, start: 11 }, endereco], text), [endereco]);
 });
 
 test('findAll runs every detector and returns disjoint sorted matches', () => {

@@ -71,7 +71,7 @@ table('endereco', [
     'moro na Rua das Flores, 120, apto 31, CEP 01234-567',
     [['Rua das Flores, 120, apto 31, CEP 01234-567', 'rua das flores, 120, apto 31, cep 01234-567']],
   ],
-  ['Av. Paulista 1578 - Bela Vista', [['Av. Paulista 1578', 'av. paulista 1578']]],
+  ['Av. Paulista 1578 - Bela Vista', [['Av. Paulista 1578 - Bela Vista', 'av. paulista 1578 - bela vista']]],
   ['entregar na rua sete de setembro, 45.', [['rua sete de setembro, 45', 'rua sete de setembro, 45']]],
   [
     'Travessa São José nº 45, casa 2',
@@ -81,7 +81,10 @@ table('endereco', [
   ['CEP 01310-100, São Paulo', []],
   ['a rua tem 120 metros', []],
   ['na avenida principal, 3 quarteirões depois', []],
-  ['Rua das Flores, 120\nCEP 01234-567', [['Rua das Flores, 120', 'rua das flores, 120']]],
+  [
+    'Rua das Flores, 120\nCEP 01234-567',
+    [['Rua das Flores, 120\nCEP 01234-567', 'rua das flores, 120 cep 01234-567']],
+  ],
 ]);
 
 table('data_nascimento', [

@@ -105,6 +105,7 @@ table('renavam', [
   [`Renavam: ${apart('86769597308')}`, apart('86769597308'), '86769597308'],
   [`RENAVAM ${words('86769597308')}`, words('86769597308'), '86769597308'],
   ['código de rastreio 86769597308', null],
+  ['renavan 86769597308', '86769597308'], // a common misspelling
 ]);
 
 table('passaporte', [
@@ -112,6 +113,9 @@ table('passaporte', [
   ['passaporte nº FZ 123456, validade 2031', 'FZ 123456', 'FZ123456'],
   ['SKU FZ123456', null],
   ['FZ123456 é o código do pedido', null],
+  ['pass. FZ123456', 'FZ123456'], // abbreviated, as in forms
+  ['pasaporte FZ123456', 'FZ123456'],
+  ['senha do pass 123456', null],
 ]);
 
 table('cartao', [

@@ -2,9 +2,28 @@
 // Mastercard, Elo, Hipercard, Amex…) passing the Luhn check (check-digits.ts). Written
 // in a card's groups (4-4-4-4, 4-4-4-4-3, Amex 4-6-5, Diners 4-6-4) they need no context;
 // bare runs need a word of the category nearby. Card-looking numbers that fail the
-// check, or belong to no issuer, stay.
+// check, or belong to no issuer, stay. The expiry and security code written after the
+// number ("val 03/28 cvv 914") are part of it. A valid card outranks a nearer label of
+// another category ("cc 5502 …" is no conta corrente): either way the digits are a person's.
 import { isValidCard } from '../check-digits.js';
 import { numberDetector } from '../numbers.js';
+
+/** The card's own groupings: a valid card written so needs no word. */
+const MASKS = ['4,4,4,4', '4,4,4,4,3', '4,6,5', '4,6,4'];
+const SHAPES = ['13', '14', '15', '16', '17', '18', '19', ...MASKS];
+/** With an expiry or a code after them (numbers.ts marks a suffix with "+"). */
+const withCodes = (shapes: readonly string[]) => [...shapes, ...shapes.map((s) => `${s}+`)];
+
+const EXPIRY = String.raw`(?:val(?:idade)?|venc(?:imento)?|exp(?:ira(?:cao|ção)?)?|v[aá]lido at[eé])\.?[: 	]*(?:0[1-9]|1[0-2])[/-](?:[0-9]{2}|20[0-9]{2})(?![0-9])`;
+const CODE = String.raw`(?:cvv2?|cvc|c[oó]d(?:igo)?\.?[ 	]*(?:de[ 	]*)?seg(?:uran[cç]a)?\.?)[: 	]*[0-9]{3,4}(?![0-9])`;
+/** An expiry and a security code, in either order, after the number. */
+const CODES = new RegExp(String.raw`(?:[ 	]*[,;-]?[ 	]*(?:${EXPIRY}|${CODE})){1,2}`, 'iy');
+
+/** The expiry and code after a card: part of its span, not of its key (one card, one placeholder). */
+function cardCodes(text: string, end: number): { key: string; length: number } | null {
+  CODES.lastIndex = end;
+  return CODES.test(text) ? { key: '', length: CODES.lastIndex - end } : null;
+}
 
 export const cardDetector = numberDetector({
   category: 'cartao',
@@ -35,7 +54,9 @@ export const cardDetector = numberDetector({
     lengths: [13, 14, 15, 16, 17, 18, 19],
     maxGroups: 5,
     seps: '.- ',
-    masks: ['4,4,4,4', '4,4,4,4,3', '4,6,5', '4,6,4'],
-    shapes: ['13', '14', '15', '16', '17', '18', '19', '4,4,4,4', '4,4,4,4,3', '4,6,5', '4,6,4'],
+    masks: withCodes(MASKS),
+    shapes: withCodes(SHAPES),
+    suffix: cardCodes,
+    outranks: true,
   },
 });

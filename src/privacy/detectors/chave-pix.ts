@@ -1,8 +1,11 @@
 // Random Pix keys (category 'chave_pix'): the "chave aleatória" is a UUID
 // (8-4-4-4-12 hexadecimal digits), masked with a word of the category nearby ("chave
 // Pix", "chave aleatória", "pix"): bare UUIDs are as often request or order ids. Pix keys
-// that are a CPF, CNPJ, e-mail or telephone are caught by those detectors.
+// that are a CPF, CNPJ, e-mail or telephone are caught by those detectors. Inside a Pix
+// "copia e cola" payload (br-code.ts) the key, the receiver's name and city are masked
+// here, whatever their kind: the payload's own structure says what they are.
 import type { Analysis } from '../analysis.js';
+import { brCodeFields } from './br-code.js';
 import { defineDetector, type Span } from '../types.js';
 
 const UUID = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![0-9A-Za-z])/y;
@@ -35,6 +38,7 @@ export const pixKeyDetector = defineDetector({
       }
       p = end - 1;
     }
+    if (text.includes('000201')) return [...out, ...brCodeFields(text)].sort((x, y) => x.start - y.start);
     return out;
   },
 });

@@ -34,6 +34,8 @@ function octets(text: string, groups: { start: number; end: number }[], i: numbe
 
 /** Whether a bare or oddly grouped 11-digit run reads as a CPF in its context. */
 export function cpfByContext(ctx: Context, digits: string): boolean {
+  // A Pix key ("pix 52998224725", "chave: …") is often a CPF written bare.
+  if (ctx.nearest === 'chave_pix' && !ctx.nearestAfter) return !isBusinessNational(digits);
   if (!hasDocContext(ctx)) return false;
   // The nearest word names something else: "pedido", "protocolo"…
   if (!isDocKind(ctx.nearest) && ctx.nearest !== 'telefone') return false;

@@ -7,6 +7,7 @@
 // complement, a CEP, a capitalised word or a connective ("e", "perto"…) may follow, and a
 // number separated only by a space needs a capitalised name before it.
 import type { Analysis } from '../analysis.js';
+import { addressTail } from './address-tail.js';
 import { fold } from '../context.js';
 import type { Cluster } from '../clusters.js';
 import { defineDetector, type Span } from '../types.js';
@@ -19,9 +20,13 @@ const REACH = 72;
 
 const COMPLEMENT = String.raw`(?:[ \t]*[,-]?[ \t]*(?:apartamento|apto?\.?|ap\.?|bloco|bl\.?|casa|sala|sl\.?|conjunto|conj\.?|cj\.?|lote|lt\.?|quadra|qd\.?|andar|loja|torre|fundos|frente)[ \t]*(?:n[º°.]?[ \t]*)?[0-9]{0,5}[A-Za-z]?(?![\p{L}\p{N}]))*`;
 const CEP = String.raw`(?:[ \t]*[,-]?[ \t]*(?:cep:?[ \t]*)?[0-9]{5}-?[0-9]{3}(?![\p{L}\p{N}]))?`;
-/** After the street type: the name (1–7 words, "7 de Setembro" included), separator, number, complement, CEP. */
+/**
+ * After the street type: the name (1–7 words, "7 de Setembro" included, or a street's
+ * number alone before a comma or "nº": "Rua 7, 45", "Rua 12 nº 300"), separator, number,
+ * complement, CEP.
+ */
 const REST = new RegExp(
-  String.raw`\s+((?:(?!n[º°o.]?\s+[0-9])(?:\p{L}[\p{L}'’.-]*|[0-9]{1,2}(?=\s+d[eo]s?\s))\s*){1,7}?)` +
+  String.raw`\s+((?:(?!n[º°o.]?\s+[0-9])(?:\p{L}[\p{L}'’.-]*|[0-9]{1,2}(?=\s+d[eo]s?\s))\s*){1,7}?|[0-9]{1,3}(?=,\s*(?:n[º°o.]?\s*)?[0-9]|\s+n[º°o.]\s*[0-9]))` +
     String.raw`(,\s*(?:n[º°o.]?\s*)?|\s+n[º°o.]\s*|\s*-\s*|\s+)` +
     String.raw`([0-9]{1,5}[A-Za-z]?|s\/n|s\.n\.?)(?![\p{L}\p{N}])` +
     `(${COMPLEMENT}${CEP})`,
@@ -94,7 +99,7 @@ export const addressDetector = defineDetector({
 function nearNumber(text: string, c: Cluster, near: [number, number][]): void {
   const g = c.groups[0]!;
   if (g.end - g.start > 5 || c.gluedBefore) return;
-  if (mayBeHouseNumber(text, g.start)) addWindow(near, g.start);
+  if (mayBeHouseNumber(text, g.start, g.end)) addWindow(near, g.start);
 }
 
 /** The addresses whose street type starts in one of `near`. */
@@ -126,14 +131,20 @@ function addressAt(text: string, start: number, typeLength: number): number {
   REST.lastIndex = start + typeLength;
   const r = REST.exec(text);
   if (r === null) return -1;
+  let lowerName = false;
   if (r[2]!.trim() === '') {
-    // "Avenida Paulista 1578": only a capitalised name may meet its number without a comma.
+    // "Avenida Paulista 1578": only a capitalised name may meet its number without a
+    // comma, or any name where nothing around is capitalised ("moro na rua tiradentes 450").
     const last = r[1]!.trim().split(/\s+/).pop()!;
-    if (!isUpper(last[0]!)) return -1;
+    lowerName = !isUpper(last[0]!);
+    if (lowerName && (COUNTING.has(last) || !uncapitalised(text, start))) return -1;
   }
-  // A complement or a CEP after the number settles it; a bare number must end the phrase.
-  const settled = r[4]!.length > 0 || /n/i.test(r[2]!);
-  return settled || endsWell(text, REST.lastIndex) ? REST.lastIndex : -1;
+  // A complement or a CEP after the number settles it ("casa 3" when the name is lower
+  // case: "a rua de cima tem 3 lojas" is no address); a bare number must end the phrase.
+  const bareWord = lowerName && !/[0-9]|\s[a-z](?![a-z])/i.test(r[4]!);
+  const settled = (r[4]!.length > 0 && !bareWord) || /n/i.test(r[2]!);
+  const end = bareWord ? REST.lastIndex - r[4]!.length : REST.lastIndex;
+  return settled || endsWell(text, end) ? addressTail(text, end, /[0-9]{5}[-.]?[0-9]{3}/.test(r[4]!)) : -1;
 }
 
 /**
@@ -141,7 +152,7 @@ function addressAt(text: string, start: number, typeLength: number): number {
  * " - ", or after a capitalised word ("Avenida Paulista 1578"). "de 15", "em 2024" and the
  * other numbers of running text do not start a search.
  */
-function mayBeHouseNumber(text: string, at: number): boolean {
+function mayBeHouseNumber(text: string, at: number, end: number): boolean {
   let k = at - 1;
   while (k > 0 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
   const c = text.charCodeAt(k);
@@ -153,9 +164,51 @@ function mayBeHouseNumber(text: string, at: number): boolean {
   let w = k;
   while (w > 0 && isLetter(text.charCodeAt(w - 1))) w--;
   const first = text.charCodeAt(w);
-  return (first >= 65 && first <= 90) || (first >= 0xc0 && first <= 0xde);
+  if ((first >= 65 && first <= 90) || (first >= 0xc0 && first <= 0xde)) return true;
+  // After a lower-case word: a chat address, which a complement, a comma or the line's
+  // end follows ("rua tiradentes 450 casa 3"); checked first, as it is cheaper.
+  return chatNumberEnd(text, end) && !COUNTING.has(text.slice(w, k + 1)) && uncapitalised(text, at);
 }
 
+/** Words a count or a date follows ("de 12,5%", "ate as 13", "faz 10 dias"), never a street's name. */
+const COUNTING = new Set(
+  'a o as os ao aos de da do das dos e em no na nos nas com por para pra ate até faz há ha tem sao são mais menos que por cerca'.split(
+    ' ',
+  ),
+);
+
+/** Lower-case words that may follow a house number in chat: complements and "bairro". */
+const CHAT_AFTER =
+  /[ \t]*(?:[,.\n\r]|$|(?:casa|apto?|ap|bloco|bl|sala|lote|lt|quadra|qd|conj|andar|loja|fundos|bairro)(?![\p{L}]))/uy;
+
+function chatNumberEnd(text: string, end: number): boolean {
+  CHAT_AFTER.lastIndex = end;
+  return CHAT_AFTER.test(text);
+}
+
+/**
+ * Whether the line within REACH of `at` is written without capitals, as chat is: there
+ * a street's name is lower case too. Bounded, so a long line costs no more than a short one.
+ */
+function uncapitalised(text: string, at: number): boolean {
+  const from = Math.max(0, at - REACH);
+  for (let k = at - 1; k >= from; k--) {
+    const c = text.charCodeAt(k);
+    if (c === 10) break;
+    if (isCapital(c)) return false;
+  }
+  const to = Math.min(text.length, at + 16);
+  for (let k = at; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 10) break;
+    if (isCapital(c)) return false;
+  }
+  return true;
+}
+
+function isCapital(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 0xc0 && c <= 0xde && c !== 0xd7);
+}
 function isLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c <= 0x24f);
 }

@@ -14,7 +14,7 @@ export const passportDetector = defineDetector({
   label: 'PASSAPORTE',
   priority: 17,
   order: 27,
-  context: ['passaporte', 'passaportes', 'passport'],
+  context: ['passaporte', 'passaportes', 'passport', 'pasaporte', 'pass'],
   validate: (key) => /^[A-Z]{2}[0-9]{6}$/.test(key),
   detect(a: Analysis): Span[] {
     const out: Span[] = [];

@@ -9,7 +9,7 @@ export const renavamDetector = numberDetector({
   label: 'RENAVAM',
   priority: 16,
   order: 26,
-  context: ['renavam', 'codigo renavam', 'cod. renavam'],
+  context: ['renavam', 'renavan', 'codigo renavam', 'cod. renavam'],
   validate: isValidRenavam,
   rule: {
     lengths: [9, 11],

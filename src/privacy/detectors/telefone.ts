@@ -67,6 +67,9 @@ const MAX_DIGITS = 15;
 /** Whether a bare or DDD-less number reads as a telephone in its context. */
 function phoneByContext(a: Analysis, start: number, end: number, digits: string): boolean {
   const ctx = a.context(start, end);
+  // A Pix key ("pix 11987654321") is often a mobile number written bare, with its DDD;
+  // a valid CPF there is the CPF's (cpf.ts).
+  if (ctx.nearest === 'chave_pix' && !ctx.nearestAfter) return digits.length >= 10 && !isValidCpf(digits);
   if (!ctx.kinds.has('telefone')) return false;
   // The nearest word names something else: "pedido", "protocolo"…
   if (ctx.nearest !== 'telefone' && !isDocKind(ctx.nearest)) return false;

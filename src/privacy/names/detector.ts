@@ -18,6 +18,7 @@ import {
   tagNameBeforeWorkplace,
 } from './context.js';
 import { type NameMemory, rememberNames, tagEchoes } from './echo.js';
+import { splitNamesAtLines, splitsLines } from './lines.js';
 import { tagListItems } from './lists.js';
 import { tagNameAfterOccupation, tagNameAfterOffice } from './roles.js';
 import { tagSpeakers } from './speakers.js';
@@ -104,6 +105,7 @@ export function createNameDetector(model: NameModel): NameDetector {
         dropNamedAfter(tok, an, all, n);
       }
     }
+    splitNamesAtLines(text, tok, all, n);
     local.clear();
     const known = memory?.words ?? local;
     rememberNames(tok, an.flags, all, known);
@@ -123,8 +125,9 @@ export function createNameDetector(model: NameModel): NameDetector {
         i++;
         continue;
       }
-      let j = i;
-      while (j < n && cand[j] !== 0) j++;
+      // Each line is decoded alone: a name's context never reaches across a field's end.
+      let j = i + 1;
+      while (j < n && cand[j] !== 0 && !splitsLines(text, tok, j)) j++;
       const m = j - i;
       if (em.length < m * TAGS) {
         em = new Float32Array(m * TAGS * 2);
