@@ -7,8 +7,14 @@ import { sessionOf } from '../sessions/guard.js';
 import type { ScopeDeps } from '../sessions/scope.js';
 import { changeBarrier, readBarrier } from './barrier.js';
 import { listMemberships } from './store.js';
+import { LOG_DAYS_MAX, LOG_DAYS_MIN } from '../calls/retention.js';
 
-const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
+const Role = Type.Union([
+  Type.Literal('owner'),
+  Type.Literal('admin'),
+  Type.Literal('member'),
+  Type.Literal('dpo'),
+]);
 const Policy = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
 const Sensitivity = Type.Union([Type.Literal('balanced'), Type.Literal('strict')]);
 const Images = Type.Union([Type.Literal('refuse'), Type.Literal('redact')], {
@@ -31,6 +37,13 @@ const BarrierResult = Type.Object({
     }),
   ),
   images: Images,
+  requestLogDays: Type.Integer(),
+});
+
+const RequestLogDays = Type.Integer({
+  minimum: LOG_DAYS_MIN,
+  maximum: LOG_DAYS_MAX,
+  description: 'days the request log keeps the organisation’s calls (default 30)',
 });
 
 const BarrierBody = Type.Object(
@@ -43,6 +56,7 @@ const BarrierBody = Type.Object(
       description: 'the categories to mask (every other is left in the text); see GET for the list',
     }),
     images: Type.Optional(Images),
+    requestLogDays: Type.Optional(RequestLogDays),
   },
   { additionalProperties: false },
 );
@@ -92,7 +106,7 @@ export function registerOrganizationRoutes(scope: App, deps: Pick<ScopeDeps, 'db
       config: { auth: 'session' },
       schema: {
         summary:
-          "An organisation's barrier settings (policy, name sensitivity, categories masked, images), for a member",
+          "An organisation's barrier settings (policy, name sensitivity, categories masked, images, request log retention), for a member",
         tags: ['account'],
         params: OrgParams,
         response: { 200: BarrierResult },
@@ -131,6 +145,7 @@ export function registerOrganizationRoutes(scope: App, deps: Pick<ScopeDeps, 'db
           policy: view.policy,
           nameSensitivity: view.nameSensitivity,
           images: view.images,
+          requestLogDays: view.requestLogDays,
           unmasked: view.categories.filter((c) => !c.masked).map((c) => c.category),
         },
         'organisation barrier settings changed',

@@ -1,0 +1,78 @@
+// Usage per key, member, model or day from the request log: calls, tokens and cost in a
+// period, in the reader's scope (a member sees their own calls only).
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import type { Reader } from './access.js';
+import { usd } from './csv.js';
+import type { Period } from './period.js';
+
+export const USAGE_BY = ['key', 'member', 'model', 'day'] as const;
+export type UsageBy = (typeof USAGE_BY)[number];
+
+const COLUMN = {
+  key: 'c.key_id',
+  member: 'c.account_id',
+  model: 'c.model_used',
+  day: 'c.day',
+} as const;
+
+export interface UsageGroup {
+  /** The key id, account id, model id or day. */
+  id: string | null;
+  /** A key's name or a member's e-mail; absent for models and days. */
+  label: string | null;
+  calls: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: string;
+}
+
+export async function usageBy(
+  db: Kysely<Database>,
+  reader: Reader,
+  by: UsageBy,
+  period: Period,
+): Promise<UsageGroup[]> {
+  const column = COLUMN[by];
+  let q = db
+    .selectFrom('call_log as c')
+    .select([
+      sql<string | null>`${sql.ref(column)}`.as('id'),
+      (eb) => eb.fn.countAll<number>().as('calls'),
+      (eb) => eb.fn.sum<number>('c.input_tokens').as('input_tokens'),
+      (eb) => eb.fn.sum<number>('c.output_tokens').as('output_tokens'),
+      (eb) => eb.fn.sum<number>('c.cost_micros').as('cost_micros'),
+    ])
+    .where('c.organization_id', '=', reader.organization.id)
+    .where('c.day', '>=', period.from)
+    .where('c.day', '<=', period.to)
+    .groupBy(column);
+  if (reader.onlyAccount) q = q.where('c.account_id', '=', reader.onlyAccount);
+  const rows = await q.execute();
+  const labels = await labelsOf(db, by, rows.map((r) => r.id).filter((id): id is string => id !== null));
+  const groups = rows.map((r) => ({
+    id: r.id,
+    label: (r.id !== null && labels.get(r.id)) || null,
+    calls: Number(r.calls),
+    input_tokens: Number(r.input_tokens),
+    output_tokens: Number(r.output_tokens),
+    cost_micros: Number(r.cost_micros),
+  }));
+  groups.sort((a, b) =>
+    by === 'day' ? String(a.id).localeCompare(String(b.id)) : b.cost_micros - a.cost_micros || b.calls - a.calls,
+  );
+  return groups.map(({ cost_micros, ...g }) => ({ ...g, cost_usd: usd(cost_micros) }));
+}
+
+async function labelsOf(db: Kysely<Database>, by: UsageBy, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  if (by === 'key') {
+    const rows = await db.selectFrom('api_keys').select(['id', 'name']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+  if (by === 'member') {
+    const rows = await db.selectFrom('accounts').select(['id', 'email']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, r.email]));
+  }
+  return new Map();
+}
