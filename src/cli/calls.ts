@@ -63,7 +63,12 @@ never values. docs/records.md explains each column. ${PERIOD_USAGE}`,
   async run(args) {
     const o = options(
       args,
-      { org: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string' } },
+      {
+        org: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        format: { type: 'string' },
+      },
       ['org', 'from', 'to'],
     );
     const format = oneOf('format', o.format, ['json', 'csv'] as const) ?? 'json';

@@ -39,7 +39,16 @@ export async function processingRecord(
   const rows = await db
     .selectFrom('call_log as c')
     .leftJoin('api_keys as k', 'k.id', 'c.key_id')
-    .select(['c.day', 'c.key_id', 'k.name as key_name', 'c.route', 'c.provider', 'c.region', 'c.status', 'c.findings'])
+    .select([
+      'c.day',
+      'c.key_id',
+      'k.name as key_name',
+      'c.route',
+      'c.provider',
+      'c.region',
+      'c.status',
+      'c.findings',
+    ])
     .where('c.organization_id', '=', reader.organization.id)
     .where('c.day', '>=', period.from)
     .where('c.day', '<=', period.to)

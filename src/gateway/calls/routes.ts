@@ -43,7 +43,10 @@ const UsageQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const RecordsQuery = Type.Object({ ...PeriodQuery, format: Type.Optional(Format) }, { additionalProperties: false });
+const RecordsQuery = Type.Object(
+  { ...PeriodQuery, format: Type.Optional(Format) },
+  { additionalProperties: false },
+);
 
 /** The most rows one CSV download holds. */
 const CSV_MAX = 10_000;

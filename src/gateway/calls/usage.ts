@@ -49,7 +49,11 @@ export async function usageBy(
     .groupBy(column);
   if (reader.onlyAccount) q = q.where('c.account_id', '=', reader.onlyAccount);
   const rows = await q.execute();
-  const labels = await labelsOf(db, by, rows.map((r) => r.id).filter((id): id is string => id !== null));
+  const labels = await labelsOf(
+    db,
+    by,
+    rows.map((r) => r.id).filter((id): id is string => id !== null),
+  );
   const groups = rows.map((r) => ({
     id: r.id,
     label: (r.id !== null && labels.get(r.id)) || null,
@@ -59,7 +63,9 @@ export async function usageBy(
     cost_micros: Number(r.cost_micros),
   }));
   groups.sort((a, b) =>
-    by === 'day' ? String(a.id).localeCompare(String(b.id)) : b.cost_micros - a.cost_micros || b.calls - a.calls,
+    by === 'day'
+      ? String(a.id).localeCompare(String(b.id))
+      : b.cost_micros - a.cost_micros || b.calls - a.calls,
   );
   return groups.map(({ cost_micros, ...g }) => ({ ...g, cost_usd: usd(cost_micros) }));
 }
