@@ -2,6 +2,7 @@
 import { findAccountByEmail } from '../gateway/accounts/store.js';
 import {
   findOrganization,
+  LOG_DAYS,
   type Organization,
   ROLES,
   setMember,
@@ -12,7 +13,6 @@ import { isCidr } from '../platform/net.js';
 import { barrierOf } from '../gateway/orgs/cleaning-choice.js';
 import { CATEGORIES, POLICIES } from '../privacy/index.js';
 import { withContext } from './context.js';
-import { LOG_DAYS_MAX, LOG_DAYS_MIN } from '../gateway/calls/retention.js';
 import { oneOf, options } from './args.js';
 import {
   BARRIER_OPTIONS,
@@ -86,8 +86,8 @@ const list = (
 /** --request-log-days N: the request log's retention (gateway/calls/retention.ts). */
 function logDays(v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
-  if (!/^\d{1,4}$/.test(v) || Number(v) < LOG_DAYS_MIN || Number(v) > LOG_DAYS_MAX)
-    throw new UsageError(`--request-log-days must be a whole number from ${LOG_DAYS_MIN} to ${LOG_DAYS_MAX}`);
+  if (!/^\d{1,4}$/.test(v) || Number(v) < LOG_DAYS.min || Number(v) > LOG_DAYS.max)
+    throw new UsageError(`--request-log-days must be a whole number from ${LOG_DAYS.min} to ${LOG_DAYS.max}`);
   return Number(v);
 }
 

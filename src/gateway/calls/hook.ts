@@ -2,6 +2,7 @@
 // key check let in (a 4xx or 5xx after it is logged too; a 401 has no key to log under).
 // The pipeline filled the request's note (note.ts); the hook adds route, status, latency.
 import type { FastifyRequest } from 'fastify';
+import '../pipeline/call-observer.js';
 import type { App } from '../../platform/http/app.js';
 import { CallNote } from './note.js';
 import { callRow } from './row.js';
@@ -15,26 +16,20 @@ export const LOGGED_ROUTES: ReadonlySet<string> = new Set([
   '/v1/embeddings',
 ]);
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    callNote?: CallNote;
-  }
-}
-
-/** The request's note, made on first use (pipeline/route-options.ts hands it to the pipeline). */
-export function noteOf(request: FastifyRequest): CallNote {
-  request.callNote ??= new CallNote();
-  return request.callNote;
-}
+const logged = (request: FastifyRequest) => LOGGED_ROUTES.has(request.routeOptions.url ?? '');
 
 export function registerCallLog(app: App, writer: CallLogWriter, now: () => number): void {
+  // A note on every logged request, before the key check, for the pipeline to fill.
+  app.addHook('onRequest', async (request) => {
+    if (logged(request)) request.callNote = new CallNote();
+  });
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url;
     const principal = request.principal;
-    if (!principal || route === undefined || !LOGGED_ROUTES.has(route)) return;
+    if (!principal || !logged(request)) return;
+    const note = request.callNote instanceof CallNote ? request.callNote : new CallNote();
     writer.add(
-      callRow(principal, request.callNote ?? new CallNote(), {
-        route,
+      callRow(principal, note, {
+        route: request.routeOptions.url!,
         status: reply.statusCode,
         latencyMs: reply.elapsedTime,
         at: now(),

@@ -4,9 +4,9 @@
 // adds the route, status and latency when the answer ends.
 import type { Finding } from '../../privacy/index.js';
 import type { Usage } from '../models/types.js';
-import type { Target } from '../models/providers/types.js';
 import { costMicros } from '../pipeline/charge.js';
 import type { CatalogueModel } from '../pipeline/catalogue.js';
+import type { CallObserver } from '../pipeline/call-observer.js';
 
 /** Counts per category of what the policy did: masked (placeholder), removed (redact), refused (block), allowed. */
 export type ActionCounts = { masked: number; removed: number; refused: number; allowed: number };
@@ -20,7 +20,7 @@ const ACTION_OF: Record<string, keyof ActionCounts> = {
   block: 'refused',
 };
 
-export class CallNote {
+export class CallNote implements CallObserver {
   modelAsked: string | null = null;
   modelUsed: string | null = null;
   provider: string | null = null;
@@ -41,7 +41,7 @@ export class CallNote {
   }
 
   /** The provider that answers (the first target; in-process models have none). */
-  target(target: Target | undefined): void {
+  target(target: CatalogueModel['targets'][number] | undefined): void {
     this.provider = target?.providerName ?? 'svc';
     this.region = target ? (target.provider.region ?? null) : 'local';
   }

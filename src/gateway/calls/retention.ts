@@ -5,11 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { Logger } from '../../platform/logger.js';
+import { LOG_DAYS } from '../orgs/store.js';
 
-export const DEFAULT_LOG_DAYS = 30;
-/** The bounds of the setting: at least a day, at most ten years. */
-export const LOG_DAYS_MIN = 1;
-export const LOG_DAYS_MAX = 3650;
 
 const DAY_MS = 86_400_000;
 const PURGE_EVERY_MS = 3_600_000;
@@ -29,7 +26,7 @@ export async function purgeCallLog(db: Kysely<Database>, now: number): Promise<n
   const personal = await db
     .deleteFrom('call_log')
     .where('organization_id', 'is', null)
-    .where('at', '<', now - DEFAULT_LOG_DAYS * DAY_MS)
+    .where('at', '<', now - LOG_DAYS.default * DAY_MS)
     .executeTakeFirst();
   return deleted + Number(personal.numDeletedRows);
 }

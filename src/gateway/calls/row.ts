@@ -5,7 +5,7 @@ import type { Selectable } from 'kysely';
 import type { CallLogTable } from '../../platform/db/schema.js';
 import { utcDay } from '../../platform/days.js';
 import { newId } from '../../platform/ids.js';
-import type { Principal } from '../keys/auth.js';
+import type { Principal } from '../pipeline/index.js';
 import type { CallNote } from './note.js';
 
 export type CallRow = Selectable<CallLogTable>;

@@ -6,8 +6,7 @@ import type { App } from '../../platform/http/app.js';
 import { sessionOf } from '../sessions/guard.js';
 import type { ScopeDeps } from '../sessions/scope.js';
 import { changeBarrier, readBarrier } from './barrier.js';
-import { listMemberships } from './store.js';
-import { LOG_DAYS_MAX, LOG_DAYS_MIN } from '../calls/retention.js';
+import { LOG_DAYS, listMemberships } from './store.js';
 
 const Role = Type.Union([
   Type.Literal('owner'),
@@ -41,8 +40,8 @@ const BarrierResult = Type.Object({
 });
 
 const RequestLogDays = Type.Integer({
-  minimum: LOG_DAYS_MIN,
-  maximum: LOG_DAYS_MAX,
+  minimum: LOG_DAYS.min,
+  maximum: LOG_DAYS.max,
   description: 'days the request log keeps the organisation’s calls (default 30)',
 });
 

@@ -13,6 +13,9 @@ export type Organization = Selectable<OrganizationsTable>;
 export type Role = 'owner' | 'admin' | 'member' | 'dpo';
 export const ROLES: readonly Role[] = ['owner', 'admin', 'member', 'dpo'];
 
+/** The request log's retention in days (gateway/calls/retention.ts): default, least, most. */
+export const LOG_DAYS = { default: 30, min: 1, max: 3650 } as const;
+
 export async function createOrganization(db: Kysely<Database>, name: string): Promise<Organization> {
   const row: Organization = {
     id: newId('org'),
@@ -30,7 +33,7 @@ export async function createOrganization(db: Kysely<Database>, name: string): Pr
     images: 'refuse',
     created_at: Date.now(),
     billing: 'free',
-    request_log_days: 30,
+    request_log_days: LOG_DAYS.default,
   };
   await db.insertInto('organizations').values(row).execute();
   return row;

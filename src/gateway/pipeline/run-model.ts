@@ -28,7 +28,7 @@ import { type CountOptions, runCountTokens, type TokenCount } from './count-toke
 import type { EmbeddingsRequest } from '../models/formats/embeddings.js';
 import type { DocumentReaders } from '../extract/readers.js';
 import { mergeFindings, redactFiles } from './images.js';
-import type { CallNote } from '../calls/note.js';
+import type { CallObserver } from './call-observer.js';
 
 export interface PipelineDeps {
   catalogue: Catalogue;
@@ -71,7 +71,7 @@ export interface RunOptions extends CleaningAsk {
    */
   onBilling?(headers: Record<string, string>): void;
   /** The request log's note of this call (gateway/calls): model, findings, usage, cost. */
-  note?: CallNote;
+  note?: CallObserver;
 }
 
 /** `conversation.stream` decides: a whole reply, or batches of events (one per upstream read). */
