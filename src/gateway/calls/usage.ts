@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { Reader } from './access.js';
 import { usd } from './csv.js';
+import { ACTIONS, type FindingCounts } from './note.js';
 import type { Period } from './period.js';
 
 export const USAGE_BY = ['key', 'member', 'model', 'day'] as const;
@@ -25,6 +26,8 @@ export interface UsageGroup {
   input_tokens: number;
   output_tokens: number;
   cost_usd: string;
+  /** `by=day` only: personal-data items found that day per category (the dashboard's chart). */
+  found?: Record<string, number>;
 }
 
 export async function usageBy(
@@ -67,7 +70,36 @@ export async function usageBy(
       ? String(a.id).localeCompare(String(b.id))
       : b.cost_micros - a.cost_micros || b.calls - a.calls,
   );
-  return groups.map(({ cost_micros, ...g }) => ({ ...g, cost_usd: usd(cost_micros) }));
+  const found = by === 'day' ? await foundPerDay(db, reader, period) : undefined;
+  return groups.map(({ cost_micros, ...g }) => ({
+    ...g,
+    cost_usd: usd(cost_micros),
+    ...(found ? { found: found.get(String(g.id)) ?? {} } : {}),
+  }));
+}
+
+/** Items found per day and category, whatever the policy did with them (counts from the JSON column). */
+async function foundPerDay(
+  db: Kysely<Database>,
+  reader: Reader,
+  period: Period,
+): Promise<Map<string, Record<string, number>>> {
+  let q = db
+    .selectFrom('call_log as c')
+    .select(['c.day', 'c.findings'])
+    .where('c.organization_id', '=', reader.organization.id)
+    .where('c.day', '>=', period.from)
+    .where('c.day', '<=', period.to)
+    .where('c.findings', '!=', '{}');
+  if (reader.onlyAccount) q = q.where('c.account_id', '=', reader.onlyAccount);
+  const out = new Map<string, Record<string, number>>();
+  for (const r of await q.execute()) {
+    const day = out.get(r.day) ?? {};
+    for (const [category, counts] of Object.entries(JSON.parse(r.findings) as FindingCounts))
+      day[category] = (day[category] ?? 0) + ACTIONS.reduce((n, a) => n + counts[a], 0);
+    out.set(r.day, day);
+  }
+  return out;
 }
 
 async function labelsOf(db: Kysely<Database>, by: UsageBy, ids: string[]): Promise<Map<string, string>> {

@@ -136,9 +136,17 @@ describe(`request log, usage and records (${onPostgres ? 'postgres' : 'sqlite'})
     const gpt = byModel.find((g) => g.id === 'svc/gpt')!;
     assert.equal(gpt.calls, 2, 'the 400 and the 404 never reached a model');
     assert.equal(byModel.find((g) => g.id === null)?.calls, 2);
-    const byDay = (await member.browser.get(`${base}/usage?by=day`)).json.groups as { calls: number }[];
+    const byDay = (await member.browser.get(`${base}/usage?by=day`)).json.groups as {
+      calls: number;
+      found: Record<string, number>;
+    }[];
     assert.equal(byDay.length, 1);
     assert.equal(byDay[0]!.calls, 2, 'a member counts only their own calls');
+    assert.deepEqual(byDay[0]!.found, {}, "a member's calls held no personal data");
+    const ownerDays = (await owner.browser.get(`${base}/usage?by=day`)).json.groups as {
+      found: Record<string, number>;
+    }[];
+    assert.equal(ownerDays[0]!.found.cpf, 1, 'the CPF of the answered call, per day');
   });
 
   it('exports the request log and the record of processing as CSV', async () => {
