@@ -7,7 +7,6 @@ import type { Database } from '../../platform/db/schema.js';
 import type { Logger } from '../../platform/logger.js';
 import { LOG_DAYS } from '../orgs/store.js';
 
-
 const DAY_MS = 86_400_000;
 const PURGE_EVERY_MS = 3_600_000;
 
