@@ -20,7 +20,7 @@ const CallsQuery = Type.Object(
   {
     key: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     model: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    status: Type.Optional(Type.String({ pattern: '^[1-5]([0-9]{2}|xx)$' })),
+    status: Type.Optional(Type.String({ pattern: '^([1-5][0-9]{2}|[1-5]xx)$' })),
     day: Type.Optional(Day),
     /** Query strings stay strings (the validator does not coerce). */
     page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
