@@ -54,6 +54,37 @@ describe(`request log, usage and records (${onPostgres ? 'postgres' : 'sqlite'})
     assert.equal(res.json.has_more, false);
   });
 
+  it('logs a stream with the usage it reported, and the messages route, on another key', async () => {
+    const { admin } = s.people;
+    const stream = await s.chat(admin, {
+      model: 'svc/gpt',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: `Ligue para ${PHONE}` }],
+    });
+    assert.equal(stream.status, 200);
+    const messages = await s.app.inject({
+      method: 'POST',
+      url: '/v1/messages',
+      headers: { 'x-api-key': admin.secret, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        model: 'svc/gpt',
+        max_tokens: 50,
+        messages: [{ role: 'user', content: 'Oi' }],
+      }),
+    });
+    assert.equal(messages.statusCode, 200, messages.body);
+    await s.deps.calls.flush();
+    const res = await admin.browser.get(`${base}/calls?key=${admin.keyId}`);
+    const calls = res.json.calls as { route: string; input_tokens: number; findings: object }[];
+    assert.deepEqual(calls.map((c) => c.route).sort(), ['/v1/chat/completions', '/v1/messages']);
+    const streamed = calls.find((c) => c.route === '/v1/chat/completions')!;
+    assert.equal(streamed.input_tokens, 11, 'the usage chunk at the end of the stream');
+    assert.ok('telefone' in streamed.findings);
+    // Out of the other tests' counts: these two rows go.
+    await s.ctx.db.kysely.deleteFrom('call_log').where('key_id', '=', admin.keyId).execute();
+  });
+
   it('filters by key, model, status and day, and pages', async () => {
     const { owner } = s.people;
     const get = async (q: string) => (await owner.browser.get(`${base}/calls?${q}`)).json.calls as unknown[];
