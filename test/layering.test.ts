@@ -4,7 +4,8 @@
 //    entry points (cli.ts, server.ts) see everything;
 // 2. inside the gateway no folder cycle, type imports included: folders form layers;
 // 3. the gateway's composition root — app.ts and deps.ts — is imported by no gateway folder,
-//    except deps.ts as a type (the GatewayDeps a registrar is handed).
+//    except deps.ts as a type (the GatewayDeps a registrar is handed);
+// 4. the jobs table is queried only by its owner, platform/jobs (and the migration that made it).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -108,6 +109,18 @@ function rootViolations(list: Import[]): string[] {
     .map(({ from, to }) => `${from} → ${to}`);
 }
 
+/** Kysely calls and SQL that name the jobs table. */
+const JOBS_TABLE = /(?:From|Table|Join|Into)\(\s*['"]jobs\b|\b(?:FROM|JOIN|UPDATE|INTO)\s+jobs\b/;
+
+function jobsTableViolations(files: { path: string; text: string }[]): string[] {
+  return files
+    .filter(
+      ({ path }) => !path.startsWith('src/platform/jobs/') && !path.startsWith('src/platform/db/migrations/'),
+    )
+    .filter(({ text }) => JOBS_TABLE.test(text))
+    .map(({ path }) => path);
+}
+
 describe('import rules', () => {
   it('catch what they forbid', () => {
     const made = (from: string, text: string) => importsOf(from, text);
@@ -134,6 +147,18 @@ describe('import rules', () => {
       rootViolations(made('src/gateway/workers/index.ts', "import type { GatewayDeps } from '../deps.js';")),
       [],
     );
+    assert.deepEqual(
+      jobsTableViolations([
+        { path: 'src/gateway/workers/store.ts', text: "kyselyOf(db).selectFrom('jobs').select('id')" },
+        {
+          path: 'src/gateway/workers/charges.ts',
+          text: 'SELECT r.id FROM credit_reservations r LEFT JOIN jobs j',
+        },
+        { path: 'src/platform/jobs/rows.ts', text: "kyselyOf(db).selectFrom('jobs')" },
+        { path: 'src/gateway/workers/side.ts', text: "kyselyOf(db).selectFrom('worker_jobs')" },
+      ]),
+      ['src/gateway/workers/store.ts', 'src/gateway/workers/charges.ts'],
+    );
   });
 
   it('areas import only the layers below them', () => {
@@ -147,5 +172,10 @@ describe('import rules', () => {
 
   it('no gateway folder reaches back into the composition root', () => {
     assert.deepEqual(rootViolations(imports), []);
+  });
+
+  it('only platform/jobs queries the jobs table', () => {
+    const files = sources('src').map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
+    assert.deepEqual(jobsTableViolations(files), []);
   });
 });

@@ -193,7 +193,7 @@ describe('web console in Chromium', { skip }, () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Chaves de API' }).waitFor();
     }
-    assert.match((await lastUsed.textContent()) ?? '', /^\d{2}\/\d{2}\/\d{4}, \d{2}h$/);
+    assert.match((await lastUsed.textContent()) ?? '', /^\d{2}\/\d{2}\/\d{4} \d{2}h$/);
     // At 360 px every column, the Revogar button included, is on screen without scrolling.
     await page.setViewportSize({ width: 360, height: 900 });
     const revoke = await page.getByRole('button', { name: 'Revogar' }).boundingBox();

@@ -21,10 +21,16 @@ export interface PdfReading {
 
 export async function readUpload(request: FastifyRequest, pdf: PdfReading): Promise<Upload> {
   if (request.isMultipart()) return readPdfUpload(request, pdf);
-  const body = request.body as { title?: string; text?: string } | null | undefined;
-  // No body at all (and so no content type the schema could check).
-  if (typeof body?.text !== 'string') throw new ContractsError('MISSING_CONTRACT');
-  return { title: body.title, text: normaliseText(body.text), source: 'text' };
+  // No body at all (and so no content type the schema could check), or no text in it.
+  const sent: unknown = request.body;
+  const body: { title?: unknown; text?: unknown } =
+    typeof sent === 'object' && sent !== null ? Object.fromEntries(Object.entries(sent)) : {};
+  if (typeof body.text !== 'string') throw new ContractsError('MISSING_CONTRACT');
+  return {
+    title: typeof body.title === 'string' ? body.title : undefined,
+    text: normaliseText(body.text),
+    source: 'text',
+  };
 }
 
 async function readPdfUpload(request: FastifyRequest, pdf: PdfReading): Promise<Upload> {

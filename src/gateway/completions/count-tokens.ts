@@ -35,7 +35,7 @@ export function registerCountTokensRoute(app: App, deps: GatewayDeps): void {
     },
     async (request, reply) => {
       // A messages request but for max_tokens, which only bounds an answer none is asked for.
-      const body: Obj = { ...(request.body as Obj), max_tokens: 1 };
+      const body: Obj = { ...request.body, max_tokens: 1 };
       delete body.stream;
       const conversation = parseMessagesRequest(body);
       const count = await deps.models.runCountTokens(

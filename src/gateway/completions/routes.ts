@@ -12,7 +12,7 @@ import { cleaningAskOf } from '../privacy/asked.js';
 import { chooseCleaning } from '../orgs/cleaning-choice.js';
 import { autoEntry } from '../pipeline/auto.js';
 import { ChatStreamWriter, parseChatRequest, renderChatReply } from '../models/formats/chat.js';
-import { type Obj, replyId } from '../models/formats/check.js';
+import { replyId } from '../models/formats/check.js';
 import {
   MessagesStreamWriter,
   parseMessagesRequest,
@@ -131,7 +131,7 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
       return answer(
         request,
         reply,
-        (files) => parseChatRequest(request.body as Obj, { files }),
+        (files) => parseChatRequest(request.body, { files }),
         (r, conv) => renderChatReply(r, conv.model, id),
         (conv) => new ChatStreamWriter(id, conv.model, conv.streamUsage),
       );
@@ -154,7 +154,7 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
       return answer(
         request,
         reply,
-        (files) => parseMessagesRequest(request.body as Obj, { files }),
+        (files) => parseMessagesRequest(request.body, { files }),
         (r, conv) => renderMessagesReply(r, conv.model, id),
         (conv) => new MessagesStreamWriter(id, conv.model),
       );
@@ -180,7 +180,7 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
       return answer(
         request,
         reply,
-        (files) => parseResponsesRequest(request.body as Obj, { files }),
+        (files) => parseResponsesRequest(request.body, { files }),
         (r, conv) => renderResponsesReply(r, shapeOf(conv)),
         (conv) => new ResponsesStreamWriter(shapeOf(conv)),
       );

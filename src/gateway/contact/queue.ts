@@ -6,6 +6,7 @@ import type { Context } from '../../platform/context.js';
 import {
   enqueue,
   JobRegistry,
+  replacePayload,
   type Runner,
   startRunner,
   type JobHandler,
@@ -15,7 +16,6 @@ import { MailError } from '../../platform/mail/index.js';
 import { contactMail } from './mail.js';
 import { markSent, reserveSlot, sweepNetworks, takeSendSlot } from './pacing.js';
 import type { ContactMessage } from './validate.js';
-import { kyselyOf } from '../../platform/db/transactions.js';
 
 export const KIND = 'contact.send';
 
@@ -84,7 +84,7 @@ export function contactHandler(ctx: Context): JobHandler<Payload> {
         result: { sent_at: sentAt },
         // Sent: the job row no longer needs the message.
         effects: async (trx) => {
-          await kyselyOf(trx).updateTable('jobs').set({ payload: '{}' }).where('id', '=', job.id).execute();
+          await replacePayload(trx, job.id, {});
         },
       };
     },

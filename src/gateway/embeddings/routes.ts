@@ -46,8 +46,6 @@ const Body = Type.Object(
   { additionalProperties: false },
 );
 
-type EmbeddingsBody = typeof Body.static;
-
 export function registerEmbeddingsRoutes(app: App, deps: GatewayDeps): void {
   const { catalogue, models } = deps;
   const origin = deps.ctx.config.publicOrigin;
@@ -74,7 +72,7 @@ export function registerEmbeddingsRoutes(app: App, deps: GatewayDeps): void {
       },
     },
     async (request, reply) => {
-      const body = request.body as EmbeddingsBody;
+      const body = request.body;
       const principal = principalOf(request);
       if (body.model === undefined || !catalogue.get(body.model)) {
         readInputs(body.input);

@@ -1,7 +1,9 @@
 // The signed-in account's organisations: what the console needs to offer organisation keys
-// (role, whether the organisation asks for a second factor), and each one's barrier
-// settings (orgs/barrier.ts).
+// (role, whether the organisation asks for a second factor), founding one (orgs/founding.ts),
+// and each one's barrier settings (orgs/barrier.ts).
 import { Type } from '@sinclair/typebox';
+import { foundOrganization, MAX_NAME_LENGTH, MAX_OWNED_ORGANIZATIONS, organizationName } from './founding.js';
+import type { Membership } from './store.js';
 import type { App } from '../../platform/http/app.js';
 import { sessionOf } from '../sessions/guard.js';
 import type { ScopeDeps } from '../sessions/scope.js';
@@ -62,17 +64,35 @@ const BarrierBody = Type.Object(
 
 const OrgParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
-const OrganizationsResult = Type.Object({
-  organizations: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      name: Type.String(),
-      role: Role,
-      mfaRequired: Type.Boolean(),
-      productEnabled: Type.Boolean(),
-    }),
-  ),
+const OrganizationView = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  role: Role,
+  mfaRequired: Type.Boolean(),
+  productEnabled: Type.Boolean(),
 });
+
+const OrganizationsResult = Type.Object({ organizations: Type.Array(OrganizationView) });
+
+const FoundBody = Type.Object(
+  {
+    name: Type.String({
+      description: `2 to ${MAX_NAME_LENGTH} characters after trimming; unique among organisations; not starting with org_`,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const viewOf = (r: Membership) => ({
+  id: r.id,
+  name: r.name,
+  role: r.role,
+  mfaRequired: r.mfa_required === 1,
+  productEnabled: r.product_enabled === 1,
+});
+
+const asObject = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
 export function registerOrganizationRoutes(scope: App, deps: Pick<ScopeDeps, 'db'>): void {
   scope.get(
@@ -87,15 +107,31 @@ export function registerOrganizationRoutes(scope: App, deps: Pick<ScopeDeps, 'db
     },
     async (request) => {
       const rows = await listMemberships(deps.db, sessionOf(request).account_id!);
-      return {
-        organizations: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          role: r.role,
-          mfaRequired: r.mfa_required === 1,
-          productEnabled: r.product_enabled === 1,
-        })),
-      };
+      return { organizations: rows.map(viewOf) };
+    },
+  );
+
+  scope.post(
+    '/api/account/organizations',
+    {
+      config: { auth: 'session' },
+      attachValidation: true, // the handler answers invalid_organization_name itself
+      schema: {
+        summary: `Found an organisation; the signed-in account becomes its owner (at most ${MAX_OWNED_ORGANIZATIONS} owned)`,
+        tags: ['account'],
+        body: FoundBody,
+        response: { 200: Type.Object({ organization: OrganizationView }) },
+      },
+    },
+    async (request) => {
+      const accountId = sessionOf(request).account_id!;
+      const name = organizationName(asObject(request.body).name);
+      // The name has its own code; what else the schema refuses (an unknown field) is invalid_request.
+      if (request.validationError) throw request.validationError;
+      const founded = await foundOrganization(deps.db, accountId, name);
+      // Ids only: an organisation's name may be a person's name.
+      request.log.info({ organization: founded.id, account: accountId }, 'organisation founded');
+      return { organization: viewOf(founded) };
     },
   );
 

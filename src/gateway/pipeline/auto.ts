@@ -3,6 +3,7 @@
 // no tokenizer. The rules are in docs/gateway.md ("svc/auto"); keep the two in step.
 import { AUTO_ID } from '../../platform/model-ids.js';
 import type { CatalogueModel } from './catalogue.js';
+import { DEFAULT_MAX_TOKENS } from '../models/output-bound.js';
 import type { Conversation } from '../models/types.js';
 import { PIPELINE } from './errors.js';
 
@@ -20,7 +21,6 @@ export interface Needs {
   tier: number;
 }
 
-const DEFAULT_ANSWER = 4096;
 /** A prompt + answer above this is "long" and wants a stronger model. */
 const LONG = 16_000;
 const DEFAULT_TIER = 2;
@@ -66,7 +66,7 @@ export function readNeeds(conv: Conversation): Needs {
     chars += t.name.length + (t.description?.length ?? 0) + JSON.stringify(t.parameters ?? null).length;
   }
   const inputTokens = Math.ceil(chars / 4);
-  const answerTokens = conv.maxTokens ?? DEFAULT_ANSWER;
+  const answerTokens = conv.maxTokens ?? DEFAULT_MAX_TOKENS;
   const tools = ((conv.tools?.length ?? 0) > 0 && conv.toolChoice?.type !== 'none') || toolsInTalk;
   // Language and code are read from what the user wrote (the last 8 KB: the recent turns).
   const recent = userText.slice(-8192);

@@ -2,10 +2,8 @@
 // that the credit it holds bounds what it can cost (docs/payments.md "Paid calls"). Calls
 // that are not charged go upstream as the caller wrote them.
 import type { Conversation } from '../models/types.js';
+import { DEFAULT_MAX_TOKENS } from '../models/output-bound.js';
 import type { CatalogueModel } from './catalogue.js';
-
-/** What a charged call that named no max_tokens may answer at most. */
-export const DEFAULT_MAX_TOKENS = 4096;
 
 export type Bounded = Conversation & { maxTokens: number };
 

@@ -2,11 +2,10 @@
 // asked, a catalogue model, in the settings of the organisation the person chose. Each
 // route is the API's own path (the same cleaning function, the same model pipeline) with
 // a session principal (principal.ts).
-import { Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
 import { HTTP } from '../../platform/http/errors.js';
-import type { Policy, Sensitivity } from '../../privacy/index.js';
 import type { GatewayDeps } from '../deps.js';
 import { createAuditLog } from '../privacy/audit.js';
 import { findingsHeader } from '../privacy/clean.js';
@@ -22,7 +21,11 @@ const Org = Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null
 /** An image of up to about 7.5 MB, as base64 in JSON. */
 const IMAGE_BODY_LIMIT = 10 * 1024 * 1024;
 
-const route = (summary: string, schema: Record<string, unknown>) => ({
+/** Generic over the schema so the route's body and query keep their types. */
+const route = <S extends { body?: TSchema; querystring?: TSchema; response?: Record<number, TSchema> }>(
+  summary: string,
+  schema: S,
+) => ({
   config: { auth: 'session' as const },
   schema: { summary, tags: ['account'], ...schema },
 });
@@ -46,7 +49,7 @@ export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
       },
     }),
     async (request) => {
-      const { organizationId } = request.query as { organizationId?: string };
+      const { organizationId } = request.query;
       const p = await principal(request, organizationId || null);
       return { data: deps.catalogue.chat(p.releasedModels).map((m) => ({ id: m.id, aliases: m.aliases })) };
     },
@@ -61,7 +64,7 @@ export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
       response: { 200: CleanResult },
     }),
     async (request, reply) => {
-      const { organizationId, ...body } = request.body as { organizationId: string | null };
+      const { organizationId, ...body } = request.body;
       const p = await principal(request, organizationId);
       return answerClean(
         audit,
@@ -92,13 +95,7 @@ export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
       response: { 200: Type.Object({ model: Type.String(), content: Type.String() }) },
     }),
     async (request, reply) => {
-      const body = request.body as {
-        organizationId: string | null;
-        model: string;
-        text: string;
-        policy?: Policy;
-        sensitivity?: Sensitivity;
-      };
+      const body = request.body;
       const p = await principal(request, body.organizationId);
       const abort = new AbortController();
       const run = await deps.models.runModel(
@@ -156,12 +153,7 @@ export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
       bodyLimit: IMAGE_BODY_LIMIT + 64 * 1024,
     },
     async (request, reply) => {
-      const body = request.body as {
-        organizationId: string | null;
-        image: string;
-        policy?: Policy;
-        sensitivity?: Sensitivity;
-      };
+      const body = request.body;
       const p = await principal(request, body.organizationId);
       const asked = cleaningAskOf(request, body);
       const abort = new AbortController();

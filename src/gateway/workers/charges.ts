@@ -5,8 +5,9 @@
 // service settles a job as soon as it finishes; `reconcile`, run by every instance's sweep,
 // settles the ones a crash or a sweep (lease attempts exhausted, queue expiry) finished
 // without it. Job reservations are never closed by age: a job may wait in the queue for hours.
-import { sql } from 'kysely';
 import type { Context } from '../../platform/context.js';
+import { kyselyOf } from '../../platform/db/transactions.js';
+import { FINISHED, statusesOf } from '../../platform/jobs/index.js';
 import type { PaymentsConfig } from '../../platform/config/payments.js';
 import { COST_HEADERS } from '../billing/cost-headers.js';
 import type { CreditHolds } from '../billing/holds.js';
@@ -15,6 +16,7 @@ import { formatUsd, MICROS_PER_USD, settle, UnknownReservationError } from '../b
 
 /** A reservation without its job after this long: the job was never stored (the submit failed). */
 const ORPHAN_AFTER_MS = 60_000;
+const RECONCILE_PAGE = 500;
 
 export class JobBilling implements JobCharges {
   constructor(
@@ -61,13 +63,32 @@ export class JobBilling implements JobCharges {
 
   /** Settles the open job reservations whose job has finished or was never stored. */
   async reconcile(now = Date.now()): Promise<number> {
-    const { rows } = await sql<{ id: string; status: string | null }>`
-      SELECT r.id, j.status FROM credit_reservations r LEFT JOIN jobs j ON j.id = r.id
-       WHERE r.state = 'open' AND r.source = 'job'
-         AND (j.status IN ('completed', 'failed', 'cancelled')
-              OR (j.id IS NULL AND r.created_at < ${now - ORPHAN_AFTER_MS}))
-       LIMIT 500`.execute(this.ctx.db.kysely);
-    for (const r of rows) await this.settle(r.id, r.status ?? 'failed');
-    return rows.length;
+    let settled = 0;
+    // Every open job reservation, a page at a time: the ones still running are skipped, and
+    // many of them must not hide a finished one behind a page limit.
+    for (let after = ''; ; ) {
+      const page = await kyselyOf(this.ctx.db)
+        .selectFrom('credit_reservations')
+        .select(['id', 'created_at'])
+        .where('state', '=', 'open')
+        .where('source', '=', 'job')
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(RECONCILE_PAGE)
+        .execute();
+      const statuses = await statusesOf(
+        this.ctx.db,
+        page.map((r) => r.id),
+      );
+      for (const r of page) {
+        const status = statuses.get(r.id);
+        const due = status ? FINISHED.includes(status) : Number(r.created_at) < now - ORPHAN_AFTER_MS;
+        if (!due) continue;
+        await this.settle(r.id, status ?? 'failed');
+        settled++;
+      }
+      if (page.length < RECONCILE_PAGE) return settled;
+      after = page[page.length - 1]!.id;
+    }
   }
 }

@@ -2,6 +2,7 @@
 // failed, cancelled), and, read from the database at scrape time, the queue depth per
 // capability and the workers seen within the freshness window per capability.
 import type { Db } from '../../platform/db/index.js';
+import { queuedByKind } from '../../platform/jobs/index.js';
 import { metricSet } from '../../platform/metrics/index.js';
 import { CAPABILITY_NAMES } from './capabilities.js';
 import { freshWorkers } from './store.js';
@@ -26,14 +27,7 @@ const jobs = metricSet(({ prom, registry }) => ({
     registers: [registry],
     async collect() {
       if (!source) return;
-      const rows = await source.db.kysely
-        .selectFrom('jobs')
-        .select((eb) => ['kind', eb.fn.countAll<string | number>().as('n')])
-        .where('status', '=', 'queued')
-        .where('kind', 'in', CAPABILITY_NAMES)
-        .groupBy('kind')
-        .execute();
-      const by = new Map(rows.map((r) => [r.kind, Number(r.n)]));
+      const by = await queuedByKind(source.db, CAPABILITY_NAMES);
       for (const c of CAPABILITY_NAMES) this.set({ capability: c }, by.get(c) ?? 0);
     },
   }),

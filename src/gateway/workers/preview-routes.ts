@@ -3,7 +3,7 @@
 // creates a worker job of one capability and answers its record: 200 when the job finished
 // within the route's wait, else 202 with `Location` and `Retry-After`. A caller that hangs
 // up stops only its own wait.
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
 import { principalOf } from '../keys/auth.js';
@@ -35,7 +35,7 @@ interface JsonRoute {
   path: string;
   capability: string;
   summary: string;
-  body: TSchema;
+  body: TObject;
   limit: number;
 }
 
@@ -169,7 +169,7 @@ export function registerPreviewRoutes(app: App, jobs: WorkerJobs, origin: string
         const submitted = await jobs.submit(
           principalOf(request),
           route.capability,
-          request.body as Record<string, unknown>,
+          request.body,
           asSent(request),
         );
         return answer(request, reply, submitted);

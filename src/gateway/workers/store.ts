@@ -3,18 +3,26 @@
 // row (`worker_jobs`) the owner, binary input/result and the lease's random token (as a hash,
 // identity.ts). Every holder write goes through the queue's fenced operations, so a stale or
 // forged lease token changes nothing.
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import {
   cancel,
   claim,
   complete,
+  deleteJobs,
   enqueue,
+  expireWaiting,
   fail,
+  finishedBefore,
+  finishedIds,
+  hasDueJob,
   heartbeat,
   type JobStatus,
   type Lease,
+  readJobRow,
+  replacePayload,
+  statusesOf,
   sweepExpired,
 } from '../../platform/jobs/index.js';
 import { barrierOf, type CleaningChoice, unmaskedColumn } from '../orgs/cleaning-choice.js';
@@ -91,34 +99,21 @@ export async function readJobCleaning(db: Db, id: string) {
 
 /** The job as its owner sees it; undefined for an unknown id or another owner's. */
 export async function readJob(db: Db, id: string, owner?: string): Promise<JobView | undefined> {
-  let q = kyselyOf(db)
-    .selectFrom('jobs')
-    .innerJoin('worker_jobs as w', 'w.id', 'jobs.id')
-    .select([
-      'jobs.id',
-      'w.capability',
-      'jobs.status',
-      'jobs.attempts',
-      'jobs.last_error',
-      'jobs.result',
-      'w.result_type',
-      'jobs.created_at',
-      'jobs.updated_at',
-    ])
-    .where('jobs.id', '=', id);
-  if (owner !== undefined) q = q.where('w.owner', '=', owner);
-  const row = await q.executeTakeFirst();
-  if (!row) return undefined;
+  let q = kyselyOf(db).selectFrom('worker_jobs').select(['capability', 'result_type']).where('id', '=', id);
+  if (owner !== undefined) q = q.where('owner', '=', owner);
+  const side = await q.executeTakeFirst();
+  const row = side && (await readJobRow(db, id));
+  if (!side || !row) return undefined;
   return {
     id: row.id,
-    capability: row.capability,
+    capability: side.capability,
     status: row.status as JobView['status'],
-    attempts: Number(row.attempts),
-    error: row.status === 'failed' || row.status === 'cancelled' ? row.last_error : null,
-    result: row.result === null ? null : JSON.parse(row.result),
-    resultType: row.result_type,
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
+    attempts: row.attempts,
+    error: row.status === 'failed' || row.status === 'cancelled' ? row.lastError : null,
+    result: row.result,
+    resultType: side.result_type,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }
 
@@ -138,7 +133,7 @@ export async function readBinaryResult(db: Db, id: string, owner: string) {
 /** The holder's copies of inputs are dropped with the job's end, in the same transaction. */
 const dropInput = (id: string) => async (trx: Kysely<Database>) => {
   await kyselyOf(trx).updateTable('worker_jobs').set({ input_b64: null }).where('id', '=', id).execute();
-  await kyselyOf(trx).updateTable('jobs').set({ payload: 'null' }).where('id', '=', id).execute();
+  await replacePayload(trx, id, null);
 };
 
 export async function cancelJob(db: Db, id: string, now = Date.now()): Promise<boolean> {
@@ -163,15 +158,7 @@ export async function leaseJob(
   now = Date.now(),
 ): Promise<LeasedJob | undefined> {
   // Idle long polls look often: a read first, so an empty queue costs no write (SQLite has one writer).
-  const waiting = await kyselyOf(db)
-    .selectFrom('jobs')
-    .select('id')
-    .where('status', '=', 'queued')
-    .where('kind', 'in', capabilities)
-    .where('run_at', '<=', now)
-    .limit(1)
-    .executeTakeFirst();
-  if (!waiting) return undefined;
+  if (!(await hasDueJob(db, capabilities, now))) return undefined;
   const lease = await claim(db, capabilities, leaseMs, now);
   if (!lease) return undefined;
   // The queue's counter fences writes; the worker is given a random token bound to it instead.
@@ -215,8 +202,8 @@ export type HolderState = 'ok' | 'cancelled' | 'stale';
 
 /** Why a fenced write changed nothing: the job was cancelled (tell the worker) or the lease is not this token's. */
 async function whyNot(db: Db, id: string): Promise<HolderState> {
-  const row = await kyselyOf(db).selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst();
-  return row?.status === 'cancelled' ? 'cancelled' : 'stale';
+  const status = (await statusesOf(db, [id])).get(id);
+  return status === 'cancelled' ? 'cancelled' : 'stale';
 }
 
 export async function heartbeatJob(db: Db, id: string, holder: Holder, leaseMs: number, now = Date.now()) {
@@ -280,49 +267,26 @@ export async function releaseJob(db: Db, id: string, holder: Holder, now = Date.
  */
 export async function sweepWorkerJobs(db: Db, settings: WorkerSettings, now = Date.now()) {
   const swept = await sweepExpired(db, now, CAPABILITY_NAMES);
-  const stale = await kyselyOf(db)
-    .selectFrom('jobs')
-    .select(['id', 'lease_token'])
-    .where('status', '=', 'queued')
-    .where('kind', 'in', CAPABILITY_NAMES)
-    .where('created_at', '<', now - settings.queueTtlMs)
-    .limit(100)
+  const expired = await expireWaiting(db, CAPABILITY_NAMES, now - settings.queueTtlMs, 'expired', now);
+  // Inputs of finished jobs dropped (a job the sweeper finished kept its side row's copy).
+  await kyselyOf(db)
+    .updateTable('worker_jobs')
+    .set({ input_b64: null })
+    .where('input_b64', 'is not', null)
+    .where('id', 'in', finishedIds(db))
     .execute();
-  for (const row of stale) {
-    // Fenced like a holder's write: a claim that lands first wins.
-    await kyselyOf(db)
-      .updateTable('jobs')
-      .set({ status: 'failed', last_error: 'expired', payload: 'null', updated_at: now })
-      .where('id', '=', row.id)
-      .where('status', '=', 'queued')
-      .execute();
-  }
-  const finished = ['completed', 'failed', 'cancelled'] as const;
-  await sql`UPDATE worker_jobs SET input_b64 = NULL
-             WHERE input_b64 IS NOT NULL
-               AND id IN (SELECT id FROM jobs WHERE status IN (${sql.join([...finished])}))`.execute(
-    db.kysely,
-  );
-  const old = await kyselyOf(db)
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', 'in', CAPABILITY_NAMES)
-    .where('status', 'in', [...finished])
-    .where('updated_at', '<', now - settings.resultTtlMs)
-    .limit(500)
-    .execute();
+  const old = await finishedBefore(db, CAPABILITY_NAMES, now - settings.resultTtlMs);
   if (old.length > 0) {
-    const ids = old.map((r) => r.id);
     await db.kysely.transaction().execute(async (trx) => {
-      await kyselyOf(trx).deleteFrom('worker_jobs').where('id', 'in', ids).execute();
-      await kyselyOf(trx).deleteFrom('jobs').where('id', 'in', ids).execute();
+      await kyselyOf(trx).deleteFrom('worker_jobs').where('id', 'in', old).execute();
+      await deleteJobs(trx, old);
     });
   }
   await kyselyOf(db)
     .deleteFrom('workers')
     .where('seen_at', '<', now - 7 * 86_400_000)
     .execute();
-  return { ...swept, expired: stale.length, deleted: old.length };
+  return { ...swept, expired, deleted: old.length };
 }
 
 // --- workers -------------------------------------------------------------------------

@@ -152,7 +152,7 @@ export function registerWorkerProtocolRoutes(app: App, jobs: WorkerJobs): void {
       },
       async (request) => {
         const token = holderOf(request.headers);
-        const body = request.body as unknown;
+        const body: unknown = request.body;
         if (Buffer.isBuffer(body)) {
           const type = String(request.headers['content-type'] ?? '')
             .split(';')[0]!

@@ -17,6 +17,19 @@ export {
   type NewJob,
   sweepExpired,
 } from './queue.js';
+export {
+  deleteJobs,
+  expireWaiting,
+  FINISHED,
+  finishedBefore,
+  finishedIds,
+  hasDueJob,
+  type JobRow,
+  queuedByKind,
+  readJobRow,
+  replacePayload,
+  statusesOf,
+} from './rows.js';
 export { type JobHandler, type JobOutcome, JobRegistry } from './registry.js';
 export { type Runner, type RunnerOptions, startRunner } from './runner.js';
 export type { JobStatus, JobsTable } from '../db/schema.js';

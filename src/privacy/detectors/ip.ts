@@ -27,15 +27,15 @@ function octets(text: string, c: Cluster, i: number): number[] | null {
 }
 
 /** Ranges of networks rather than people (RFC 1918, 5735, 5737, 6598). */
-function isNetworkV4([a, b]: number[]): boolean {
+function isNetworkV4([a = -1, b = -1]: number[]): boolean {
   return (
     a === 0 ||
     a === 10 ||
     a === 127 ||
     a >= 224 ||
-    (a === 100 && b! >= 64 && b! <= 127) ||
+    (a === 100 && b >= 64 && b <= 127) ||
     (a === 169 && b === 254) ||
-    (a === 172 && b! >= 16 && b! <= 31) ||
+    (a === 172 && b >= 16 && b <= 31) ||
     (a === 192 && (b === 168 || b === 0)) ||
     (a === 198 && (b === 18 || b === 19 || b === 51)) ||
     (a === 203 && b === 0)

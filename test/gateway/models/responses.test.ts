@@ -9,6 +9,7 @@ import { before, describe, it } from 'node:test';
 import type OpenAI from 'openai';
 import type { FakeUpstream } from '../../fakes/upstream.js';
 import { type KeyFixture, makeKey } from '../../helpers/gateway.js';
+import { waitFor } from '../../helpers/wait.js';
 import { assertNoPersonalData, CPF, collect, EMAIL, NAME, PHONE } from './helpers.js';
 import { type ResponsesFixture, responsesFixture } from './responses-fixture.js';
 
@@ -330,8 +331,10 @@ describe('POST /v1/responses in front of fake vendors', () => {
     const rows = async () =>
       gw.ctx.db.kysely.selectFrom('usage_daily').selectAll().where('key_id', '=', fresh.keyId).execute();
     // Usage is written every 100 ms, off the answer's path.
-    for (let i = 0; i < 100 && (await rows()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
-    const [row] = await rows();
+    const [row] = await waitFor('the usage row', async () => {
+      const found = await rows();
+      return found.length > 0 && found;
+    });
     assert.equal(row?.model, 'svc/gpt');
     assert.equal(Number(row?.input_tokens), reply.usage!.input_tokens);
     assert.equal(Number(row?.output_tokens), reply.usage!.output_tokens);

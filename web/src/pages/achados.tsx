@@ -1,5 +1,6 @@
 // The findings of a cleaning, as the playground shows them (text and images alike): one
-// row per category, its count and what was done with it. Never values.
+// row per category, its count and what was done with it. Never values. Each category is
+// named on its placeholders' colour, so the table is also the legend of the cleaned text.
 import { categoryName } from '../categories.js';
 
 export interface Finding {
@@ -16,9 +17,11 @@ const ACTION: Record<string, string> = {
 
 export function Findings({ findings, action }: { findings: Finding[]; action?: (a: string) => string }) {
   return (
-    <div class="table-wrap">
+    // Focusable: on a narrow screen the table scrolls sideways, and a keyboard must reach it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is keyboard-operable only when focusable
+    <div class="table-wrap" tabIndex={0} role="region" aria-label="Achados por categoria">
       <table>
-        <caption>Achados</caption>
+        <caption>Achados (as cores são as dos marcadores no texto)</caption>
         <thead>
           <tr>
             <th scope="col">Categoria</th>
@@ -34,7 +37,9 @@ export function Findings({ findings, action }: { findings: Finding[]; action?: (
           ) : (
             findings.map((f) => (
               <tr key={f.category}>
-                <td>{categoryName(f.category)}</td>
+                <td>
+                  <span class={`chip ph-${f.category}`}>{categoryName(f.category)}</span>
+                </td>
                 <td>{f.count}</td>
                 <td>{action ? action(f.action) : (ACTION[f.action] ?? f.action)}</td>
               </tr>

@@ -35,8 +35,10 @@ interface Means {
 }
 
 export function Credito() {
+  const user = useStore(me);
   const [means, setMeans] = useState<Means | null>(null);
   const [problem, setProblem] = useState('');
+  const holdings = useHoldings(Boolean(user));
   useEffect(() => {
     fetch('/api/pagamento/aberto', { method: 'POST', headers: { 'x-svc-payment-view': '1' } }).catch(
       () => {},
@@ -47,15 +49,31 @@ export function Credito() {
       .catch((err) => setProblem(describe(err)));
   }, []);
   const sells = means && (means.x402 || means.pix || means.asaas);
+  // Credit pays only the calls of prepaid organisations (docs/payments.md): an account whose
+  // organisations are all free has nothing to buy it for, so it is told why instead.
+  const known = !user || holdings !== null;
+  const needless = known && Boolean(user) && !holdings?.couldPay;
   return (
     <section>
       <h1 tabIndex={-1}>Crédito</h1>
-      <Problem text={problem} />
-      <SaldoDaOrganizacao charging={Boolean(sells)} />
+      <Problem text={problem || holdings?.problem || ''} />
+      <SaldoDaOrganizacao balances={holdings?.balances ?? []} charging={Boolean(sells)} />
       {means && !sells && (
         <Notice text="Este servidor não vende crédito: as chamadas de modelo não são cobradas." />
       )}
-      {sells && (
+      {sells && needless && (
+        <div class="card" data-testid="credito-desnecessario">
+          <h2>Você não precisa de crédito agora</h2>
+          <p>
+            {holdings?.balances.length
+              ? 'Suas organizações são gratuitas: as chamadas das chaves delas não são cobradas.'
+              : 'Chaves da conta pessoal não são cobradas.'}{' '}
+            O crédito pré-pago só paga chamadas de organizações no plano pré-pago. Quem passa uma organização
+            para o pré-pago é o operador deste servidor; a partir daí, a compra aparece aqui.
+          </p>
+        </div>
+      )}
+      {sells && known && !needless && (
         <>
           <p>O crédito pré-pago paga chamadas de modelos e tarefas. Pacotes de US$ 1, 5, 10 ou 25.</p>
           {means.pix && <PixManual />}
@@ -74,36 +92,48 @@ interface OrgBalance {
   movimentos: { tipo: string; usd: string; produto: string | null; em: string }[];
 }
 
-/** The balances of the organisations the signed-in account owns or administers. */
-function SaldoDaOrganizacao({ charging }: { charging: boolean }) {
-  const user = useStore(me);
-  const [balances, setBalances] = useState<OrgBalance[]>([]);
-  const [problem, setProblem] = useState('');
+interface Holdings {
+  /** The balances of the organisations the account owns or administers. */
+  balances: OrgBalance[];
+  /** Whether credit could pay anything of this account's: a prepaid organisation, or one whose billing a plain member cannot see. */
+  couldPay: boolean;
+  problem?: string;
+}
+
+/** The signed-in account's organisations and, where it may read them, their balances (null until known). */
+function useHoldings(signedIn: boolean): Holdings | null {
+  const [holdings, setHoldings] = useState<Holdings | null>(null);
   useEffect(() => {
-    if (!user) return;
+    if (!signedIn) return;
     api<{ organizations: { id: string; role: string }[] }>('GET', '/api/account/organizations')
-      .then(({ organizations }) =>
-        Promise.all(
-          organizations
-            .filter((o) => o.role === 'owner' || o.role === 'admin')
-            .map((o) => api<OrgBalance>('GET', `/api/account/organizations/${o.id}/credito`)),
-        ),
-      )
-      .then(setBalances)
-      .catch((err) => setProblem(describe(err)));
-  }, [user]);
-  if (!user || (balances.length === 0 && !problem)) return null;
+      .then(async ({ organizations }) => {
+        const managed = organizations.filter((o) => o.role === 'owner' || o.role === 'admin');
+        const balances = await Promise.all(
+          managed.map((o) => api<OrgBalance>('GET', `/api/account/organizations/${o.id}/credito`)),
+        );
+        const couldPay =
+          managed.length < organizations.length || balances.some((b) => b.billing === 'prepaid');
+        setHoldings({ balances, couldPay });
+      })
+      // Unknown: the purchase stays offered, as to a visitor.
+      .catch((err) => setHoldings({ balances: [], couldPay: true, problem: describe(err) }));
+  }, [signedIn]);
+  return signedIn ? holdings : null;
+}
+
+/** The balances of the organisations the signed-in account owns or administers. */
+function SaldoDaOrganizacao({ balances, charging }: { balances: OrgBalance[]; charging: boolean }) {
+  if (balances.length === 0) return null;
   return (
     <fieldset>
       <legend>Saldo das suas organizações</legend>
-      <Problem text={problem} />
       {balances.map((b) => (
         <div key={b.organization.id} class="org-balance" data-testid="saldo-organizacao">
           <p>
             <strong>{b.organization.name}</strong>:{' '}
             {b.billing === 'prepaid'
               ? `${usd(Number(b.saldo_usd))} (pré-pago${charging ? ': as chamadas das chaves da organização gastam este saldo' : ''})`
-              : 'gratuita (as chamadas não são cobradas)'}
+              : 'gratuita: as chamadas das chaves da organização não são cobradas e não precisam de crédito.'}
           </p>
           {b.movimentos.length > 0 && (
             <ul>
@@ -408,8 +438,8 @@ function Packages({
       <legend>Pacote</legend>
       {list.map((p) => (
         <label key={p.usd}>
-          <input type="radio" name={name} checked={p.usd === value} onChange={() => onChange(p.usd)} /> US${' '}
-          {p.usd} ({brl(p.brl_centavos)})
+          <input type="radio" name={name} checked={p.usd === value} onChange={() => onChange(p.usd)} />{' '}
+          {usd(p.usd)} ({brl(p.brl_centavos)})
         </label>
       ))}
     </fieldset>

@@ -1,4 +1,6 @@
 // Entrar: e-mail and password, then the TOTP code when the account has a second factor.
+// Someone who lands here first learns in two sentences what the gateway does, with the way
+// to the landing page's demonstration.
 import { useState } from 'preact/hooks';
 import { adopt, api, describe, type SignIn, signupMode } from '../api.js';
 import { Field, Problem } from '../ui.js';
@@ -45,6 +47,14 @@ export function Entrar() {
   return (
     <section class="narrow">
       <h1 tabIndex={-1}>Entrar</h1>
+      {step === 'password' && (
+        <p class="lead" data-testid="o-que-faz">
+          O svc é um gateway de privacidade para IA: suas aplicações chamam os modelos por ele, e CPF, CNPJ,
+          e-mails, telefones, nomes e outros dados pessoais viram marcadores antes de o fornecedor ver o
+          texto. Entre para criar chaves, ver o uso e escolher a política da sua organização, ou{' '}
+          <a href="/#demonstracao">experimente a barreira sem conta</a>.
+        </p>
+      )}
       <form onSubmit={submit} noValidate={false}>
         {step === 'password' ? (
           <>

@@ -1,11 +1,14 @@
 // Organização: the privacy barrier of each organisation the account belongs to — the policy,
 // the name detection, which categories of personal data are masked and what happens to
 // images and PDFs in model requests. Members see them;
-// owners and administrators, signed in with their second factor, change them.
+// owners and administrators, signed in with their second factor, change them. An account
+// without an organisation founds one here (nova-organizacao.tsx), and any account may
+// found another.
 import { useEffect, useState } from 'preact/hooks';
 import { ApiProblem, api, describe } from '../api.js';
 import { categoryName } from '../categories.js';
-import { Notice, type Org, OrgSelect, Problem } from '../ui.js';
+import { Card, Notice, type Org, OrgSelect, Problem } from '../ui.js';
+import { NovaOrganizacao } from './nova-organizacao.js';
 
 type Policy = 'placeholder' | 'redact' | 'block';
 type Sensitivity = 'balanced' | 'strict';
@@ -70,6 +73,11 @@ export function Organizacao() {
       .catch((err) => setProblem(describe(err)));
   }, [chosen]);
 
+  const created = (org: Org) => {
+    setOrgs([...(orgs ?? []), org]);
+    setChosen(org.id);
+  };
+
   const save = async (event: Event) => {
     event.preventDefault();
     if (!barrier) return;
@@ -105,7 +113,14 @@ export function Organizacao() {
       <h1 tabIndex={-1}>Organização</h1>
       <Problem text={problem} />
       {orgs?.length === 0 && (
-        <p>Sua conta não pertence a nenhuma organização. Chaves da conta pessoal usam os padrões.</p>
+        <Card title="Crie sua organização">
+          <p>
+            Sua conta ainda não pertence a nenhuma organização. Crie uma para ter chaves da organização,
+            convidar pessoas e escolher a política de privacidade: sua conta será a proprietária. Até lá, as
+            chaves da conta pessoal usam os padrões.
+          </p>
+          <NovaOrganizacao onCreated={created} />
+        </Card>
       )}
       {orgs && orgs.length > 1 && (
         <OrgSelect id="f-org-barrier" label="Organização" orgs={orgs} value={chosen} onChange={setChosen} />
@@ -113,6 +128,12 @@ export function Organizacao() {
       {/* Keyed by the settings: a saved answer re-renders the form with what the server keeps. */}
       {barrier && <BarrierForm key={JSON.stringify(barrier)} barrier={barrier} onSubmit={save} />}
       <Notice text={notice} />
+      {orgs && orgs.length > 0 && (
+        <details class="new-org">
+          <summary>Criar outra organização</summary>
+          <NovaOrganizacao onCreated={created} />
+        </details>
+      )}
     </section>
   );
 }

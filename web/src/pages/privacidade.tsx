@@ -18,7 +18,7 @@ interface Cleaned {
 }
 
 export function Privacidade() {
-  const [orgs, setOrgs] = useState<{ id: string; name: string }[]>([]);
+  const [orgs, setOrgs] = useState<{ id: string; name: string }[] | null>(null);
   const [owner, setOwner] = useState('');
   const [text, setText] = useState('');
   const [mode, setMode] = useState<'text' | 'json'>('text');
@@ -36,7 +36,7 @@ export function Privacidade() {
         // Traffic mostly runs on organisation keys: start where it does.
         if (r.organizations[0]) setOwner(r.organizations[0].id);
       })
-      .catch(() => setOrgs([]));
+      .catch(() => setOrgs(null));
   }, []);
   useEffect(() => {
     const query = owner ? `?organizationId=${encodeURIComponent(owner)}` : '';
@@ -101,7 +101,7 @@ export function Privacidade() {
           value={owner}
           onChange={(e) => setOwner((e.currentTarget as HTMLSelectElement).value)}
         >
-          {orgs.map((o) => (
+          {(orgs ?? []).map((o) => (
             <option key={o.id} value={o.id}>
               {o.name}
             </option>
@@ -112,6 +112,13 @@ export function Privacidade() {
           A política, a sensibilidade a nomes e a restauração de marcadores são as dessa organização. O
           console usa a sua sessão: nenhuma chave de API é criada.
         </small>
+        {orgs?.length === 0 && (
+          <small class="hint" data-testid="sem-organizacao">
+            Sua conta ainda não tem organização, então vale a política padrão.{' '}
+            <a href="/organizacao">Crie uma organização</a> para escolher a política, as categorias e as
+            chaves da sua equipe.
+          </small>
+        )}
       </div>
       <form onSubmit={clean}>
         <fieldset class="row">

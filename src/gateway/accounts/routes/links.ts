@@ -21,7 +21,7 @@ export function registerLinkRoutes(scope: App, deps: LinkDeps): void {
       'browser',
     ),
     async (request) => {
-      await requestReset(deps, { email: (request.body as { email: string }).email, address: request.ip });
+      await requestReset(deps, { email: request.body.email, address: request.ip });
       return { ok: true as const };
     },
   );
@@ -37,7 +37,7 @@ export function registerLinkRoutes(scope: App, deps: LinkDeps): void {
       'browser',
     ),
     async (request, reply) => {
-      const body = request.body as { token: string; password: string };
+      const body = request.body;
       return issue(deps, reply, await resetPassword(deps, sessionOf(request), body));
     },
   );
@@ -56,7 +56,7 @@ export function registerLinkRoutes(scope: App, deps: LinkDeps): void {
       'browser',
     ),
     async (request, reply) => {
-      const body = request.body as { token: string; password: string; name?: string };
+      const body = request.body;
       return issue(deps, reply, await acceptInvite(deps, sessionOf(request), body));
     },
   );
@@ -87,7 +87,7 @@ export function registerLinkRoutes(scope: App, deps: LinkDeps): void {
       },
     ),
     async (request) => {
-      const body = request.body as { organizationId: string; email: string; role?: string };
+      const body = request.body;
       const { expiresAt } = await inviteMember(deps, sessionOf(request), body);
       return { ok: true as const, expiresAt: new Date(expiresAt).toISOString() };
     },

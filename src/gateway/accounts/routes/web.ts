@@ -66,7 +66,7 @@ export function issuingRoute<B extends TObject>(
     route.path,
     accountRoute(route.summary, { body: route.body, response: { 200: SignInResult } }, route.need),
     async (request, reply) => {
-      const input = { ...(request.body as Static<B>), address: request.ip };
+      const input = Object.assign({ address: request.ip }, request.body);
       return issue(deps, reply, await act(deps, sessionOf(request), input));
     },
   );

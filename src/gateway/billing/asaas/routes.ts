@@ -12,7 +12,7 @@ import { type AsaasClient, createAsaasClient } from './client.js';
 import { asaasOffers, asaasSetupOf, chargeState, createCharge, readChargeBody } from './charges.js';
 import { asaasUnavailable, chargeNotFound } from './errors.js';
 import { RECONCILE_KIND, reconcileHandler } from './reconcile.js';
-import { asaasWebhookGuard, handleWebhook, type WebhookEvent } from './webhook.js';
+import { asaasWebhookGuard, handleWebhook } from './webhook.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,7 +135,7 @@ export function registerAsaasRoutes(app: App, ctx: Context, options: AsaasRouteO
       const caller = await callerOf(request);
       reply.header('cache-control', 'no-store');
       return createCharge(ctx, asaas, {
-        ...readChargeBody(request.body as Record<string, unknown>),
+        ...readChargeBody(request.body),
         ...caller,
       });
     },
@@ -175,7 +175,7 @@ export function registerAsaasRoutes(app: App, ctx: Context, options: AsaasRouteO
       },
     },
     async (request) => {
-      const outcome = await handleWebhook(ctx.db, clientOf(), request.body as WebhookEvent);
+      const outcome = await handleWebhook(ctx.db, clientOf(), request.body);
       return { recebido: true, repetido: outcome.duplicate };
     },
   );

@@ -2,9 +2,7 @@
 import type { Obj } from '../../formats/check.js';
 import { invalid, untranslatable } from '../../errors.js';
 import type { Block, Conversation } from '../../types.js';
-
-/** The vendor requires max_tokens; chat callers often omit it. Documented in docs/gateway.md. */
-export const DEFAULT_MAX_TOKENS = 4096;
+import { DEFAULT_MAX_TOKENS } from '../../output-bound.js';
 
 function renderBlock(b: Block): Obj | null {
   switch (b.type) {
