@@ -29,7 +29,7 @@ async function accountByEmail(ctx: Context, email: string) {
 export const accountCreateCommand: CliCommand = {
   path: ['account', 'create'],
   summary: 'Create a released account, optionally in an organisation',
-  usage: `Usage: svc account create --email E --password P [--name N] [--org ORG] [--role owner|admin|member]
+  usage: `Usage: svc account create --email E --password P [--name N] [--org ORG] [--role owner|admin|member|dpo]
                           [--policy placeholder|redact|block] [--mfa-secret BASE32] [--pending]
                           [--trial-ends ISO-DATE]
 

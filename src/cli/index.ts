@@ -6,6 +6,7 @@ import {
   keyRevokeCommand,
 } from './accounts.js';
 import { cleanCommand } from './clean.js';
+import { recordsCommand, usageCommand } from './calls.js';
 import {
   creditListCommand,
   creditReconcileCommand,
@@ -35,6 +36,8 @@ export const COMMANDS: CliCommand[] = [
   orgSetCommand,
   orgMemberCommand,
   orgShowCommand,
+  usageCommand,
+  recordsCommand,
   tenantCreateCommand,
   insightsCleanupCommand,
   userCreateCommand,

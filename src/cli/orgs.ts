@@ -2,6 +2,7 @@
 import { findAccountByEmail } from '../gateway/accounts/store.js';
 import {
   findOrganization,
+  LOG_DAYS,
   type Organization,
   ROLES,
   setMember,
@@ -41,6 +42,7 @@ export function describeOrganization(org: Organization) {
     requestsPerMinute: org.requests_per_minute,
     monthlyQuota: org.monthly_quota,
     billing: org.billing,
+    requestLogDays: org.request_log_days,
   };
 }
 
@@ -81,6 +83,14 @@ const list = (
   return JSON.stringify(items);
 };
 
+/** --request-log-days N: the request log's retention (gateway/calls/retention.ts). */
+function logDays(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\d{1,4}$/.test(v) || Number(v) < LOG_DAYS.min || Number(v) > LOG_DAYS.max)
+    throw new UsageError(`--request-log-days must be a whole number from ${LOG_DAYS.min} to ${LOG_DAYS.max}`);
+  return Number(v);
+}
+
 export const orgSetCommand: CliCommand = {
   path: ['org', 'set'],
   summary:
@@ -90,12 +100,14 @@ export const orgSetCommand: CliCommand = {
                    [--restore on|off] [--rpm N|default] [--monthly-quota N|default]
                    [--names balanced|strict] [--unmask CAT,…] [--mask CAT,…|all]
                    [--images refuse|redact] [--billing free|prepaid]
+                   [--request-log-days N]
 
 --networks: the CIDR allowlist for /v1 calls with the organisation's keys ("any" clears it).
 --models: the released models ("all": the whole catalogue). --restore: put the original values
 back into model replies. --rpm: requests per minute per key; --monthly-quota: tokens per month.
 ${BARRIER_USAGE}
 --billing prepaid: model calls spend the organisation's credit (or a token's, in X-Credito).
+--request-log-days: how long the request log keeps the organisation's calls (1 to 3650; default 30).
 Prints the organisation's settings.`,
   async run(args) {
     const o = options(
@@ -112,6 +124,7 @@ Prints the organisation's settings.`,
         'monthly-quota': { type: 'string' },
         ...BARRIER_OPTIONS,
         billing: { type: 'string' },
+        'request-log-days': { type: 'string' },
       },
       ['org'],
     );
@@ -127,6 +140,7 @@ Prints the organisation's settings.`,
       ...namesSetting(o.names),
       ...imagesSetting(o.images),
       ...billingPatch(o.billing),
+      request_log_days: logDays(o['request-log-days']),
     };
     const categories = categoriesChange(o.mask, o.unmask);
     for (const k of Object.keys(patch) as (keyof OrganizationSettings)[])
@@ -145,7 +159,7 @@ Prints the organisation's settings.`,
 export const orgMemberCommand: CliCommand = {
   path: ['org', 'member'],
   summary: 'Add an account to an organisation, or change its role',
-  usage: `Usage: svc org member --org ORG --email E --role owner|admin|member`,
+  usage: `Usage: svc org member --org ORG --email E --role owner|admin|member|dpo`,
   async run(args) {
     const o = options(
       args,

@@ -7,6 +7,8 @@ import { tokenGuard } from '../platform/http/token-guard.js';
 import { databaseDependency } from '../platform/http/readiness.js';
 import { deriveKey } from '../platform/secret.js';
 import { watchLedger } from './billing/metrics.js';
+import { registerCallLog } from './calls/hook.js';
+import { registerCallRoutes } from './calls/routes.js';
 import { closeGatewayDeps, createGatewayDeps, type GatewayDeps } from './deps.js';
 import { createKeyAuth } from './keys/auth.js';
 import { registerExtractRoutes } from './extract/routes.js';
@@ -82,6 +84,7 @@ export async function createGatewayApp(
   const redis = limits.counters.ping && { name: 'redis', check: () => limits.counters.ping!() };
   // Before every route that can answer 402: the hook adds how-to-pay to each quote.
   registerPaymentDiscovery(app, ctx);
+  registerCallLog(app, deps.calls, deps.now);
   registerPublicRoutes(app, {
     dependencies: [databaseDependency(ctx.db), ...(redis ? [redis] : [])],
     baseUrl: ctx.config.publicOrigin,
@@ -96,6 +99,7 @@ export async function createGatewayApp(
     (scope) => registerOrganizationRoutes(scope, session),
     (scope) => registerOrganizationBalanceRoutes(scope, session),
     (scope) => registerUsageRoutes(scope, session),
+    (scope) => registerCallRoutes(scope, session),
     (scope) => registerPlaygroundRoutes(scope, deps),
   ]);
   registerPrivacyRoutes(app, ctx);

@@ -11,6 +11,8 @@ import { ModelPipeline, type UpstreamOptions } from './pipeline/index.js';
 import { JobBilling } from './workers/charges.js';
 import { noCharges, WorkerJobs } from './workers/service.js';
 import { workerSettings } from './workers/settings.js';
+import { CallLogWriter } from './calls/writer.js';
+import { startCallLogPurge } from './calls/retention.js';
 
 export interface GatewayDeps {
   ctx: Context;
@@ -27,6 +29,10 @@ export interface GatewayDeps {
   workerJobs: WorkerJobs;
   /** The clock of time-dependent rules (telemetry days, showcase staleness); tests set it. */
   now: () => number;
+  /** The request log's batched writer (gateway/calls). */
+  calls: CallLogWriter;
+  /** Stops this instance's hourly purge of the request log. */
+  stopPurge: () => void;
 }
 
 export function createGatewayDeps(
@@ -53,12 +59,17 @@ export function createGatewayDeps(
     credit ? new JobBilling(ctx, payments, credit) : noCharges,
     ctx.logger.child({ area: 'workers' }),
   );
-  return { ctx, limits, catalogue, models, credit, documents, workerJobs, now: options.now ?? Date.now };
+  const now = options.now ?? Date.now;
+  const calls = new CallLogWriter(ctx.db.kysely, ctx.logger.child({ area: 'calls' }));
+  const stopPurge = startCallLogPurge(ctx.db.kysely, ctx.logger.child({ area: 'calls' }), now);
+  return { ctx, limits, catalogue, models, credit, documents, workerJobs, now, calls, stopPurge };
 }
 
 /** Upstream pools first (a stream cut short records its usage), then the usage still in memory. */
 export async function closeGatewayDeps(deps: GatewayDeps): Promise<void> {
   await deps.models.close();
+  deps.stopPurge();
+  await deps.calls.close();
   await deps.credit?.close();
   await deps.limits.close();
   await deps.documents.close();

@@ -61,7 +61,18 @@ const VISITOR: Visit[] = [
 
 const MEMBER: Visit[] = [
   { name: 'painel', path: '/', ready: (p) => p.locator('.chart-plot canvas').first().waitFor() },
-  { name: 'uso', path: '/uso', ready: (p) => p.getByRole('cell', { name: 'svc/eco' }).waitFor() },
+  // The per-key table ("painel" is the key's name) is the last part of Uso to arrive.
+  { name: 'uso', path: '/uso', ready: (p) => p.getByRole('cell', { name: 'painel' }).waitFor() },
+  {
+    name: 'registro',
+    path: '/registro',
+    ready: (p) => p.getByRole('cell', { name: 'svc/eco' }).first().waitFor(),
+  },
+  {
+    name: 'tratamento',
+    path: '/tratamento',
+    ready: (p) => p.getByRole('cell', { name: 'no próprio gateway' }).first().waitFor(),
+  },
   { name: 'chaves', path: '/chaves', ready: (p) => p.getByRole('cell', { name: 'painel' }).waitFor() },
   { name: 'privacidade', path: '/privacidade', ready: heading('Privacidade') },
   {

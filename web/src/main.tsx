@@ -14,6 +14,8 @@ import { Organizacao } from './pages/organizacao.js';
 import { Painel } from './pages/painel.js';
 import { Perfil } from './pages/perfil.js';
 import { Privacidade } from './pages/privacidade.js';
+import { Registro } from './pages/registro.js';
+import { Tratamento } from './pages/tratamento.js';
 import { Uso } from './pages/uso.js';
 import { Vitrine } from './pages/vitrine.js';
 import { interceptLinks, navigate, usePath } from './router.js';
@@ -44,6 +46,8 @@ const PAGES: Record<string, Page> = {
   '/convite': { title: 'Aceitar convite', view: Convite, signedIn: false },
   '/cadastro': { title: 'Criar conta', view: Cadastro, signedIn: false },
   '/uso': { title: 'Uso', view: Uso, signedIn: true, group: 'Uso e registros' },
+  '/registro': { title: 'Registro', view: Registro, signedIn: true, group: 'Uso e registros' },
+  '/tratamento': { title: 'Tratamento', view: Tratamento, signedIn: true, group: 'Uso e registros' },
   '/chaves': { title: 'Chaves', view: Chaves, signedIn: true, group: 'Chaves' },
   '/privacidade': { title: 'Privacidade', view: Privacidade, signedIn: true, group: 'Privacidade' },
   '/organizacao': { title: 'Organização', view: Organizacao, signedIn: true, group: 'Organização' },

@@ -16,7 +16,7 @@ import { newId } from '../../platform/ids.js';
 import type { Logger } from '../../platform/logger.js';
 import { describeError } from '../../platform/logger.js';
 import type { Mailer } from '../../platform/mail/index.js';
-import { findOrganization, getRole, type Role, setMember } from '../orgs/store.js';
+import { findOrganization, getRole, ROLES, type Role, setMember } from '../orgs/store.js';
 import { regenerateSession, type SessionRow } from '../sessions/store.js';
 import { type AccountDeps, checkEmail, checkNewPassword, type Issued } from './login.js';
 import { createAccount, endAllAccesses, findAccountByEmail } from './store.js';
@@ -89,8 +89,8 @@ export async function inviteMember(
 ): Promise<{ expiresAt: number }> {
   checkEmail(input.email);
   const role = (input.role ?? 'member') as Role;
-  if (role !== 'member' && role !== 'admin' && role !== 'owner')
-    throw HTTP.invalid_request('Papel inválido: member, admin ou owner.', { param: 'role' });
+  if (!ROLES.includes(role))
+    throw HTTP.invalid_request('Papel inválido: member, admin, owner ou dpo.', { param: 'role' });
   const org = await findOrganization(deps.db, input.organizationId);
   if (!org || org.id !== input.organizationId) throw KEYS.invalid_organization('Organização desconhecida.');
   const mine = await getRole(deps.db, org.id, session.account_id!);

@@ -1,6 +1,6 @@
 // An organisation's credit as its owner or an admin sees it in the console (Crédito): the
 // balance of the organisation's wallet that paid calls of a prepaid organisation draw on,
-// with its latest movements. Members see nothing of it: it is the organisation's money.
+// with its latest movements. Members and the dpo see nothing of it: it is the organisation's money.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { ORGS } from '../orgs/errors.js';
@@ -11,7 +11,7 @@ export async function organizationBalance(db: Kysely<Database>, orgId: string, a
   const member = await memberOf(db, orgId, accountId);
   if (!member) throw ORGS.organization_not_found('Organização não encontrada.');
   const { organization: org, role } = member;
-  if (role === 'member') {
+  if (role !== 'owner' && role !== 'admin') {
     throw ORGS.organization_forbidden('Só proprietários e administradores veem o saldo da organização.');
   }
   return {

@@ -20,6 +20,8 @@ export const CONSOLE_PAGES = [
   '/perfil',
   '/credito',
   '/uso',
+  '/registro',
+  '/tratamento',
   '/vitrine',
 ];
 

@@ -1,5 +1,5 @@
 // An organisation's barrier settings as its members see and change them in the console:
-// the policy, the name sensitivity, the categories masked and what happens to images. Any member reads them; an
+// the policy, the name sensitivity, the categories masked, what happens to images and how long the request log keeps calls. Any member reads them; an
 // owner or administrator, in a session with its second factor done (as for organisation
 // keys), changes them. Plain functions; orgs/routes.ts shapes the HTTP side.
 import type { Kysely } from 'kysely';
@@ -28,6 +28,8 @@ export interface BarrierView {
   categories: { category: Category; label: string; masked: boolean }[];
   /** Images and PDFs in model requests: refused, or redacted before they are sent. */
   images: ImagesSetting;
+  /** Days the request log keeps the organisation's calls (gateway/calls/retention.ts). */
+  requestLogDays: number;
 }
 
 export interface BarrierChange {
@@ -36,6 +38,8 @@ export interface BarrierChange {
   maskedCategories: string[];
   /** Left as it is when absent (clients written before the setting existed). */
   images?: ImagesSetting;
+  /** Left as it is when absent. */
+  requestLogDays?: number;
 }
 
 const notFound = () => ORGS.organization_not_found('Organização não encontrada.');
@@ -62,6 +66,7 @@ export async function readBarrier(
       masked: barrier.categories.includes(category),
     })),
     images: barrier.images,
+    requestLogDays: Number(org.request_log_days),
   };
 }
 
@@ -90,6 +95,7 @@ export async function changeBarrier(
     name_sensitivity: change.nameSensitivity,
     unmasked_categories: unmaskedColumn(change.maskedCategories.filter(isCategory)),
     ...(change.images ? { images: change.images } : {}),
+    ...(change.requestLogDays !== undefined ? { request_log_days: change.requestLogDays } : {}),
   });
   return readBarrier(db, orgId, accountId);
 }

@@ -8,9 +8,14 @@ import type { App } from '../../platform/http/app.js';
 import { sessionOf } from '../sessions/guard.js';
 import type { ScopeDeps } from '../sessions/scope.js';
 import { changeBarrier, readBarrier } from './barrier.js';
-import { listMemberships } from './store.js';
+import { LOG_DAYS, listMemberships } from './store.js';
 
-const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
+const Role = Type.Union([
+  Type.Literal('owner'),
+  Type.Literal('admin'),
+  Type.Literal('member'),
+  Type.Literal('dpo'),
+]);
 const Policy = Type.Union([Type.Literal('placeholder'), Type.Literal('redact'), Type.Literal('block')]);
 const Sensitivity = Type.Union([Type.Literal('balanced'), Type.Literal('strict')]);
 const Images = Type.Union([Type.Literal('refuse'), Type.Literal('redact')], {
@@ -33,6 +38,13 @@ const BarrierResult = Type.Object({
     }),
   ),
   images: Images,
+  requestLogDays: Type.Integer(),
+});
+
+const RequestLogDays = Type.Integer({
+  minimum: LOG_DAYS.min,
+  maximum: LOG_DAYS.max,
+  description: 'days the request log keeps the organisation’s calls (default 30)',
 });
 
 const BarrierBody = Type.Object(
@@ -45,6 +57,7 @@ const BarrierBody = Type.Object(
       description: 'the categories to mask (every other is left in the text); see GET for the list',
     }),
     images: Type.Optional(Images),
+    requestLogDays: Type.Optional(RequestLogDays),
   },
   { additionalProperties: false },
 );
@@ -128,7 +141,7 @@ export function registerOrganizationRoutes(scope: App, deps: Pick<ScopeDeps, 'db
       config: { auth: 'session' },
       schema: {
         summary:
-          "An organisation's barrier settings (policy, name sensitivity, categories masked, images), for a member",
+          "An organisation's barrier settings (policy, name sensitivity, categories masked, images, request log retention), for a member",
         tags: ['account'],
         params: OrgParams,
         response: { 200: BarrierResult },
@@ -167,6 +180,7 @@ export function registerOrganizationRoutes(scope: App, deps: Pick<ScopeDeps, 'db
           policy: view.policy,
           nameSensitivity: view.nameSensitivity,
           images: view.images,
+          requestLogDays: view.requestLogDays,
           unmasked: view.categories.filter((c) => !c.masked).map((c) => c.category),
         },
         'organisation barrier settings changed',

@@ -6,8 +6,15 @@ import { newId } from '../../platform/ids.js';
 import { DEFAULT_SENSITIVITY } from '../../privacy/index.js';
 
 export type Organization = Selectable<OrganizationsTable>;
-export type Role = 'owner' | 'admin' | 'member';
-export const ROLES: readonly Role[] = ['owner', 'admin', 'member'];
+/**
+ * `dpo`: the data-protection officer (encarregado), read-only — usage, the request log, the
+ * record of processing and the privacy settings; changes nothing and calls no model.
+ */
+export type Role = 'owner' | 'admin' | 'member' | 'dpo';
+export const ROLES: readonly Role[] = ['owner', 'admin', 'member', 'dpo'];
+
+/** The request log's retention in days (gateway/calls/retention.ts): default, least, most. */
+export const LOG_DAYS = { default: 30, min: 1, max: 3650 } as const;
 
 export async function createOrganization(db: Kysely<Database>, name: string): Promise<Organization> {
   const row: Organization = {
@@ -26,6 +33,7 @@ export async function createOrganization(db: Kysely<Database>, name: string): Pr
     images: 'refuse',
     created_at: Date.now(),
     billing: 'free',
+    request_log_days: LOG_DAYS.default,
   };
   await db.insertInto('organizations').values(row).execute();
   return row;
@@ -59,6 +67,7 @@ export type OrganizationSettings = Partial<
     | 'unmasked_categories'
     | 'images'
     | 'billing'
+    | 'request_log_days'
   >
 >;
 

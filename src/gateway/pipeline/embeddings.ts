@@ -33,6 +33,7 @@ export async function runEmbeddings(
 ): Promise<EmbeddingsRun> {
   const log = opts.log ?? deps.logger;
   const model = resolveEmbeddingModel(deps.catalogue, name);
+  opts.note?.resolved(name, model);
   assertReleased(principal, model.id);
   await deps.limits.checkQuota(principal, log);
   const started = barrierStart();
@@ -40,6 +41,7 @@ export async function runEmbeddings(
   const sent = cleanRequest(req, cleaner);
   const findings = cleaner.findings();
   barrierDone('model', started, findings, cleaner.blocked);
+  opts.note?.screened(findings);
   opts.onScreened?.(model.id, findings);
   if (cleaner.blocked) throw blockedError(findings);
 
@@ -62,6 +64,7 @@ export async function runEmbeddings(
   const embeddings = reply.inputTokens > 0 ? reply : { ...reply, inputTokens: await counted() };
   const usage = { input: embeddings.inputTokens, output: 0 };
   deps.limits.record(principal, model.id, usage);
+  opts.note?.used(usage);
   if (charge) opts.onBilling?.(await charge.settle(usage));
   return { model: model.id, findings, embeddings };
 }

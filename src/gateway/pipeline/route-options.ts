@@ -6,6 +6,7 @@
 // and cost headers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { payerOf } from '../billing/payer.js';
+import './call-observer.js';
 import { cleaningAskOf } from '../privacy/asked.js';
 import { findingsHeader } from '../privacy/clean.js';
 import type { RunOptions } from './run-model.js';
@@ -31,5 +32,6 @@ export function routeRunOptions(
     payer: payerOf(request.headers),
     resource: `${publicOrigin}${request.routeOptions.url}`,
     onBilling: (headers) => reply.headers(headers),
+    note: request.callNote,
   };
 }

@@ -28,6 +28,7 @@ import { type CountOptions, runCountTokens, type TokenCount } from './count-toke
 import type { EmbeddingsRequest } from '../models/formats/embeddings.js';
 import type { DocumentReaders } from '../extract/readers.js';
 import { mergeFindings, redactFiles } from './images.js';
+import type { CallObserver } from './call-observer.js';
 
 export interface PipelineDeps {
   catalogue: Catalogue;
@@ -69,6 +70,8 @@ export interface RunOptions extends CleaningAsk {
    * stream, before its first byte), again when a whole reply's cost is settled.
    */
   onBilling?(headers: Record<string, string>): void;
+  /** The request log's note of this call (gateway/calls): model, findings, usage, cost. */
+  note?: CallObserver;
 }
 
 /** `conversation.stream` decides: a whole reply, or batches of events (one per upstream read). */
@@ -90,6 +93,7 @@ export class ModelPipeline {
   async runModel(principal: Principal, conversation: Conversation, opts: RunOptions): Promise<ModelRun> {
     const { catalogue, limits } = this.#deps;
     const model = resolveModel(catalogue, principal, conversation);
+    opts.note?.resolved(conversation.model, model);
     assertReleased(principal, model.id);
     await limits.checkQuota(principal, opts.log ?? this.#deps.logger);
     // Images and PDFs first: OCR, their personal data blacked out, PDFs turned into text.
@@ -101,6 +105,7 @@ export class ModelPipeline {
     // Under `block`, personal data in an image blocks the request as it would in text.
     const blocked = screened.blocked || images.findings.some((f) => f.action === 'block');
     barrierDone('model', started, findings, blocked);
+    opts.note?.screened(findings);
     opts.onScreened?.(model.id, findings);
     if (blocked) throw blockedError(findings);
 
@@ -125,6 +130,7 @@ export class ModelPipeline {
     if (!conversation.stream) {
       const reply = await this.#provider.complete(sent, model, opts.signal).catch(refund(charge));
       limits.record(principal, model.id, reply.usage);
+      opts.note?.used(reply.usage);
       if (charge) opts.onBilling?.(await charge.settle(reply.usage));
       return {
         kind: 'reply',
@@ -137,6 +143,7 @@ export class ModelPipeline {
     const log = opts.log ?? this.#deps.logger;
     const events = accounted(upstream, (usage, streamedChars) => {
       limits.record(principal, model.id, usage);
+      opts.note?.used(usage);
       charge
         ?.settle(usage, streamedChars)
         .catch((err: Error) => log.warn({ err: err.name }, 'credit settlement failed'));

@@ -47,10 +47,14 @@ export async function sessionPrincipal(
     .selectFrom('organizations as o')
     .innerJoin('memberships as m', 'm.organization_id', 'o.id')
     .selectAll('o')
+    .select('m.role as member_role')
     .where('o.id', '=', organizationId)
     .where('m.account_id', '=', accountId)
     .executeTakeFirst();
   if (!org) throw ORGS.organization_forbidden('Você não é membro desta organização.');
+  // The dpo reads what the organisation did; it calls no model in the organisation's name.
+  if (org.member_role === 'dpo')
+    throw ORGS.organization_forbidden('O papel de encarregado (dpo) só consulta; não chama modelos.');
   if (org.product_enabled !== 1)
     throw KEYS.product_disabled('O produto não está habilitado para esta organização.');
   if (org.mfa_required === 1 && account.totp_secret === null)

@@ -21,6 +21,11 @@ export const ProviderSchema = Type.Object(
      * `/v1/responses` calls pass through in that format instead of being translated to chat.
      */
     responses_api: Type.Optional(Type.Boolean()),
+    /**
+     * Where the provider processes the data (e.g. `us`, `eu`, `br`): the request log and the
+     * record of processing show it for the assessment of international transfers (LGPD art. 33).
+     */
+    region: Type.Optional(Type.String({ pattern: '^[a-z]{2}(-[a-z0-9-]{1,30})?$' })),
   },
   { additionalProperties: false },
 );

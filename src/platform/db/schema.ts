@@ -46,6 +46,8 @@ export interface OrganizationsTable {
   created_at: number;
   /** `free` or `prepaid` (docs/payments.md "Paid calls"). */
   billing: string;
+  /** Days the request log keeps this organisation's rows (gateway/calls/retention.ts). */
+  request_log_days: number;
 }
 
 export interface MembershipsTable {
@@ -115,6 +117,28 @@ export interface LimitCountersTable {
 }
 
 /** Model tokens per key, model and UTC day (`YYYY-MM-DD`) (0005). */
+/** One model call in the request log (gateway/calls): counts and names, never content. */
+export interface CallLogTable {
+  id: string;
+  at: number;
+  day: string;
+  organization_id: string | null;
+  account_id: string;
+  key_id: string;
+  route: string;
+  model_asked: string | null;
+  model_used: string | null;
+  provider: string | null;
+  region: string | null;
+  status: number;
+  latency_ms: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost_micros: number;
+  /** JSON {category: {masked, removed, refused, allowed}}. */
+  findings: string;
+}
+
 export interface UsageDailyTable {
   day: string;
   key_id: string;
@@ -513,6 +537,7 @@ export interface Database {
   privacy_jobs: PrivacyJobsTable;
   limit_counters: LimitCountersTable;
   usage_daily: UsageDailyTable;
+  call_log: CallLogTable;
   contract_users: ContractUsersTable;
   contract_documents: ContractDocumentsTable;
   contract_analyses: ContractAnalysesTable;

@@ -70,6 +70,44 @@ describe('ways in by e-mail link', () => {
     assert.equal(login.status, 200);
   });
 
+  it('an invitation may give the read-only dpo role; a dpo invites nobody; an unknown role is 400', async () => {
+    const { account: owner, browser } = await signedIn(h);
+    const org = await createOrganization(h.ctx.db.kysely, `Encarregado ${Date.now()}`);
+    await setMember(h.ctx.db.kysely, org.id, owner.id, 'owner');
+    const before = smtp.messages.length;
+    const sent = await browser.post('/api/account/organizations/invite', {
+      organizationId: org.id,
+      email: 'dpo@example.com',
+      role: 'dpo',
+    });
+    assert.equal(sent.status, 200, JSON.stringify(sent.json));
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    const guest = new Browser(h.app);
+    await guest.bootstrap();
+    const accepted = await guest.post('/api/auth/invite/accept', {
+      token: linkIn(mail!.raw, '/convite').token,
+      password: NEW_PASSWORD,
+    });
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.json));
+    const orgs = await guest.get('/api/account/organizations');
+    assert.deepEqual(
+      (orgs.json.organizations as { id: string; role: string }[]).map((o) => [o.id, o.role]),
+      [[org.id, 'dpo']],
+    );
+    const invites = await guest.post('/api/account/organizations/invite', {
+      organizationId: org.id,
+      email: 'outra@example.com',
+    });
+    assert.equal(invites.status, 403);
+    assert.equal(invites.json.error, 'organization_forbidden');
+    const unknown = await browser.post('/api/account/organizations/invite', {
+      organizationId: org.id,
+      email: 'z@example.com',
+      role: 'auditor',
+    });
+    assert.equal(unknown.status, 400);
+  });
+
   it('only owners (and admins, for members) invite; without SMTP the answer says so', async () => {
     const { account: member, browser } = await signedIn(h);
     const org = await createOrganization(h.ctx.db.kysely, `Membros ${Date.now()}`);

@@ -46,6 +46,7 @@ describe(`organisation barrier settings in the session API (${onPostgres ? 'post
       nameSensitivity: 'balanced',
       categories: CATEGORIES.map((category) => ({ category, label: LABEL[category], masked: true })),
       images: 'refuse',
+      requestLogDays: 30,
     });
   });
 

@@ -1,11 +1,13 @@
 // Painel: the dashboard at `/` for someone signed in — the period's totals, requests and
 // tokens per day as charts with axes, values and tooltips (each with its table and CSV),
-// and tokens per model; for the account's own keys or one of its organisations.
+// and tokens per model; for the account's own keys or one of its organisations (and then its
+// cost and the personal data found per category over time, painel-tendencias.tsx).
 import { useEffect, useState } from 'preact/hooks';
 import { api, describe } from '../api.js';
 import { BarList, Chart } from '../charts.js';
 import { day, number } from '../format.js';
 import { EmptyState, type Org, OrgSelect, PageHead, Problem, Stat } from '../ui.js';
+import { Tendencias } from './painel-tendencias.js';
 
 interface Totals {
   requests: number;
@@ -121,6 +123,7 @@ export function Painel() {
               integer
             />
           </div>
+          {owner && <Tendencias orgId={owner} days={days} />}
           <BarList
             title="Tokens por modelo"
             heading="Modelo"

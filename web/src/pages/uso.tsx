@@ -1,9 +1,11 @@
-// Uso: requests per day and tokens per model, for the account's own keys or an organisation.
+// Uso: requests per day and tokens per model, for the account's own keys or an organisation;
+// for an organisation, also calls, tokens and cost per key and per model (uso-detalhe.tsx).
 import { useEffect, useState } from 'preact/hooks';
 import { api, describe } from '../api.js';
 import { BarChart } from '../chart.js';
 import { day, number } from '../format.js';
 import { type Org, OrgSelect, Problem } from '../ui.js';
+import { UsoDetalhe } from './uso-detalhe.js';
 
 interface Totals {
   requests: number;
@@ -106,6 +108,7 @@ export function Uso() {
           </div>
         </>
       )}
+      {owner && <UsoDetalhe orgId={owner} />}
     </section>
   );
 }

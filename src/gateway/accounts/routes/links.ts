@@ -71,7 +71,12 @@ export function registerLinkRoutes(scope: App, deps: LinkDeps): void {
             organizationId: Type.String({ minLength: 1, maxLength: 100 }),
             email: Type.String({ maxLength: 320 }),
             role: Type.Optional(
-              Type.Union([Type.Literal('member'), Type.Literal('admin'), Type.Literal('owner')]),
+              Type.Union([
+                Type.Literal('member'),
+                Type.Literal('admin'),
+                Type.Literal('owner'),
+                Type.Literal('dpo'),
+              ]),
             ),
           },
           { additionalProperties: false },

@@ -1,0 +1,34 @@
+// Who may read what of an organisation's calls: owners, administrators and the read-only
+// `dpo` see every row; a member sees only the calls of their own keys; the record of
+// processing is for owners, administrators and the dpo. A non-member gets the same 403 as
+// for an organisation that does not exist, so an outsider learns nothing.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import { ORGS } from '../orgs/errors.js';
+import { memberOf, type Organization, type Role } from '../orgs/store.js';
+
+export interface Reader {
+  organization: Organization;
+  role: Role;
+  /** Set for a member: only this account's calls. */
+  onlyAccount: string | null;
+}
+
+export async function callReader(db: Kysely<Database>, orgId: string, accountId: string): Promise<Reader> {
+  const member = await memberOf(db, orgId, accountId);
+  if (!member) throw ORGS.organization_forbidden('Você não é membro desta organização.');
+  return {
+    organization: member.organization,
+    role: member.role,
+    onlyAccount: member.role === 'member' ? accountId : null,
+  };
+}
+
+export async function recordsReader(db: Kysely<Database>, orgId: string, accountId: string): Promise<Reader> {
+  const reader = await callReader(db, orgId, accountId);
+  if (reader.role === 'member')
+    throw ORGS.organization_forbidden(
+      'O registro de tratamento é visível para proprietários, administradores e encarregado (dpo).',
+    );
+  return reader;
+}

@@ -1,0 +1,61 @@
+// The request log's writer: rows wait for the tick and go in one transaction; a flush
+// writes them at once; close() writes what is left; a failed write is logged, not thrown.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { CallNote } from '../../../src/gateway/calls/note.js';
+import { callRow } from '../../../src/gateway/calls/row.js';
+import { CallLogWriter } from '../../../src/gateway/calls/writer.js';
+import type { Principal } from '../../../src/gateway/pipeline/index.js';
+import { onPostgres } from '../../helpers/db.js';
+import { type TestContext, testContext } from '../../helpers/context.js';
+
+const row = () =>
+  callRow(
+    { kind: 'key', keyId: 'key_w', accountId: 'acc_w', organizationId: null } as Principal,
+    new CallNote(),
+    {
+      route: '/v1/messages',
+      status: 200,
+      latencyMs: 1,
+      at: Date.now(),
+    },
+  );
+
+describe(`request log writer (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await testContext();
+  });
+  after(() => ctx.dispose());
+  const count = async () =>
+    Number(
+      (
+        await ctx.db.kysely
+          .selectFrom('call_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('holds rows until the tick (here: an hour, so only flush writes), then writes them all', async () => {
+    const writer = new CallLogWriter(ctx.db.kysely, ctx.logger, 3_600_000);
+    for (let i = 0; i < 450; i++) writer.add(row());
+    assert.equal(await count(), 0, 'nothing written on the request path');
+    await writer.flush();
+    assert.equal(await count(), 450, 'in chunks, in one transaction');
+    writer.add(row());
+    await writer.close();
+    assert.equal(await count(), 451, 'close writes what is left');
+  });
+
+  it('logs a failed write with counts only, and goes on', async () => {
+    const writer = new CallLogWriter(ctx.db.kysely, ctx.logger, 3_600_000);
+    const bad = { ...row(), status: null as unknown as number };
+    writer.add(bad);
+    await writer.flush();
+    assert.match(ctx.logs.text, /request log write failed/);
+    writer.add(row());
+    await writer.close();
+    assert.equal(await count(), 452);
+  });
+});
