@@ -12,4 +12,5 @@ export const KEYS = errorCodes('gateway/keys', {
   key_limit_reached: 409,
   invalid_key_id: 400,
   key_not_found: 404,
+  invalid_key_controls: 400,
 });

@@ -1,6 +1,7 @@
 // The first two steps: which catalogue model answers the request, and whether the
 // principal may use it. A model of the other kind (an embedding model named on a chat
 // route, a chat model on /v1/embeddings) is refused here, the one place that says so.
+import { assertModelAllowed } from '../access/controls.js';
 import { AUTO_ID } from '../../platform/model-ids.js';
 import type { ApiError } from '../../platform/http/errors.js';
 import { chooseModel } from './auto.js';
@@ -39,8 +40,10 @@ function wrongKind(model: CatalogueModel, wanted: CatalogueModel['kind']): ApiEr
 }
 
 /** 403 unless the organisation released this model (null = the whole catalogue). */
-export function assertReleased(principal: Principal, modelId: string): void {
-  if (principal.releasedModels !== null && !principal.releasedModels.includes(modelId)) {
+/** The organisation's release (403 model_not_released), then the key's own list (403 model_not_allowed). */
+export function assertReleased(principal: Principal, model: { id: string; aliases?: readonly string[] }): void {
+  if (principal.releasedModels !== null && !principal.releasedModels.includes(model.id)) {
     throw PIPELINE.model_not_released('Este modelo não está liberado para a organização.');
   }
+  assertModelAllowed(principal, model);
 }
