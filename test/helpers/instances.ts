@@ -86,4 +86,3 @@ export function redisMissing(url: string): Promise<string | undefined> {
     socket.on('data', (data) => finish(data.toString().startsWith('+PONG') ? undefined : reason));
   });
 }
-

@@ -18,7 +18,10 @@ export const spendCounter = (keyId: string, now: number) => `spend:${keyId}:${mo
 const tokenCounter = (keyId: string, minute: number) => `tpm:${keyId}:${minute}`;
 
 /** 403 model_not_allowed when the key names its models and this one (by id or alias) is not among them. */
-export function assertModelAllowed(principal: Principal, model: { id: string; aliases?: readonly string[] }): void {
+export function assertModelAllowed(
+  principal: Principal,
+  model: { id: string; aliases?: readonly string[] },
+): void {
   const allowed = principal.controls?.models;
   if (!allowed) return;
   if (allowed.includes(model.id) || model.aliases?.some((a) => allowed.includes(a))) return;

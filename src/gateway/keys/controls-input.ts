@@ -29,7 +29,8 @@ function expiry(value: unknown, now: number): number | null {
     typeof value !== 'string' || value.length > 40
       ? Number.NaN
       : Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(at)) throw invalid('expiresAt: informe uma data (AAAA-MM-DD) ou data e hora ISO 8601, ou null.');
+  if (Number.isNaN(at))
+    throw invalid('expiresAt: informe uma data (AAAA-MM-DD) ou data e hora ISO 8601, ou null.');
   if (at <= now) throw invalid('expiresAt: a data de expiração precisa estar no futuro.');
   return at;
 }
@@ -61,6 +62,7 @@ export function readControls(body: Record<string, unknown>, now: number): Partia
   if (body.models !== undefined) out.models = models(body.models);
   if (body.requestsPerMinute !== undefined)
     out.requestsPerMinute = perMinute('requestsPerMinute', body.requestsPerMinute);
-  if (body.tokensPerMinute !== undefined) out.tokensPerMinute = perMinute('tokensPerMinute', body.tokensPerMinute);
+  if (body.tokensPerMinute !== undefined)
+    out.tokensPerMinute = perMinute('tokensPerMinute', body.tokensPerMinute);
   return out;
 }

@@ -26,7 +26,11 @@ export const KEY_NAME_MAX = 60;
 
 /** The key controls on the wire (docs/accounts.md "Key controls"): null = none. */
 const Budget = Nullable(
-  Type.Number({ exclusiveMinimum: 0, maximum: MAX_BUDGET_USD, description: 'Monthly budget in USD (UTC month)' }),
+  Type.Number({
+    exclusiveMinimum: 0,
+    maximum: MAX_BUDGET_USD,
+    description: 'Monthly budget in USD (UTC month)',
+  }),
 );
 const Models = Nullable(
   Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: MAX_KEY_MODELS }),
@@ -58,7 +62,9 @@ const KeyRecord = Type.Object({
   models: Models,
   requestsPerMinute: PerMinute,
   tokensPerMinute: PerMinute,
-  spentUsd: Nullable(Type.Number({ description: "The key's model calls this UTC month, at catalogue prices" })),
+  spentUsd: Nullable(
+    Type.Number({ description: "The key's model calls this UTC month, at catalogue prices" }),
+  ),
 });
 
 const CreateBody = Type.Object({
@@ -216,7 +222,13 @@ export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer, s
       const id = checkKeyId(body.id);
       const controls = readControls(body, deps.now());
       assertRecentSignIn(deps, request);
-      const key = await updateKeyControls(deps.db, sessionOf(request).account_id!, deps.productId, id, controls);
+      const key = await updateKeyControls(
+        deps.db,
+        sessionOf(request).account_id!,
+        deps.productId,
+        id,
+        controls,
+      );
       if (!key) throw KEYS.key_not_found('Chave não encontrada.');
       return { key: await withSpend(key) };
     },

@@ -11,7 +11,13 @@ import { type Counters, DbCounters, RedisCounters } from './counters.js';
 import { limitRefused } from './metrics.js';
 import { type TokenUsage, UsageTally, type UsageWriter, usageWriter } from './usage.js';
 import { LIMITS } from './errors.js';
-import { checkKeyControls, monthOf, recordKeyUse, requestsPerMinute, spendCounter } from '../access/controls.js';
+import {
+  checkKeyControls,
+  monthOf,
+  recordKeyUse,
+  requestsPerMinute,
+  spendCounter,
+} from '../access/controls.js';
 
 /** Where neither the organisation nor the config file says otherwise. */
 export const DEFAULT_REQUESTS_PER_MINUTE = 600;

@@ -41,7 +41,10 @@ function wrongKind(model: CatalogueModel, wanted: CatalogueModel['kind']): ApiEr
 
 /** 403 unless the organisation released this model (null = the whole catalogue). */
 /** The organisation's release (403 model_not_released), then the key's own list (403 model_not_allowed). */
-export function assertReleased(principal: Principal, model: { id: string; aliases?: readonly string[] }): void {
+export function assertReleased(
+  principal: Principal,
+  model: { id: string; aliases?: readonly string[] },
+): void {
   if (principal.releasedModels !== null && !principal.releasedModels.includes(model.id)) {
     throw PIPELINE.model_not_released('Este modelo não está liberado para a organização.');
   }

@@ -80,7 +80,11 @@ const CASES: Case[] = [
     spoil: async (db, { accountId, keyId }) => {
       await updateKeyControls(db, accountId, PRODUCT_ID, keyId, { expiresAt: Date.now() + 60_000 });
       // Written past: the routes only accept a future expiry, time makes it past.
-      await db.updateTable('api_keys').set({ expires_at: Date.now() - 1 }).where('id', '=', keyId).execute();
+      await db
+        .updateTable('api_keys')
+        .set({ expires_at: Date.now() - 1 })
+        .where('id', '=', keyId)
+        .execute();
     },
   },
   {

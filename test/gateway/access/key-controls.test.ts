@@ -130,7 +130,9 @@ describe(`key budget, two instances on one database (${dialect})`, () => {
     assert.equal((await chat(g, both.secret, 'svc/livre')).code, 'model_not_released');
     // The SDK sees a permission error.
     await assert.rejects(
-      g.openai(k.secret).chat.completions.create({ model: 'svc/pago', messages: [{ role: 'user', content: 'oi' }] }),
+      g
+        .openai(k.secret)
+        .chat.completions.create({ model: 'svc/pago', messages: [{ role: 'user', content: 'oi' }] }),
       OpenAI.PermissionDeniedError,
     );
   });
@@ -168,21 +170,17 @@ describe(`key budget, two instances on one database (${dialect})`, () => {
   });
 });
 
-describe(
-  'key budget, two instances on Redis',
-  { skip: requires(await redisMissing(REDIS_URL)) },
-  () => {
-    let s: Awaited<ReturnType<typeof setup>>;
-    before(async () => {
-      s = await setup(2, { REDIS_URL }, { redis_prefix: `svc-test:${randomBytes(6).toString('hex')}:` });
-    });
-    after(() => s.dispose());
+describe('key budget, two instances on Redis', { skip: requires(await redisMissing(REDIS_URL)) }, () => {
+  let s: Awaited<ReturnType<typeof setup>>;
+  before(async () => {
+    s = await setup(2, { REDIS_URL }, { redis_prefix: `svc-test:${randomBytes(6).toString('hex')}:` });
+  });
+  after(() => s.dispose());
 
-    it('refuses a 1-dollar key once it is spent, on both instances, never more than one call over', async () => {
-      const k = await s.key({ budgetMicros: DOLLAR });
-      await assertBudgetHolds(s.gws, k.secret, k.keyId);
-      const rows = await s.gws.list[0]!.ctx.db.kysely.selectFrom('limit_counters').selectAll().execute();
-      assert.equal(rows.length, 0, 'Redis holds the spend');
-    });
-  },
-);
+  it('refuses a 1-dollar key once it is spent, on both instances, never more than one call over', async () => {
+    const k = await s.key({ budgetMicros: DOLLAR });
+    await assertBudgetHolds(s.gws, k.secret, k.keyId);
+    const rows = await s.gws.list[0]!.ctx.db.kysely.selectFrom('limit_counters').selectAll().execute();
+    assert.equal(rows.length, 0, 'Redis holds the spend');
+  });
+});

@@ -133,7 +133,10 @@ describe(`key controls on the key routes (${dialect})`, () => {
     const created = await owner.browser.post(CREATE, { name: 'Alheia', organizationId: null });
     const id = (created.json.key as { id: string }).id;
     const { browser } = await signedIn(h);
-    for (const body of [{ id, budgetUsd: 1000 }, { id: 'key_desconhecida', budgetUsd: 1 }]) {
+    for (const body of [
+      { id, budgetUsd: 1000 },
+      { id: 'key_desconhecida', budgetUsd: 1 },
+    ]) {
       const res = await browser.post(UPDATE, body);
       assert.equal(res.status, 404);
       assert.equal(res.json.error, 'key_not_found');

@@ -12,7 +12,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const column of ['tokens_per_minute', 'requests_per_minute', 'budget_micros', 'allowed_models', 'expires_at']) {
+  for (const column of [
+    'tokens_per_minute',
+    'requests_per_minute',
+    'budget_micros',
+    'allowed_models',
+    'expires_at',
+  ]) {
     await db.schema.alterTable('api_keys').dropColumn(column).execute();
   }
 }
