@@ -254,7 +254,10 @@ describe('web console in Chromium', { skip }, () => {
       await row.getByRole('button', { name: 'Controles da chave com orçamento' }).boundingBox(),
     ])
       assert.ok(box && box.x >= 0 && box.x + box.width <= 360, JSON.stringify(box));
-    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 360, 'no sideways scroll');
+    assert.ok(
+      ((await page.evaluate('document.documentElement.scrollWidth')) as number) <= 360,
+      'no sideways scroll',
+    );
     await page.setViewportSize({ width: 1280, height: 900 });
     await edit.getByLabel('Orçamento mensal (US$)').fill('7.5');
     await edit.getByLabel('Modelos permitidos').fill('');
