@@ -2,9 +2,14 @@
 // expired key): the models the key may call, its tokens per minute and its monthly budget.
 // The counters are the organisation limits' own (limits/counters.ts: Redis when REDIS_URL is
 // set, else the database), so every instance sees the same spend.
-import type { Counters } from '../limits/counters.js';
 import { ACCESS } from './errors.js';
 import type { Principal } from './principal.js';
+
+/** The part of limits/counters.ts these checks use (declared here: limits depends on access). */
+export interface Counters {
+  add(key: string, by: number, expiresAt: number): Promise<number>;
+  get(key: string): Promise<number>;
+}
 
 const MINUTE = 60_000;
 

@@ -3,7 +3,6 @@
 // this function alone says whether those facts may call and with which settings. A refusal
 // added here applies to every credential at once — written twice, two lists would drift.
 import { cidrMatcher } from '../../platform/net.js';
-import { KEYS } from '../keys/errors.js';
 import { barrierOf, DEFAULT_BARRIER, type StoredBarrier } from '../orgs/cleaning-choice.js';
 import { ORGS } from '../orgs/errors.js';
 import { ACCESS } from './errors.js';
@@ -64,22 +63,22 @@ export function decideAccess(facts: AccessFacts, address: string, now: number): 
   if (expiresAt !== null && expiresAt <= now) {
     throw ACCESS.key_expired('Esta chave de API expirou.', { headers: { 'www-authenticate': 'Bearer' } });
   }
-  if (!facts.released) throw KEYS.account_not_released('A conta aguarda liberação.');
+  if (!facts.released) throw ACCESS.account_not_released('A conta aguarda liberação.');
   if (facts.trialEndsAt !== null && facts.trialEndsAt <= now) {
-    throw KEYS.trial_ended('O período de avaliação gratuita terminou.');
+    throw ACCESS.trial_ended('O período de avaliação gratuita terminou.');
   }
   const org = facts.organization;
   if (facts.organizationId !== null) {
     if (!facts.member || !org) throw ORGS.organization_forbidden('Você não é membro desta organização.');
     if (org.product_enabled !== 1) {
-      throw KEYS.product_disabled('O produto não está habilitado para esta organização.');
+      throw ACCESS.product_disabled('O produto não está habilitado para esta organização.');
     }
     // An organisation that requires a second factor accepts only members who have one.
     if (org.mfa_required === 1 && !facts.hasMfa) {
       throw ORGS.organization_mfa_required(MFA_MESSAGE[facts.credential]);
     }
     if (org.allowed_cidrs && !networkAllowed(org.allowed_cidrs, address)) {
-      throw KEYS.network_not_allowed('A origem de rede está fora da política da organização.');
+      throw ACCESS.network_not_allowed('A origem de rede está fora da política da organização.');
     }
   }
   return {

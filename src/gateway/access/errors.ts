@@ -1,7 +1,12 @@
-// The per-key controls' refusals (docs/errors.md "Authentication codes" and "Model routes").
+// The access decision's refusals, whatever the credential, and the per-key controls' at the
+// call (docs/errors.md "Authentication codes" and "Model routes").
 import { errorCodes } from '../../platform/http/errors.js';
 
 export const ACCESS = errorCodes('gateway/access', {
+  account_not_released: 403,
+  trial_ended: 403,
+  product_disabled: 403,
+  network_not_allowed: 403,
   key_expired: 401,
   model_not_allowed: 403,
   budget_exceeded: 429,
