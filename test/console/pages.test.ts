@@ -62,7 +62,15 @@ const VISITOR: Visit[] = [
 const MEMBER: Visit[] = [
   { name: 'painel', path: '/', ready: (p) => p.locator('.chart-plot canvas').first().waitFor() },
   { name: 'uso', path: '/uso', ready: (p) => p.getByRole('cell', { name: 'svc/eco' }).waitFor() },
-  { name: 'chaves', path: '/chaves', ready: (p) => p.getByRole('cell', { name: 'painel' }).waitFor() },
+  {
+    name: 'chaves',
+    path: '/chaves',
+    ready: (p) =>
+      p
+        .getByRole('cell')
+        .filter({ hasText: /^painel$/ })
+        .waitFor(),
+  },
   { name: 'privacidade', path: '/privacidade', ready: heading('Privacidade') },
   {
     name: 'organizacao',
