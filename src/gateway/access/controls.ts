@@ -22,15 +22,19 @@ export function monthOf(now: number): { month: string; end: number } {
 export const spendCounter = (keyId: string, now: number) => `spend:${keyId}:${monthOf(now).month}`;
 const tokenCounter = (keyId: string, minute: number) => `tpm:${keyId}:${minute}`;
 
-/** 403 model_not_allowed when the key names its models and this one (by id or alias) is not among them. */
+/** Whether the key may call this model (by id or alias); a key without a list may call any. */
+export function keyAllows(principal: Principal, model: { id: string; aliases?: readonly string[] }): boolean {
+  const allowed = principal.controls?.models;
+  if (!allowed) return true;
+  return allowed.includes(model.id) || (model.aliases?.some((a) => allowed.includes(a)) ?? false);
+}
+
+/** 403 model_not_allowed when the key names its models and this one is not among them. */
 export function assertModelAllowed(
   principal: Principal,
   model: { id: string; aliases?: readonly string[] },
 ): void {
-  const allowed = principal.controls?.models;
-  if (!allowed) return;
-  if (allowed.includes(model.id) || model.aliases?.some((a) => allowed.includes(a))) return;
-  throw ACCESS.model_not_allowed('Esta chave não pode chamar este modelo.');
+  if (!keyAllows(principal, model)) throw ACCESS.model_not_allowed('Esta chave não pode chamar este modelo.');
 }
 
 /** The key's requests per minute where tighter than the organisation's (or the default). */

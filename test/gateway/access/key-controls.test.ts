@@ -125,6 +125,11 @@ describe(`key budget, two instances on one database (${dialect})`, () => {
     const g = s.gws.list[0]!;
     assert.deepEqual(await chat(g, k.secret), { status: 403, code: 'model_not_allowed', retryAfter: null });
     assert.equal((await chat(g, k.secret, 'svc/livre')).status, 200);
+    // The model list shows only what the key may call, and svc/auto chooses among those.
+    const listed = await fetch(`${g.origin}/v1/models`, { headers: { authorization: `Bearer ${k.secret}` } });
+    const ids = ((await listed.json()) as { data: { id: string }[] }).data.map((m) => m.id);
+    assert.ok(ids.includes('svc/livre') && !ids.includes('svc/pago') && !ids.includes('svc/eco'), ids.join());
+    assert.equal((await chat(g, k.secret, 'svc/auto')).status, 200);
     // The organisation's release still applies first: a listed model it did not release is not released.
     const both = await s.key({ models: ['svc/livre'] }, { released_models: JSON.stringify(['svc/pago']) });
     assert.equal((await chat(g, both.secret, 'svc/livre')).code, 'model_not_released');
