@@ -1,26 +1,22 @@
-// Operator commands for accounts and API keys. They skip
-// the browser-only rules (recent sign-in, second factor) but keep the data rules (key limit).
+// Operator commands for accounts (API keys: keys.ts). They skip the browser-only rules
+// (recent sign-in, second factor).
 import type { Context } from '../platform/context.js';
 import { EmailTakenError } from '../platform/identity/email.js';
-import { deriveKey } from '../platform/secret.js';
 import { createAccount, findAccountByEmail, updateAccount } from '../gateway/accounts/store.js';
 import { normaliseTotpSecret, sealTotpSecret, totpKey, totpSecretProblem } from '../gateway/accounts/totp.js';
-import { createKey, KeyLimitError, revokeKey } from '../gateway/keys/store.js';
 import {
   createOrganization,
   findOrganization,
-  getRole,
   ROLES,
   setMember,
   updateOrganization,
 } from '../gateway/orgs/store.js';
-import { PRODUCT_ID } from '../gateway/product.js';
 import { POLICIES } from '../privacy/index.js';
 import { oneOf, options } from './args.js';
 import { type CliCommand, printJson, UsageError } from './command.js';
 import { checkCredentials, withContext } from './context.js';
 
-async function accountByEmail(ctx: Context, email: string) {
+export async function accountByEmail(ctx: Context, email: string) {
   const account = await findAccountByEmail(ctx.db.kysely, email);
   if (!account) throw new UsageError(`no account with e-mail ${email}`);
   return account;
@@ -130,67 +126,6 @@ Marks the account as released; --trial-ends sets (or with "none" clears) the end
         released: true,
         trialEndsAt: trialEndsAt === null ? null : new Date(trialEndsAt).toISOString(),
       });
-      return 0;
-    });
-  },
-};
-
-export const keyCreateCommand: CliCommand = {
-  path: ['key', 'create'],
-  summary: 'Create an API key for an account (the secret is printed once)',
-  usage: `Usage: svc key create --email E --name N [--org ORG]
-
-Creates an account key, or with --org an organisation key (the account must be a member).
-Prints {key, secret}; the secret (svck_…) is shown once and cannot be recovered.`,
-  async run(args) {
-    const o = options(
-      args,
-      { email: { type: 'string' }, name: { type: 'string' }, org: { type: 'string' } },
-      ['email', 'name'],
-    );
-    const name = o.name!.trim();
-    if (name.length === 0 || name.length > 60) throw new UsageError('--name must have 1 to 60 characters');
-    return withContext(async (ctx) => {
-      const account = await accountByEmail(ctx, o.email!);
-      let organizationId: string | null = null;
-      if (o.org) {
-        const org = await findOrganization(ctx.db.kysely, o.org);
-        if (!org) throw new UsageError(`no organisation ${o.org}`);
-        if (!(await getRole(ctx.db.kysely, org.id, account.id)))
-          throw new UsageError('the account is not a member of that organisation');
-        organizationId = org.id;
-      }
-      try {
-        printJson(
-          await createKey(ctx.db.kysely, deriveKey(ctx.secret, 'api-key'), {
-            accountId: account.id,
-            organizationId,
-            productId: PRODUCT_ID,
-            name,
-          }),
-        );
-      } catch (err) {
-        if (err instanceof KeyLimitError) throw new UsageError('the account already has 10 live keys');
-        throw err;
-      }
-      return 0;
-    });
-  },
-};
-
-export const keyRevokeCommand: CliCommand = {
-  path: ['key', 'revoke'],
-  summary: "Revoke one of an account's API keys",
-  usage: `Usage: svc key revoke --email E --id KEY_ID
-
-Revokes the key at once, on every instance. Repeating is harmless.`,
-  async run(args) {
-    const o = options(args, { email: { type: 'string' }, id: { type: 'string' } }, ['email', 'id']);
-    return withContext(async (ctx) => {
-      const account = await accountByEmail(ctx, o.email!);
-      if (!(await revokeKey(ctx.db.kysely, account.id, PRODUCT_ID, o.id!)))
-        throw new UsageError('no such key for this account');
-      printJson({ ok: true });
       return 0;
     });
   },

@@ -1,10 +1,6 @@
 // The `svc` command: finds the command named by the leading words and runs it.
-import {
-  accountCreateCommand,
-  accountReleaseCommand,
-  keyCreateCommand,
-  keyRevokeCommand,
-} from './accounts.js';
+import { accountCreateCommand, accountReleaseCommand } from './accounts.js';
+import { keyCreateCommand, keyListCommand, keyRevokeCommand, keySetCommand } from './keys.js';
 import { cleanCommand } from './clean.js';
 import { recordsCommand, usageCommand } from './calls.js';
 import {
@@ -32,6 +28,8 @@ export const COMMANDS: CliCommand[] = [
   accountCreateCommand,
   accountReleaseCommand,
   keyCreateCommand,
+  keySetCommand,
+  keyListCommand,
   keyRevokeCommand,
   orgSetCommand,
   orgMemberCommand,

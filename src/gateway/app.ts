@@ -95,7 +95,8 @@ export async function createGatewayApp(
   const session = scopeDeps(ctx);
   registerSessionScope(app, session, [
     (scope) => registerAccountRoutes(scope, ctx, session),
-    (scope) => registerKeyRoutes(scope, session, deriveKey(ctx.secret, 'api-key')),
+    (scope) =>
+      registerKeyRoutes(scope, session, deriveKey(ctx.secret, 'api-key'), (id) => limits.spentMicros(id)),
     (scope) => registerOrganizationRoutes(scope, session),
     (scope) => registerOrganizationBalanceRoutes(scope, session),
     (scope) => registerUsageRoutes(scope, session),

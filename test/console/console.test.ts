@@ -214,6 +214,75 @@ describe('web console in Chromium', { skip }, () => {
     await page.close();
   });
 
+  it('key controls: set on creation, shown in the table, edited per key; the second-factor hint links to Perfil', async () => {
+    const page = await open('/entrar', { refusals: true });
+    await signIn(page, 'ana@acme.com');
+    // An organisation chosen in a session without a second factor: said before any attempt.
+    await page.getByLabel('Dona da chave').selectOption({ label: 'Acme' });
+    const hint = page.getByTestId('mfa-hint');
+    await hint.waitFor();
+    assert.match((await hint.textContent()) ?? '', /segundo fator/);
+    await page.getByLabel('Dona da chave').selectOption({ label: 'Conta pessoal' });
+    await hint.waitFor({ state: 'detached' });
+
+    const expires = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+    const [y, m, d] = expires.split('-');
+    await page.getByLabel('Nome da chave').fill('com orçamento');
+    await page.getByText('Controles da chave (opcional)').click();
+    const create = page.getByRole('form', { name: 'Criar chave' });
+    await create.getByLabel('Orçamento mensal (US$)').fill('5');
+    await create.getByLabel('Expira em').fill(expires);
+    await create.getByLabel('Modelos permitidos').fill('svc/eco');
+    await create.getByLabel('Requisições por minuto').fill('30');
+    await page.getByRole('button', { name: 'Criar chave' }).click();
+    await page.getByTestId('secret').waitFor();
+    await page.getByRole('button', { name: 'Já guardei' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'com orçamento' });
+    const limits = row.getByTestId('limits');
+    await limits.filter({ hasText: `expira em ${d}/${m}/${y}` }).waitFor();
+    await limits.filter({ hasText: 'US$ 0,00 de US$ 5,00 no mês' }).waitFor();
+
+    await row.getByRole('button', { name: 'Controles da chave com orçamento' }).click();
+    const edit = page.getByRole('form', { name: 'Controles da chave com orçamento' });
+    assert.equal(await edit.getByLabel('Modelos permitidos').inputValue(), 'svc/eco');
+    assert.equal(await edit.getByLabel('Expira em').inputValue(), expires);
+    await screenshots(page, 'chaves-controles');
+    // At 360 px the edit form and the row's buttons fit the screen.
+    await page.setViewportSize({ width: 360, height: 900 });
+    for (const box of [
+      await edit.getByRole('button', { name: 'Salvar controles' }).boundingBox(),
+      await row.getByRole('button', { name: 'Controles da chave com orçamento' }).boundingBox(),
+    ])
+      assert.ok(box && box.x >= 0 && box.x + box.width <= 360, JSON.stringify(box));
+    assert.ok(
+      ((await page.evaluate('document.documentElement.scrollWidth')) as number) <= 360,
+      'no sideways scroll',
+    );
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await edit.getByLabel('Orçamento mensal (US$)').fill('7.5');
+    await edit.getByLabel('Modelos permitidos').fill('');
+    await edit.getByRole('button', { name: 'Salvar controles' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Controles da chave “com orçamento” salvos.' })
+      .waitFor();
+    await limits.filter({ hasText: 'US$ 0,00 de US$ 7,50 no mês' }).waitFor();
+    // At 1280 px the whole row, its buttons included, shows without scrolling the table.
+    const revoke = await row.getByRole('button', { name: 'Revogar' }).boundingBox();
+    const table = await page.locator('.table-wrap').boundingBox();
+    assert.ok(revoke && table && revoke.x + revoke.width <= table.x + table.width, JSON.stringify(revoke));
+    assert.equal(await edit.count(), 0, 'the form closes once saved');
+
+    // Trying anyway: the refusal says why and links to Perfil, which it opens.
+    await page.getByLabel('Nome da chave').fill('da organização');
+    await page.getByLabel('Dona da chave').selectOption({ label: 'Acme' });
+    await page.getByRole('button', { name: 'Criar chave' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Chaves de organização só são criadas' }).waitFor();
+    await hint.getByRole('link', { name: 'Perfil' }).click();
+    await page.getByRole('heading', { name: 'Perfil' }).waitFor();
+    await page.close();
+  });
+
   it('signs in with the authenticator code when the account has one', async () => {
     const page = await open('/entrar');
     await signIn(page, 'bia@acme.com', await generate({ secret: TOTP_SECRET }));

@@ -73,7 +73,15 @@ const MEMBER: Visit[] = [
     path: '/tratamento',
     ready: (p) => p.getByRole('cell', { name: 'no próprio gateway' }).first().waitFor(),
   },
-  { name: 'chaves', path: '/chaves', ready: (p) => p.getByRole('cell', { name: 'painel' }).waitFor() },
+  {
+    name: 'chaves',
+    path: '/chaves',
+    ready: (p) =>
+      p
+        .getByRole('cell')
+        .filter({ hasText: /^painel$/ })
+        .waitFor(),
+  },
   { name: 'privacidade', path: '/privacidade', ready: heading('Privacidade') },
   {
     name: 'organizacao',

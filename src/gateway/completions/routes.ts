@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
 import type { GatewayDeps } from '../deps.js';
 import { principalOf } from '../keys/auth.js';
+import { keyAllows } from '../access/controls.js';
 import { cleaningAskOf } from '../privacy/asked.js';
 import { chooseCleaning } from '../orgs/cleaning-choice.js';
 import { autoEntry } from '../pipeline/auto.js';
@@ -65,9 +66,11 @@ export function registerModelRoutes(app: App, deps: GatewayDeps): void {
       },
     },
     async (request) => {
-      const releasedIds = principalOf(request).releasedModels;
-      const released = catalogue.list(releasedIds);
-      const choosable = catalogue.choosable(releasedIds);
+      const principal = principalOf(request);
+      // What the organisation released, narrowed to the key's own list when it has one.
+      const mayCall = (m: { id: string; aliases?: readonly string[] }) => keyAllows(principal, m);
+      const released = catalogue.list(principal.releasedModels).filter(mayCall);
+      const choosable = catalogue.choosable(principal.releasedModels).filter(mayCall);
       // svc/auto first (the suggested default), whenever it has something to choose from.
       const listed = choosable.length > 0 ? [autoEntry(choosable), ...released] : released;
       // Fields of both SDKs' model objects ride along, so either client lists them.

@@ -1,7 +1,8 @@
-// The API-key check of every `config.auth: 'key'` route (authentication rule 1):
-// 401 when the key is absent or invalid; 403 when the account awaits release, the free
-// trial has ended, the organisation has the product off, the organisation requires a
-// second factor its owner lacks, or the network is outside the organisation's policy. Model release is checked by the model pipeline (pipeline/resolve.ts).
+// The API-key check of every `config.auth: 'key'` route (authentication rule 1): 401 when
+// the key is absent or invalid; then the one access decision (access/decide.ts) gives the
+// principal or the refusal (expired key, account awaiting release, trial ended, product
+// off, second factor, network origin). Model release is checked by the model pipeline
+// (pipeline/resolve.ts).
 //
 // No cache: one indexed query per request, so a revoked key stops on every instance the
 // moment the revoke commits — correct by construction, where a cache would need
@@ -13,40 +14,16 @@ import type { Db } from '../../platform/db/index.js';
 import { prepared } from '../../platform/db/statements.js';
 import type { Database } from '../../platform/db/schema.js';
 import { bearerToken } from '../../platform/http/authorization.js';
-import { cidrMatcher } from '../../platform/net.js';
 import { deriveKey } from '../../platform/secret.js';
-import { type BarrierSettings, barrierOf } from '../orgs/cleaning-choice.js';
 import { PRODUCT_ID } from '../product.js';
 import { isWellFormed, secretHash } from '../../platform/identity/api-key-secrets.js';
 import { INTERNAL_EMAIL } from '../../platform/identity/internal-key.js';
-import { ORGS } from '../orgs/errors.js';
+import { decideAccess } from '../access/decide.js';
+import type { Principal } from '../access/principal.js';
 import { KEYS } from './errors.js';
+import { controlsOf } from './store.js';
 
-/**
- * Who is calling a `/v1` route, and the organisation settings that apply: its barrier
- * settings (policy; name sensitivity, which a request may raise with X-SVC-Nomes; the
- * categories masked) are what orgs/cleaning-choice.ts chooses from.
- */
-export interface Principal extends BarrierSettings {
-  /**
-   * The model pipeline's principals are a union (pipeline/principal.ts); `key` is an API
-   * key, `session` the console's signed-in session acting in an organisation's settings
-   * (playground/principal.ts; its `keyId` is `console:<account>:<organisation|pessoal>`, so
-   * its usage and per-minute count stand apart from any key's).
-   */
-  kind: 'key' | 'session';
-  keyId: string;
-  accountId: string;
-  organizationId: string | null;
-  releasedModels: string[] | null;
-  restorePlaceholders: boolean;
-  requestsPerMinute: number | null;
-  monthlyQuota: number | null;
-  /** `prepaid`: model calls spend credit (docs/payments.md "Paid calls"); account keys are `free`. */
-  billing?: 'free' | 'prepaid';
-  /** The internal service key of the contracts and insights services (platform/identity/internal-key.ts). */
-  internal: boolean;
-}
+export type { Principal } from '../access/principal.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -76,6 +53,11 @@ const COLUMNS = [
   'k.revoked_at',
   'k.stopped_at',
   'k.last_used_at',
+  'k.expires_at',
+  'k.allowed_models',
+  'k.budget_micros',
+  'k.requests_per_minute as key_rpm',
+  'k.tokens_per_minute',
   'a.released',
   'a.email',
   'a.trial_ends_at',
@@ -98,7 +80,11 @@ function lookupQuery(db: Kysely<Database>, p: { hash: string }) {
     .selectFrom('api_keys as k')
     .innerJoin('accounts as a', 'a.id', 'k.account_id')
     .leftJoin('organizations as o', 'o.id', 'k.organization_id')
+    .leftJoin('memberships as m', (j) =>
+      j.onRef('m.organization_id', '=', 'k.organization_id').onRef('m.account_id', '=', 'k.account_id'),
+    )
     .select(COLUMNS)
+    .select('m.role as member_role')
     .select(sql<number>`case when a.totp_secret is null then 0 else 1 end`.as('has_mfa'))
     .where('k.secret_hash', '=', p.hash);
 }
@@ -127,7 +113,6 @@ function createLookup(db: Db): (hash: string) => Promise<KeyRow> {
 export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
   const pepper = deriveKey(ctx.secret, 'api-key');
   const lookup = createLookup(ctx.db);
-  const matchers = new Map<string, (address: string) => boolean>();
   const touched = new Map<string, number>(); // key id → hour last written by this process
 
   function touch(keyId: string, lastUsedAt: number | null, at: number): void {
@@ -151,45 +136,32 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
     if (!row || row.revoked_at !== null || row.stopped_at !== null || row.product_id !== PRODUCT_ID)
       throw unauthorized();
     const at = now();
-    if (row.released !== 1) throw KEYS.account_not_released('A conta aguarda liberação.');
-    if (row.trial_ends_at !== null && row.trial_ends_at <= at) {
-      throw KEYS.trial_ended('O período de avaliação gratuita terminou.');
-    }
-    if (row.organization_id !== null) {
-      if (row.product_enabled !== 1) {
-        throw KEYS.product_disabled('O produto não está habilitado para esta organização.');
-      }
-      // An organisation that requires a second factor accepts only keys of members who have one.
-      if (row.mfa_required === 1 && row.has_mfa !== 1) {
-        throw ORGS.organization_mfa_required('A organização exige segundo fator do dono desta chave.');
-      }
-      if (row.allowed_cidrs) {
-        let matcher = matchers.get(row.allowed_cidrs);
-        if (!matcher) {
-          matcher = cidrMatcher(JSON.parse(row.allowed_cidrs) as string[]);
-          matchers.set(row.allowed_cidrs, matcher);
-        }
-        const address = request.ip;
-        if (!matcher(address)) {
-          throw KEYS.network_not_allowed('A origem de rede está fora da política da organização.');
-        }
-      }
-    }
+    request.principal = decideAccess(
+      {
+        credential: 'key',
+        keyId: row.key_id,
+        accountId: row.account_id,
+        released: row.released === 1,
+        trialEndsAt: row.trial_ends_at,
+        hasMfa: row.has_mfa === 1,
+        internal: row.email === INTERNAL_EMAIL,
+        organizationId: row.organization_id,
+        // An account key has no organisation row: the left join gives nulls.
+        organization: row.organization_id === null ? null : row,
+        member: true,
+        role: row.member_role,
+        controls: controlsOf({
+          expires_at: row.expires_at,
+          allowed_models: row.allowed_models,
+          budget_micros: row.budget_micros,
+          requests_per_minute: row.key_rpm,
+          tokens_per_minute: row.tokens_per_minute,
+        }),
+      },
+      request.ip,
+      at,
+    );
     touch(row.key_id, row.last_used_at, at);
-    request.principal = {
-      kind: 'key',
-      keyId: row.key_id,
-      accountId: row.account_id,
-      organizationId: row.organization_id,
-      // An account key has no organisation row: the left join gives nulls, barrierOf the defaults.
-      ...barrierOf(row),
-      releasedModels: row.released_models ? (JSON.parse(row.released_models) as string[]) : null,
-      restorePlaceholders: row.restore_placeholders === 1,
-      internal: row.email === INTERNAL_EMAIL,
-      requestsPerMinute: row.requests_per_minute ?? null,
-      monthlyQuota: row.monthly_quota ?? null,
-      billing: row.billing === 'prepaid' ? 'prepaid' : 'free',
-    };
   };
 }
 

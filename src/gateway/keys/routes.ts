@@ -1,6 +1,7 @@
-// The three Session routes for API keys. The bodies are checked here rather
+// The Session routes for API keys (list, create, change controls, revoke). The bodies are checked here rather
 // than by the schema validator, so that each broken field gets its own documented code
-// (`invalid_key_name`, `invalid_organization`, `invalid_key_id`) instead of `invalid_request`.
+// (`invalid_key_name`, `invalid_organization`, `invalid_key_id`, `invalid_key_controls`)
+// instead of `invalid_request`.
 import { KEYS } from './errors.js';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
@@ -9,10 +10,43 @@ import { findOrganization, getRole } from '../orgs/store.js';
 import { sessionOf } from '../sessions/guard.js';
 import { assertRecentSignIn } from '../sessions/reauth.js';
 import type { ScopeDeps } from '../sessions/scope.js';
-import { createKey, KeyLimitError, listKeys, MAX_LIVE_KEYS, revokeKey } from './store.js';
+import {
+  createKey,
+  type KeyRecord as StoredKey,
+  KeyLimitError,
+  listKeys,
+  MAX_LIVE_KEYS,
+  revokeKey,
+  updateKeyControls,
+} from './store.js';
+import { MAX_BUDGET_USD, MAX_KEY_MODELS, readControls } from './controls-input.js';
 import { ORGS } from '../orgs/errors.js';
 
 export const KEY_NAME_MAX = 60;
+
+/** The key controls on the wire (docs/accounts.md "Key controls"): null = none. */
+const Budget = Nullable(
+  Type.Number({
+    exclusiveMinimum: 0,
+    maximum: MAX_BUDGET_USD,
+    description: 'Monthly budget in USD (UTC month)',
+  }),
+);
+const Models = Nullable(
+  Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: MAX_KEY_MODELS }),
+);
+const PerMinute = Nullable(Type.Integer({ minimum: 1 }));
+
+/** In a body: an absent control stays as it is, null clears it. */
+const OptionalControls = {
+  budgetUsd: Type.Optional(Budget),
+  expiresAt: Type.Optional(
+    Nullable(Type.String({ description: 'YYYY-MM-DD (00:00 UTC of that day) or an ISO 8601 date-time' })),
+  ),
+  models: Type.Optional(Models),
+  requestsPerMinute: Type.Optional(PerMinute),
+  tokensPerMinute: Type.Optional(PerMinute),
+};
 
 const KeyRecord = Type.Object({
   id: Type.String(),
@@ -23,13 +57,25 @@ const KeyRecord = Type.Object({
   lastUsedAt: Nullable(Type.String({ format: 'date-time' })),
   revokedAt: Nullable(Type.String({ format: 'date-time' })),
   active: Type.Boolean(),
+  budgetUsd: Budget,
+  expiresAt: Nullable(Type.String({ format: 'date-time' })),
+  models: Models,
+  requestsPerMinute: PerMinute,
+  tokensPerMinute: PerMinute,
+  spentUsd: Nullable(
+    Type.Number({ description: "The key's model calls this UTC month, at catalogue prices" }),
+  ),
 });
 
 const CreateBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: KEY_NAME_MAX }),
   organizationId: Nullable(Type.String()),
+  ...OptionalControls,
 });
 
+const UpdateBody = Type.Object({ id: Type.String({ minLength: 1 }), ...OptionalControls });
+
+// The SPEC's creation answer; the controls just set are in the key list.
 const Created = Type.Object({
   key: Type.Object({
     id: Type.String(),
@@ -69,10 +115,25 @@ export function checkOrganizationId(body: Record<string, unknown>): string | nul
   return value;
 }
 
+function checkKeyId(id: unknown): string {
+  if (typeof id !== 'string' || id.trim() === '' || id.length > 100) {
+    throw KEYS.invalid_key_id('Informe o id da chave.');
+  }
+  return id;
+}
+
 const asObject = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
-export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer): void {
+/** What the key's calls cost this month, in micro-dollars (limits/index.ts); absent: unknown. */
+export type SpentOf = (keyId: string) => Promise<number>;
+
+export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer, spentOf?: SpentOf): void {
+  const withSpend = async (key: StoredKey) => ({
+    ...key,
+    spentUsd: spentOf ? (await spentOf(key.id)) / 1_000_000 : null,
+  });
+
   scope.get(
     '/api/account/keys',
     {
@@ -83,7 +144,10 @@ export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer): 
         response: { 200: Type.Object({ keys: Type.Array(KeyRecord) }) },
       },
     },
-    async (request) => ({ keys: await listKeys(deps.db, sessionOf(request).account_id!, deps.productId) }),
+    async (request) => {
+      const keys = await listKeys(deps.db, sessionOf(request).account_id!, deps.productId);
+      return { keys: await Promise.all(keys.map(withSpend)) };
+    },
   );
 
   scope.post(
@@ -102,6 +166,7 @@ export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer): 
       const body = asObject(request.body);
       const name = checkKeyName(body.name);
       const organizationId = checkOrganizationId(body);
+      const controls = readControls(body, deps.now());
       assertRecentSignIn(deps, request);
       const session = sessionOf(request);
       const accountId = session.account_id!;
@@ -127,6 +192,7 @@ export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer): 
           organizationId,
           productId: deps.productId,
           name,
+          controls,
         });
       } catch (err) {
         if (err instanceof KeyLimitError) {
@@ -136,6 +202,35 @@ export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer): 
         }
         throw err;
       }
+    },
+  );
+
+  scope.post(
+    '/api/account/keys/update',
+    {
+      config: { auth: 'session' },
+      attachValidation: true,
+      schema: {
+        summary: "Change a key's controls (sign-in within 5 minutes): an absent field stays, null clears it",
+        tags: ['keys'],
+        body: UpdateBody,
+        response: { 200: Type.Object({ key: KeyRecord }) },
+      },
+    },
+    async (request) => {
+      const body = asObject(request.body);
+      const id = checkKeyId(body.id);
+      const controls = readControls(body, deps.now());
+      assertRecentSignIn(deps, request);
+      const key = await updateKeyControls(
+        deps.db,
+        sessionOf(request).account_id!,
+        deps.productId,
+        id,
+        controls,
+      );
+      if (!key) throw KEYS.key_not_found('Chave não encontrada.');
+      return { key: await withSpend(key) };
     },
   );
 
@@ -152,10 +247,7 @@ export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer): 
       },
     },
     async (request) => {
-      const id = asObject(request.body).id;
-      if (typeof id !== 'string' || id.trim() === '' || id.length > 100) {
-        throw KEYS.invalid_key_id('Informe o id da chave.');
-      }
+      const id = checkKeyId(asObject(request.body).id);
       const found = await revokeKey(deps.db, sessionOf(request).account_id!, deps.productId, id);
       if (!found) throw KEYS.key_not_found('Chave não encontrada.');
       return { ok: true as const };

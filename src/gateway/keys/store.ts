@@ -4,6 +4,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { ApiKeysTable, Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { generateSecret, secretHash } from '../../platform/identity/api-key-secrets.js';
+import type { KeyControls } from '../access/principal.js';
 
 export type KeyRow = Selectable<ApiKeysTable>;
 
@@ -17,6 +18,47 @@ export interface KeyRecord {
   lastUsedAt: string | null;
   revokedAt: string | null;
   active: boolean;
+  /** The key's controls as the interface shows them (docs/accounts.md "Key controls"). */
+  expiresAt: string | null;
+  models: string[] | null;
+  budgetUsd: number | null;
+  requestsPerMinute: number | null;
+  tokensPerMinute: number | null;
+}
+
+type ControlColumns = Pick<
+  KeyRow,
+  'expires_at' | 'allowed_models' | 'budget_micros' | 'requests_per_minute' | 'tokens_per_minute'
+>;
+
+/** The stored controls; null when the key has none (most keys: nothing to check per call). */
+export function controlsOf(row: ControlColumns): KeyControls | null {
+  if (
+    row.expires_at === null &&
+    row.allowed_models === null &&
+    row.budget_micros === null &&
+    row.requests_per_minute === null &&
+    row.tokens_per_minute === null
+  )
+    return null;
+  return {
+    expiresAt: row.expires_at,
+    models: row.allowed_models === null ? null : (JSON.parse(row.allowed_models) as string[]),
+    budgetMicros: row.budget_micros,
+    requestsPerMinute: row.requests_per_minute,
+    tokensPerMinute: row.tokens_per_minute,
+  };
+}
+
+/** The controls' columns for a write; a control absent from `c` is left out (unchanged). */
+export function controlColumns(c: Partial<KeyControls>): Partial<ControlColumns> {
+  const out: Partial<ControlColumns> = {};
+  if (c.expiresAt !== undefined) out.expires_at = c.expiresAt;
+  if (c.models !== undefined) out.allowed_models = c.models === null ? null : JSON.stringify(c.models);
+  if (c.budgetMicros !== undefined) out.budget_micros = c.budgetMicros;
+  if (c.requestsPerMinute !== undefined) out.requests_per_minute = c.requestsPerMinute;
+  if (c.tokensPerMinute !== undefined) out.tokens_per_minute = c.tokensPerMinute;
+  return out;
 }
 
 export const MAX_LIVE_KEYS = 10;
@@ -34,6 +76,11 @@ export function toRecord(row: KeyRow): KeyRecord {
     lastUsedAt: iso(row.last_used_at),
     revokedAt: iso(row.revoked_at),
     active: row.revoked_at === null && row.stopped_at === null,
+    expiresAt: iso(row.expires_at),
+    models: row.allowed_models === null ? null : (JSON.parse(row.allowed_models) as string[]),
+    budgetUsd: row.budget_micros === null ? null : row.budget_micros / 1e6,
+    requestsPerMinute: row.requests_per_minute,
+    tokensPerMinute: row.tokens_per_minute,
   };
 }
 
@@ -42,6 +89,7 @@ export interface NewKey {
   organizationId: string | null;
   productId: string;
   name: string;
+  controls?: Partial<KeyControls>;
 }
 
 export async function createKey(
@@ -49,7 +97,7 @@ export async function createKey(
   pepper: Buffer,
   input: NewKey,
 ): Promise<{
-  key: Pick<KeyRecord, 'id' | 'name' | 'organizationId' | 'last4' | 'createdAt'>;
+  key: KeyRecord;
   secret: string;
 }> {
   const secret = generateSecret();
@@ -65,6 +113,12 @@ export async function createKey(
     last_used_at: null,
     revoked_at: null,
     stopped_at: null,
+    expires_at: null,
+    allowed_models: null,
+    budget_micros: null,
+    requests_per_minute: null,
+    tokens_per_minute: null,
+    ...controlColumns(input.controls ?? {}),
   };
   await db.transaction().execute(async (trx) => {
     // Serialise creations for one account so that two concurrent requests cannot both
@@ -83,8 +137,7 @@ export async function createKey(
     if (Number(n) >= MAX_LIVE_KEYS) throw new KeyLimitError('key limit reached');
     await trx.insertInto('api_keys').values(row).execute();
   });
-  const { id, name, organizationId, last4, createdAt } = toRecord(row);
-  return { key: { id, name, organizationId, last4, createdAt }, secret };
+  return { key: toRecord(row), secret };
 }
 
 function isPostgres(db: Kysely<Database>): boolean {
@@ -130,4 +183,42 @@ export async function revokeKey(
       .execute();
   }
   return true;
+}
+
+/** One of the account's keys (live or not), or undefined. */
+export async function findKey(
+  db: Kysely<Database>,
+  accountId: string,
+  productId: string,
+  id: string,
+): Promise<KeyRow | undefined> {
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+}
+
+/** Changes the controls named in `controls` (null clears one); undefined when the key is not the account's. */
+export async function updateKeyControls(
+  db: Kysely<Database>,
+  accountId: string,
+  productId: string,
+  id: string,
+  controls: Partial<KeyControls>,
+): Promise<KeyRecord | undefined> {
+  const set = controlColumns(controls);
+  if (Object.keys(set).length > 0) {
+    await db
+      .updateTable('api_keys')
+      .set(set)
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('product_id', '=', productId)
+      .execute();
+  }
+  const row = await findKey(db, accountId, productId, id);
+  return row && toRecord(row);
 }

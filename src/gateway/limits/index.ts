@@ -5,11 +5,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../platform/context.js';
 import type { Logger } from '../../platform/logger.js';
+import { ApiError } from '../../platform/http/errors.js';
 import { type Principal, principalOf } from '../keys/auth.js';
 import { type Counters, DbCounters, RedisCounters } from './counters.js';
 import { limitRefused } from './metrics.js';
 import { type TokenUsage, UsageTally, type UsageWriter, usageWriter } from './usage.js';
 import { LIMITS } from './errors.js';
+import {
+  checkKeyControls,
+  monthOf,
+  recordKeyUse,
+  requestsPerMinute,
+  spendCounter,
+} from '../access/controls.js';
 
 /** Where neither the organisation nor the config file says otherwise. */
 export const DEFAULT_REQUESTS_PER_MINUTE = 600;
@@ -19,12 +27,6 @@ export const DEFAULT_MONTHLY_QUOTA = 0;
 const MINUTE = 60_000;
 /** How long usage and quota tokens gather in memory before they are written. */
 const FLUSH_MS = 100;
-
-function monthWindow(now: number): { month: string; end: number } {
-  const d = new Date(now);
-  const end = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
-  return { month: d.toISOString().slice(0, 7), end };
-}
 
 /** Quotas belong to the organisation; a key without one is its own account's. */
 const quotaScope = (p: Principal) => (p.organizationId ? `org:${p.organizationId}` : `acct:${p.accountId}`);
@@ -44,7 +46,7 @@ export class Limits {
   readonly #quota: number;
   readonly #writeUsage: UsageWriter;
   readonly #usage = new UsageTally();
-  /** Quota tokens per counter key, with the counter's expiry. */
+  /** Quota tokens and key spend per counter key, with the counter's expiry. */
   readonly #quotaTokens = new Map<string, { tokens: number; expiresAt: number }>();
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> = Promise.resolve();
@@ -69,7 +71,8 @@ export class Limits {
     // The internal services' traffic is bounded upstream (contract plans, webhook volume);
     // one shared per-minute budget would throttle every tenant for one busy one.
     if (principal.internal) return;
-    const limit = principal.requestsPerMinute ?? this.#rpm;
+    // The organisation's (or the default), or the key's own where tighter (access/controls.ts).
+    const limit = requestsPerMinute(principal, this.#rpm);
     const at = this.now();
     const minute = Math.floor(at / MINUTE);
     const resetAt = (minute + 1) * MINUTE;
@@ -96,12 +99,22 @@ export class Limits {
     reply.headers(headers);
   };
 
-  /** Before a model call: 429 once the organisation's tokens this month reached its quota. */
+  /**
+   * Before a model call: 429 once the organisation's tokens this month reached its quota, or
+   * the key's own tokens per minute or monthly budget (access/controls.ts) are spent.
+   */
   async checkQuota(principal: Principal, log: Pick<Logger, 'warn'>): Promise<void> {
+    const at = this.now();
+    try {
+      await checkKeyControls(this.counters, principal, at);
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      // Fail open, as the quota does: a counter store that is away must not stop every call.
+      log.warn({ code: (err as { code?: string }).code ?? (err as Error).name }, 'key counter unavailable');
+    }
     const quota = principal.monthlyQuota ?? this.#quota;
     if (!quota) return;
-    const at = this.now();
-    const { month, end } = monthWindow(at);
+    const { month, end } = monthOf(at);
     let used: number;
     try {
       used = await this.counters.get(`quota:${quotaScope(principal)}:${month}`);
@@ -123,22 +136,39 @@ export class Limits {
    * month's quota tokens, summed in memory and written within FLUSH_MS — off the answer's
    * path, and a few writes per interval rather than two per call. A quota can therefore be
    * overshot by what one instance answers in FLUSH_MS. `settled()` writes at once (tests).
+   * `costMicros` (the call's price, pipeline/charge.ts) is the key's spend this month. A key
+   * with a budget or tokens per minute is written at once instead, and the promise says when
+   * (callers that answer after it await it, so the next call anywhere sees this one).
    */
-  record(principal: Principal, model: string, usage: TokenUsage): void {
+  record(principal: Principal, model: string, usage: TokenUsage, costMicros = 0): Promise<void> {
     const at = this.now();
     this.#usage.add(principal, model, usage, at);
     const tokens = usage.input + usage.output;
-    if (tokens > 0) {
-      const { month, end } = monthWindow(at);
-      const key = `quota:${quotaScope(principal)}:${month}`;
-      const entry = this.#quotaTokens.get(key);
-      if (entry) entry.tokens += tokens;
-      else this.#quotaTokens.set(key, { tokens, expiresAt: end + 86_400_000 });
+    const { month, end } = monthOf(at);
+    if (tokens > 0) this.#gather(`quota:${quotaScope(principal)}:${month}`, tokens, end);
+    const budgeted = principal.controls?.budgetMicros != null;
+    if (principal.kind === 'key' && costMicros > 0 && !budgeted) {
+      this.#gather(spendCounter(principal.keyId, at), costMicros, end);
     }
     if (!this.#timer) {
       this.#timer = setTimeout(() => void this.#flush(), FLUSH_MS);
       this.#timer.unref();
     }
+    return recordKeyUse(this.counters, principal, tokens, costMicros, at).catch((err) => {
+      this.#ctx.logger.warn({ code: err?.code ?? err?.name }, 'key use not recorded');
+    });
+  }
+
+  /** Adds to a counter in memory; the next flush writes it. */
+  #gather(key: string, amount: number, monthEnd: number): void {
+    const entry = this.#quotaTokens.get(key);
+    if (entry) entry.tokens += amount;
+    else this.#quotaTokens.set(key, { tokens: amount, expiresAt: monthEnd + 86_400_000 });
+  }
+
+  /** What the key's model calls cost this month so far, in micro-dollars (0 when the store is away). */
+  async spentMicros(keyId: string): Promise<number> {
+    return this.counters.get(spendCounter(keyId, this.now())).catch(() => 0);
   }
 
   /** Writes what has gathered; flushes run one after another, never two at once. */

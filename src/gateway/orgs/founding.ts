@@ -4,7 +4,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { inTransaction } from '../../platform/db/transactions.js';
-import { KEYS } from '../keys/errors.js';
+import { SESSIONS } from '../sessions/errors.js';
 import { ORGS } from './errors.js';
 import { createOrganization, type Membership } from './store.js';
 
@@ -52,7 +52,9 @@ export async function foundOrganization(
       .executeTakeFirst();
     // An account awaiting release could only squat names: its keys would be refused anyway.
     if (account?.released !== 1) {
-      throw KEYS.account_not_released('Sua conta aguarda liberação; depois dela você cria a organização.');
+      throw SESSIONS.account_not_released(
+        'Sua conta aguarda liberação; depois dela você cria a organização.',
+      );
     }
     const { n } = await trx
       .selectFrom('memberships')

@@ -49,6 +49,11 @@ export function costMicros(
   return Math.ceil(input * price.input_per_mtok_usd + output * price.output_per_mtok_usd);
 }
 
+/** What a call cost at the model's catalogue price, in micro-dollars (0 for an unpriced model). */
+export function priceOf(model: Pick<CatalogueModel, 'price'>, usage: Usage): number {
+  return model.price ? costMicros(model.price, usage.input, usage.output) : 0;
+}
+
 /** A call is charged when a prepaid organisation calls a priced model. */
 export function isCharged(principal: Principal, model: CatalogueModel): boolean {
   return principal.billing === 'prepaid' && principal.organizationId !== null && model.price !== undefined;

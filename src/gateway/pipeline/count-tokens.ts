@@ -37,7 +37,7 @@ export async function runCountTokens(
   opts: CountOptions,
 ): Promise<TokenCount> {
   const model = resolveModel(deps.catalogue, principal, conversation);
-  assertReleased(principal, model.id);
+  assertReleased(principal, model);
   const started = barrierStart();
   const { conversation: clean, findings, blocked } = screen(conversation, principal, opts);
   barrierDone('model', started, findings, blocked);

@@ -8,7 +8,7 @@ import { cleanerFor } from '../orgs/cleaning-choice.js';
 import { blockedError } from '../privacy/clean.js';
 import { barrierDone, barrierStart } from '../privacy/observe.js';
 import type { Embeddings, EmbeddingsRequest } from '../models/formats/embeddings.js';
-import { type Charge, isCharged, refund } from './charge.js';
+import { type Charge, isCharged, priceOf, refund } from './charge.js';
 import { countText } from './input-tokens.js';
 import type { Principal } from './principal.js';
 import type { ProviderCall } from './provider-call.js';
@@ -34,7 +34,7 @@ export async function runEmbeddings(
   const log = opts.log ?? deps.logger;
   const model = resolveEmbeddingModel(deps.catalogue, name);
   opts.note?.resolved(name, model);
-  assertReleased(principal, model.id);
+  assertReleased(principal, model);
   await deps.limits.checkQuota(principal, log);
   const started = barrierStart();
   const cleaner = cleanerFor(principal, opts);
@@ -63,7 +63,7 @@ export async function runEmbeddings(
   const reply = await provider.embed(sent, model, opts.signal).catch(refund(charge));
   const embeddings = reply.inputTokens > 0 ? reply : { ...reply, inputTokens: await counted() };
   const usage = { input: embeddings.inputTokens, output: 0 };
-  deps.limits.record(principal, model.id, usage);
+  await deps.limits.record(principal, model.id, usage, priceOf(model, usage));
   opts.note?.used(usage);
   if (charge) opts.onBilling?.(await charge.settle(usage));
   return { model: model.id, findings, embeddings };

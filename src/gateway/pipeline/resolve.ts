@@ -1,6 +1,7 @@
 // The first two steps: which catalogue model answers the request, and whether the
 // principal may use it. A model of the other kind (an embedding model named on a chat
 // route, a chat model on /v1/embeddings) is refused here, the one place that says so.
+import { assertModelAllowed, keyAllows } from '../access/controls.js';
 import { AUTO_ID } from '../../platform/model-ids.js';
 import type { ApiError } from '../../platform/http/errors.js';
 import { chooseModel } from './auto.js';
@@ -13,7 +14,9 @@ import { PIPELINE } from './errors.js';
 /** The chat model named by `conv.model` (404 when unknown); svc/auto picks among what the principal may use. */
 export function resolveModel(catalogue: Catalogue, principal: Principal, conv: Conversation): CatalogueModel {
   if (conv.model === AUTO_ID) {
-    return chooseModel(conv, catalogue.choosable(principal.releasedModels), catalogue.choosable(null));
+    // Among what the organisation released and the key's own list allows.
+    const choosable = catalogue.choosable(principal.releasedModels).filter((m) => keyAllows(principal, m));
+    return chooseModel(conv, choosable, catalogue.choosable(null));
   }
   const model = catalogue.get(conv.model);
   if (!model) throw modelNotFound();
@@ -39,8 +42,13 @@ function wrongKind(model: CatalogueModel, wanted: CatalogueModel['kind']): ApiEr
 }
 
 /** 403 unless the organisation released this model (null = the whole catalogue). */
-export function assertReleased(principal: Principal, modelId: string): void {
-  if (principal.releasedModels !== null && !principal.releasedModels.includes(modelId)) {
+/** The organisation's release (403 model_not_released), then the key's own list (403 model_not_allowed). */
+export function assertReleased(
+  principal: Principal,
+  model: { id: string; aliases?: readonly string[] },
+): void {
+  if (principal.releasedModels !== null && !principal.releasedModels.includes(model.id)) {
     throw PIPELINE.model_not_released('Este modelo não está liberado para a organização.');
   }
+  assertModelAllowed(principal, model);
 }

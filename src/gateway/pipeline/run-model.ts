@@ -13,7 +13,8 @@ import type { Catalogue } from './catalogue.js';
 import type { Conversation, Reply, StreamEvent } from '../models/types.js';
 import { blockedError } from '../privacy/clean.js';
 import type { Payer } from '../billing/payer.js';
-import { type CallCharges, type Charge, isCharged, refund } from './charge.js';
+import { type CallCharges, type Charge, isCharged, priceOf, refund } from './charge.js';
+import { assertModelAllowed } from '../access/controls.js';
 import { countInputTokens } from './input-tokens.js';
 import { transcriptionNotConfigured } from '../models/errors.js';
 import { accounted } from './accounting.js';
@@ -94,7 +95,7 @@ export class ModelPipeline {
     const { catalogue, limits } = this.#deps;
     const model = resolveModel(catalogue, principal, conversation);
     opts.note?.resolved(conversation.model, model);
-    assertReleased(principal, model.id);
+    assertReleased(principal, model);
     await limits.checkQuota(principal, opts.log ?? this.#deps.logger);
     // Images and PDFs first: OCR, their personal data blacked out, PDFs turned into text.
     const images = await redactFiles(conversation, principal, opts, this.#deps.documents, opts.signal);
@@ -129,7 +130,8 @@ export class ModelPipeline {
 
     if (!conversation.stream) {
       const reply = await this.#provider.complete(sent, model, opts.signal).catch(refund(charge));
-      limits.record(principal, model.id, reply.usage);
+      // Awaited: a key with a budget has its spend written before it gets the answer.
+      await limits.record(principal, model.id, reply.usage, priceOf(model, reply.usage));
       opts.note?.used(reply.usage);
       if (charge) opts.onBilling?.(await charge.settle(reply.usage));
       return {
@@ -142,7 +144,7 @@ export class ModelPipeline {
     const upstream = await this.#provider.stream(sent, model, opts.signal).catch(refund(charge));
     const log = opts.log ?? this.#deps.logger;
     const events = accounted(upstream, (usage, streamedChars) => {
-      limits.record(principal, model.id, usage);
+      void limits.record(principal, model.id, usage, priceOf(model, usage));
       opts.note?.used(usage);
       charge
         ?.settle(usage, streamedChars)
@@ -168,9 +170,10 @@ export class ModelPipeline {
   ): Promise<{ model: string; text: string; findings: Finding[] }> {
     const config = this.#deps.transcription;
     if (!config) throw transcriptionNotConfigured();
+    assertModelAllowed(principal, { id: TRANSCRIPTION_MODEL_ID });
     await this.#deps.limits.checkQuota(principal, opts.log ?? this.#deps.logger);
     const reply = await this.#provider.transcribe(config, input, opts.signal);
-    this.#deps.limits.record(principal, TRANSCRIPTION_MODEL_ID, reply.usage);
+    await this.#deps.limits.record(principal, TRANSCRIPTION_MODEL_ID, reply.usage);
     const cleaner = cleanerFor(principal, opts);
     const started = barrierStart();
     const text = cleaner.cleanText(reply.text);

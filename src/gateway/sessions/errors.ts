@@ -7,4 +7,6 @@ export const SESSIONS = errorCodes('gateway/sessions', {
   invalid_csrf: 403,
   reauth_required: 401,
   auth_unavailable: 503,
+  /** An account awaiting the operator's release: it may sign in, but neither call nor found. */
+  account_not_released: 403,
 });

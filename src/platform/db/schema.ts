@@ -90,6 +90,13 @@ export interface ApiKeysTable {
   last_used_at: number | null;
   revoked_at: number | null;
   stopped_at: number | null;
+  /** Key controls (gateway/access/principal.ts), null where the key has none. */
+  expires_at: number | null;
+  /** JSON array of model names. */
+  allowed_models: string | null;
+  budget_micros: number | null;
+  requests_per_minute: number | null;
+  tokens_per_minute: number | null;
 }
 
 export interface AuditRecordsTable {

@@ -35,15 +35,22 @@ describe(`API key routes (${dialect})`, () => {
     assert.equal(res.status, 200);
     const keys = res.json.keys as Record<string, unknown>[];
     assert.equal(keys.length, 1);
+    // The SPEC's record, then the key controls (docs/accounts.md "Key controls").
     assert.deepEqual(Object.keys(keys[0]!).sort(), [
       'active',
+      'budgetUsd',
       'createdAt',
+      'expiresAt',
       'id',
       'last4',
       'lastUsedAt',
+      'models',
       'name',
       'organizationId',
+      'requestsPerMinute',
       'revokedAt',
+      'spentUsd',
+      'tokensPerMinute',
     ]);
     assert.equal(keys[0]!.active, true);
     assert.ok(!res.body.includes(secret));

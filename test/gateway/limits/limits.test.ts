@@ -3,77 +3,14 @@
 // and on one Redis; the monthly token quota fed by usage accounting, JSON and streams.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import pino from 'pino';
-import { createGatewayApp } from '../../../src/gateway/app.js';
-import { createGatewayDeps } from '../../../src/gateway/deps.js';
 import { ensureInternalKey } from '../../../src/platform/identity/internal-key.js';
-import type { Limits } from '../../../src/gateway/limits/index.js';
-import type { App } from '../../../src/platform/http/app.js';
-import { loadConfig } from '../../../src/platform/config/index.js';
-import { type Context, createContext } from '../../../src/platform/context.js';
-import { testStorage } from '../../helpers/db.js';
-import { type KeyFixture, makeKey } from '../../helpers/gateway.js';
-import type { TestContext } from '../../helpers/context.js';
+import type { KeyFixture } from '../../helpers/gateway.js';
+import { freshMinute, gateways, type Instance, REDIS_URL, redisMissing } from '../../helpers/instances.js';
 import { requires } from '../../helpers/requirements.js';
 import { collect, writeConfig } from '../models/helpers.js';
-
-interface Instance {
-  ctx: Context;
-  app: App;
-  /** The app's limits, to write the usage gathered in memory before reading it back. */
-  limits: Limits;
-  origin: string;
-  openai(secret: string): OpenAI;
-  anthropic(secret: string): Anthropic;
-}
-
-/** `n` gateways, each its own context and app, on one storage (and whatever env adds). */
-async function gateways(n: number, env: Record<string, string> = {}) {
-  const storage = await testStorage();
-  const config = loadConfig({
-    ...storage.env,
-    SVC_SECRET: 'test-secret-test-secret-test-secret-0000',
-    ...env,
-  });
-  const list: Instance[] = [];
-  for (let i = 0; i < n; i++) {
-    const ctx = await createContext(config, pino({ level: 'silent' }));
-    const deps = createGatewayDeps(ctx);
-    const app = await createGatewayApp(ctx, deps);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    list.push({
-      ctx,
-      app,
-      limits: deps.limits,
-      origin,
-      openai: (secret) => new OpenAI({ apiKey: secret, baseURL: `${origin}/v1`, maxRetries: 0 }),
-      anthropic: (secret) => new Anthropic({ apiKey: secret, baseURL: origin, maxRetries: 0 }),
-    });
-  }
-  return {
-    list,
-    key: (options: Parameters<typeof makeKey>[1] = {}) => makeKey(list[0]!.ctx as TestContext, options),
-    dispose: async () => {
-      for (const g of list) {
-        await g.app.close();
-        await g.ctx.db.close();
-      }
-      await storage.drop();
-    },
-  };
-}
-
-/** Counters are per minute: start a burst well inside one, so it cannot straddle two. */
-async function freshMinute(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 5_000) await new Promise((r) => setTimeout(r, left + 50));
-}
 
 const models = (g: Instance, secret: string) =>
   fetch(`${g.origin}/v1/models`, { headers: { authorization: `Bearer ${secret}` } });
@@ -246,26 +183,6 @@ describe('usage written in batches', () => {
     }
   });
 });
-
-const REDIS_URL = 'redis://127.0.0.1:6379';
-
-/** Why the Redis part cannot run (no server answering PING at REDIS_URL), or undefined. */
-function redisMissing(url: string): Promise<string | undefined> {
-  const { hostname, port } = new URL(url);
-  const reason = `no Redis answers at ${url}; start one (redis-server) to run these tests`;
-  return new Promise((done) => {
-    const socket = connect({ host: hostname, port: Number(port) });
-    const finish = (why: string | undefined) => {
-      socket.destroy();
-      done(why);
-    };
-    // Generous: on a loaded machine the answer can take seconds; a missing server errors at once.
-    socket.setTimeout(15_000, () => finish(reason));
-    socket.on('error', () => finish(reason));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (data) => finish(data.toString().startsWith('+PONG') ? undefined : reason));
-  });
-}
 
 describe(
   'limits on Redis (REDIS_URL), two instances, defaults from the config file',

@@ -1,15 +1,24 @@
 // Chaves: the account's and its organisations' API keys — list, create (secret shown once),
-// revoke. The API's rules become prompts: a stale sign-in asks for the password again, an
-// organisation that demands a second factor points to where it is enabled.
+// change their controls (chaves-controles.tsx), revoke. The API's rules become prompts: a
+// stale sign-in asks for the password again, and an organisation key, which needs a session
+// with a second factor, says so before and after the attempt, with the way to Perfil.
 import { useEffect, useState } from 'preact/hooks';
 import { adopt, ApiProblem, api, describe, type SignIn } from '../api.js';
 import { dateTime, lastUse } from '../format.js';
-import { signedInEmail, useStore } from '../state.js';
+import { me, signedInEmail, useStore } from '../state.js';
 import { toast } from '../toast.js';
 import { ConfirmButton, EmptyState, Field, Notice, Problem } from '../ui.js';
+import {
+  budgetText,
+  ControlFields,
+  controlsOf,
+  EditControls,
+  expiryText,
+  type KeyControlsRecord,
+} from './chaves-controles.js';
 import { Quickstart } from './quickstart.js';
 
-export interface KeyRecord {
+export interface KeyRecord extends KeyControlsRecord {
   id: string;
   name: string;
   organizationId: string | null;
@@ -35,6 +44,10 @@ export function Chaves() {
   const [problem, setProblem] = useState('');
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
   const [reauth, setReauth] = useState<null | (() => Promise<void>)>(null);
+  const [owner, setOwner] = useState('');
+  const [mfaProblem, setMfaProblem] = useState('');
+  const [editing, setEditing] = useState<string | null>(null);
+  const session = useStore(me);
 
   const load = async () => {
     try {
@@ -53,30 +66,33 @@ export function Chaves() {
   }, []);
 
   const live = keys?.filter((k) => k.active).length ?? 0;
+  const editingKey = keys?.find((k) => k.id === editing && k.active);
   const orgName = (id: string | null) => (id ? (orgs.find((o) => o.id === id)?.name ?? id) : 'Conta pessoal');
 
-  const create = async (name: string, organizationId: string | null) => {
+  const create = async (name: string, organizationId: string | null, controls: Record<string, unknown>) => {
     setProblem('');
+    setMfaProblem('');
     try {
       const made = await api<{ key: KeyRecord; secret: string }>('POST', '/api/account/keys/create', {
         name,
         organizationId,
+        ...controls,
       });
       setSecret({ name: made.key.name, value: made.secret });
       await load();
     } catch (err) {
       if (err instanceof ApiProblem && err.code === 'reauth_required') {
-        setReauth(() => () => create(name, organizationId));
+        setReauth(() => () => create(name, organizationId, controls));
         return;
       }
       if (err instanceof ApiProblem && err.code === 'organization_mfa_required') {
         // The rule is the product's, for every organisation key: the session needs a second
         // factor. Only some organisations also demand one of every key owner (mfaRequired).
         const org = orgs.find((o) => o.id === organizationId);
-        setProblem(
+        setMfaProblem(
           org?.mfaRequired
-            ? `A organização ${org.name} exige segundo fator. Ative o código do autenticador em Perfil, entre de novo com ele e volte aqui.`
-            : 'Chaves de organização só são criadas numa sessão com segundo fator (regra do produto, para toda organização). Ative o código do autenticador em Perfil, entre de novo com ele e volte aqui; chaves da conta pessoal não exigem.',
+            ? `A organização ${org.name} exige segundo fator.`
+            : 'Chaves de organização só são criadas numa sessão com segundo fator (regra do produto, para toda organização).',
         );
         return;
       }
@@ -104,8 +120,10 @@ export function Chaves() {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const org = String(form.get('org') ?? '');
-    void create(String(form.get('name') ?? ''), org === '' ? null : org);
+    void create(String(form.get('name') ?? ''), org === '' ? null : org, controlsOf(form, 'omit'));
   };
+  // Said before the attempt: an organisation chosen in a session without a second factor.
+  const needsMfa = owner !== '' && session?.mfaState !== 'verified';
 
   return (
     <section>
@@ -125,25 +143,37 @@ export function Chaves() {
           }}
         />
       )}
-      <form class="row" onSubmit={onCreate} aria-label="Criar chave">
-        <Field label="Nome da chave" name="name" required maxLength={60} />
-        <div class="field">
-          <label for="f-org">Dona da chave</label>
-          <select id="f-org" name="org">
-            <option value="">Conta pessoal</option>
-            {orgs
-              .filter((o) => o.role !== 'member')
-              .map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-          </select>
+      <form onSubmit={onCreate} aria-label="Criar chave">
+        <div class="row">
+          <Field label="Nome da chave" name="name" required maxLength={60} />
+          <div class="field">
+            <label for="f-org">Dona da chave</label>
+            <select
+              id="f-org"
+              name="org"
+              value={owner}
+              onChange={(event) => setOwner((event.currentTarget as HTMLSelectElement).value)}
+            >
+              <option value="">Conta pessoal</option>
+              {orgs
+                .filter((o) => o.role !== 'member')
+                .map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
+            </select>
+          </div>
         </div>
+        <details>
+          <summary>Controles da chave (opcional): orçamento, expiração, modelos, limites</summary>
+          <ControlFields prefix="new" />
+        </details>
         <button type="submit" disabled={live >= KEY_LIMIT}>
           Criar chave
         </button>
       </form>
+      {(needsMfa || mfaProblem) && <MfaHint problem={mfaProblem} />}
       {live >= KEY_LIMIT && (
         <Notice text={`Limite de ${KEY_LIMIT} chaves ativas atingido: revogue uma para criar outra.`} />
       )}
@@ -171,6 +201,7 @@ export function Chaves() {
                 <th scope="col">Dona</th>
                 <th scope="col">Criada</th>
                 <th scope="col">Último uso</th>
+                <th scope="col">Limites</th>
                 <th scope="col">Estado</th>
                 <th scope="col">
                   <span class="sr-only">Ações</span>
@@ -189,10 +220,25 @@ export function Chaves() {
                   <td data-label="Último uso" title="Registrado por hora" data-testid="last-used">
                     {lastUse(k.lastUsedAt, k.createdAt)}
                   </td>
+                  <td data-label="Limites" data-testid="limits">
+                    <span title="Gasto no mês corrente (UTC), a preço de catálogo">{budgetText(k)}</span>
+                    <br />
+                    <small>{expiryText(k.expiresAt)}</small>
+                  </td>
                   <td data-label="Estado">
                     <span class={k.active ? 'badge ok' : 'badge off'}>{k.active ? 'ativa' : 'revogada'}</span>
                   </td>
                   <td>
+                    {k.active && (
+                      <button
+                        type="button"
+                        class="secondary"
+                        aria-expanded={editing === k.id}
+                        onClick={() => setEditing(editing === k.id ? null : k.id)}
+                      >
+                        Controles<span class="sr-only"> da chave {k.name}</span>
+                      </button>
+                    )}
                     {k.active && (
                       <ConfirmButton
                         label="Revogar"
@@ -209,7 +255,31 @@ export function Chaves() {
           </table>
         </div>
       )}
+      {editingKey && (
+        <EditControls
+          key={editingKey.id}
+          id={editingKey.id}
+          name={editingKey.name}
+          current={editingKey}
+          onReauth={(retry) => setReauth(() => retry)}
+          onDone={(saved) => {
+            setEditing(null);
+            if (saved) void load();
+          }}
+        />
+      )}
     </section>
+  );
+}
+
+/** Why an organisation key needs a second factor, and where to enable it. */
+function MfaHint({ problem }: { problem: string }) {
+  return (
+    <p class={problem ? 'problem' : 'notice'} role={problem ? 'alert' : 'note'} data-testid="mfa-hint">
+      {problem ? `${problem} ` : 'Chaves de organização exigem uma sessão com segundo fator. '}
+      Ative o código do autenticador em <a href="/perfil">Perfil</a>, entre de novo com ele e volte aqui;
+      chaves da conta pessoal não exigem.
+    </p>
   );
 }
 
@@ -265,7 +335,7 @@ function Reauth({ onDone }: { onDone: (ok: boolean) => void }) {
   };
   return (
     <form class="reauth" onSubmit={submit} aria-label="Confirmar senha">
-      <p>Por segurança, confirme sua senha para criar a chave (a última entrada foi há mais de 5 minutos).</p>
+      <p>Por segurança, confirme sua senha para continuar (a última entrada foi há mais de 5 minutos).</p>
       {!email && <Field label="E-mail" name="email" type="email" autoComplete="username" required />}
       <Field
         label="Senha"

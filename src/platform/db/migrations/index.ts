@@ -33,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0020-money-crash-windows': await import('./0020-money-crash-windows.js'),
   '0021-x402-operator-resolution': await import('./0021-x402-operator-resolution.js'),
   '0022-org-images': await import('./0022-org-images.js'),
+  '0023-key-controls': await import('./0023-key-controls.js'),
   '0024-request-log': await import('./0024-request-log.js'),
 };
