@@ -46,6 +46,55 @@ export function requestsPerMinute(principal: Principal, fallback: number): numbe
 
 const seconds = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
 
+function budgetExceeded(now: number) {
+  return ACCESS.budget_exceeded(
+    'O orçamento mensal desta chave foi gasto; ele se renova no primeiro dia do próximo mês (UTC).',
+    { headers: { 'retry-after': seconds(monthOf(now).end - now) } },
+  );
+}
+
+// Calls in flight hold their maximum cost in a counter of a ten-minute window: a call that
+// never says it ended (a process killed mid-call) stops counting after two windows at most,
+// and no call lasts longer than one (the request timeout is five minutes).
+const HOLD_WINDOW = 10 * MINUTE;
+const holdCounter = (keyId: string, window: number) => `hold:${keyId}:${window}`;
+
+/**
+ * Before a budgeted key's call goes upstream: holds `micros` (what it can cost at most) until
+ * the returned release, and refuses it when the month's spend and the other calls in flight
+ * already reach the budget. Every instance sees every hold, so calls that start together
+ * cannot all pass on a spend none of them has written yet: the month ends at most one call
+ * over. The call's own hold is not counted against it, so a single call larger than what
+ * remains still passes while anything remains. Release after the call's spend is recorded.
+ */
+export async function holdSpend(
+  counters: Counters,
+  principal: Principal,
+  micros: number,
+  now: number,
+): Promise<() => Promise<void>> {
+  const budget = principal.controls?.budgetMicros ?? null;
+  if (budget === null || micros <= 0) return async () => {};
+  const window = Math.floor(now / HOLD_WINDOW);
+  const key = holdCounter(principal.keyId, window);
+  const expiresAt = (window + 2) * HOLD_WINDOW;
+  // Holds are read before the spend: a call that finishes in between writes its spend before
+  // it drops its hold, so it is seen at least once, never missed.
+  const [held, earlier] = await Promise.all([
+    counters.add(key, micros, expiresAt),
+    counters.get(holdCounter(principal.keyId, window - 1)),
+  ]);
+  const release = async () => {
+    await counters.add(key, -micros, expiresAt);
+  };
+  const spent = await counters.get(spendCounter(principal.keyId, now));
+  if (spent + earlier + held - micros >= budget) {
+    await release();
+    throw budgetExceeded(now);
+  }
+  return release;
+}
+
 /**
  * Before a model call: 429 once the key's tokens this minute reached its limit, or its
  * spend this month reached its budget. Throws the counter store's error to the caller,
@@ -67,13 +116,7 @@ export async function checkKeyControls(counters: Counters, principal: Principal,
   }
   if (c.budgetMicros !== null) {
     const spent = await counters.get(spendCounter(principal.keyId, now));
-    if (spent >= c.budgetMicros) {
-      const wait = seconds(monthOf(now).end - now);
-      throw ACCESS.budget_exceeded(
-        'O orçamento mensal desta chave foi gasto; ele se renova no primeiro dia do próximo mês (UTC).',
-        { headers: { 'retry-after': wait } },
-      );
-    }
+    if (spent >= c.budgetMicros) throw budgetExceeded(now);
   }
 }
 

@@ -13,6 +13,7 @@ import { type TokenUsage, UsageTally, type UsageWriter, usageWriter } from './us
 import { LIMITS } from './errors.js';
 import {
   checkKeyControls,
+  holdSpend,
   monthOf,
   recordKeyUse,
   requestsPerMinute,
@@ -157,6 +158,25 @@ export class Limits {
     return recordKeyUse(this.counters, principal, tokens, costMicros, at).catch((err) => {
       this.#ctx.logger.warn({ code: err?.code ?? err?.name }, 'key use not recorded');
     });
+  }
+
+  /**
+   * A budgeted key's call holds `micros` (its maximum cost) while in flight
+   * (access/controls.ts holdSpend); the answer releases it once the spend is recorded.
+   * Fails open, as the other counters do, with nothing to release.
+   */
+  async holdSpend(
+    principal: Principal,
+    micros: number,
+    log: Pick<Logger, 'warn'>,
+  ): Promise<() => Promise<void>> {
+    try {
+      return await holdSpend(this.counters, principal, micros, this.now());
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      log.warn({ code: (err as { code?: string }).code ?? (err as Error).name }, 'key counter unavailable');
+      return async () => {};
+    }
   }
 
   /** Adds to a counter in memory; the next flush writes it. */

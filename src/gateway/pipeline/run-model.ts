@@ -15,6 +15,7 @@ import { blockedError } from '../privacy/clean.js';
 import type { Payer } from '../billing/payer.js';
 import { type CallCharges, type Charge, isCharged, priceOf, refund } from './charge.js';
 import { assertModelAllowed } from '../access/controls.js';
+import { isBudgeted, NOTHING_HELD } from './budget-hold.js';
 import { countInputTokens } from './input-tokens.js';
 import { transcriptionNotConfigured } from '../models/errors.js';
 import { accounted } from './accounting.js';
@@ -110,28 +111,49 @@ export class ModelPipeline {
     opts.onScreened?.(model.id, findings);
     if (blocked) throw blockedError(findings);
 
-    // A charged call holds its maximum cost before the provider is called; its output is
-    // bounded first, so that what it holds bounds what it can cost.
+    // A charged call, and a call of a key with a budget, hold their maximum cost before the
+    // provider is called; the output is bounded first, so that what they hold bounds what
+    // the call can cost.
+    const log = opts.log ?? this.#deps.logger;
     let sent = clean;
     let charge: Charge | undefined;
-    if (this.#deps.charges && isCharged(principal, model)) {
+    let release = NOTHING_HELD;
+    const charged = this.#deps.charges !== undefined && isCharged(principal, model);
+    if (charged || isBudgeted(principal, model)) {
       const bounded = boundOutput(clean, model);
       sent = bounded;
-      charge = await this.#deps.charges.open({
-        principal,
-        model,
-        inputTokens: await countInputTokens(bounded),
-        maxOutputTokens: bounded.maxTokens,
-        payer: opts.payer,
-        resource: opts.resource,
-      });
-      opts.onBilling?.(charge.headers);
+      const inputTokens = await countInputTokens(bounded);
+      if (isBudgeted(principal, model)) {
+        const most = priceOf(model, { input: inputTokens, output: bounded.maxTokens });
+        release = await limits.holdSpend(principal, most, log);
+      }
+      if (charged) {
+        charge = await this.#deps
+          .charges!.open({
+            principal,
+            model,
+            inputTokens,
+            maxOutputTokens: bounded.maxTokens,
+            payer: opts.payer,
+            resource: opts.resource,
+          })
+          .catch(async (err) => {
+            await release();
+            throw err;
+          });
+        opts.onBilling?.(charge.headers);
+      }
     }
+    const failed = async (err: unknown): Promise<never> => {
+      await release();
+      return refund(charge)(err);
+    };
 
     if (!conversation.stream) {
-      const reply = await this.#provider.complete(sent, model, opts.signal).catch(refund(charge));
+      const reply = await this.#provider.complete(sent, model, opts.signal).catch(failed);
       // Awaited: a key with a budget has its spend written before it gets the answer.
       await limits.record(principal, model.id, reply.usage, priceOf(model, reply.usage));
+      await release();
       opts.note?.used(reply.usage);
       if (charge) opts.onBilling?.(await charge.settle(reply.usage));
       return {
@@ -141,10 +163,9 @@ export class ModelPipeline {
         reply: restore ? restoreReply(reply, restore) : reply,
       };
     }
-    const upstream = await this.#provider.stream(sent, model, opts.signal).catch(refund(charge));
-    const log = opts.log ?? this.#deps.logger;
+    const upstream = await this.#provider.stream(sent, model, opts.signal).catch(failed);
     const events = accounted(upstream, (usage, streamedChars) => {
-      void limits.record(principal, model.id, usage, priceOf(model, usage));
+      void limits.record(principal, model.id, usage, priceOf(model, usage)).then(release);
       opts.note?.used(usage);
       charge
         ?.settle(usage, streamedChars)

@@ -90,6 +90,27 @@ async function assertBudgetHolds(gws: Gws, secret: string, keyId: string) {
   assert.ok(spent - DOLLAR < CALL_MICROS, `spent ${spent} µ$`);
 }
 
+/**
+ * Twelve calls at once on both instances, then one at a time until refused: the calls in
+ * flight hold their maximum cost, so starting together does not let them all pass on a spend
+ * none has written yet; every hold is released (the budget is then spent to the dollar).
+ */
+async function assertTogetherHolds(gws: Gws, secret: string, keyId: string) {
+  const together = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => chat(gws.list[i % gws.list.length]!, secret)),
+  );
+  assert.ok(
+    together.some((a) => a.status === 200),
+    'a call passes while the budget has room',
+  );
+  for (const a of together) if (a.status !== 200) assert.equal(a.code, 'budget_exceeded');
+  const after = await spendDown(gws, secret);
+  assert.equal(after.at(-1)!.code, 'budget_exceeded');
+  const spent = await gws.list[0]!.limits.spentMicros(keyId);
+  assert.ok(spent >= DOLLAR, `no hold left behind: the budget is spent (${spent} µ$)`);
+  assert.ok(spent - DOLLAR < CALL_MICROS, `never more than one call over (${spent} µ$)`);
+}
+
 describe(`key budget, two instances on one database (${dialect})`, () => {
   let s: Awaited<ReturnType<typeof setup>>;
   before(async () => {
@@ -109,6 +130,11 @@ describe(`key budget, two instances on one database (${dialect})`, () => {
       headers: { authorization: `Bearer ${k.secret}` },
     });
     assert.equal(models.status, 200);
+  });
+
+  it('calls that start together: never more than one call over, and no hold left behind', async () => {
+    const k = await s.key({ budgetMicros: DOLLAR });
+    await assertTogetherHolds(s.gws, k.secret, k.keyId);
   });
 
   it('counts the spend of a key without a budget too (what the keys page shows)', async () => {
@@ -187,5 +213,10 @@ describe('key budget, two instances on Redis', { skip: requires(await redisMissi
     await assertBudgetHolds(s.gws, k.secret, k.keyId);
     const rows = await s.gws.list[0]!.ctx.db.kysely.selectFrom('limit_counters').selectAll().execute();
     assert.equal(rows.length, 0, 'Redis holds the spend');
+  });
+
+  it('calls that start together: never more than one call over, and no hold left behind', async () => {
+    const k = await s.key({ budgetMicros: DOLLAR });
+    await assertTogetherHolds(s.gws, k.secret, k.keyId);
   });
 });
