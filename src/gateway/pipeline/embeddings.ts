@@ -8,8 +8,8 @@ import { cleanerFor } from '../orgs/cleaning-choice.js';
 import { blockedError } from '../privacy/clean.js';
 import { barrierDone, barrierStart } from '../privacy/observe.js';
 import type { Embeddings, EmbeddingsRequest } from '../models/formats/embeddings.js';
-import { type Charge, isCharged, priceOf, refund } from './charge.js';
-import { isBudgeted, NOTHING_HELD } from './budget-hold.js';
+import { priceOf } from './charge.js';
+import { holdCost, holdsCost, NOTHING_HELD } from './budget-hold.js';
 import { countText } from './input-tokens.js';
 import type { Principal } from './principal.js';
 import type { ProviderCall } from './provider-call.js';
@@ -49,31 +49,23 @@ export async function runEmbeddings(
   // What is sent is counted only when needed: to size a charge's hold, or when the
   // provider reports no usage (quota, usage and the charge still need a number).
   const counted = () => countText(sent.input.join('\n'));
-  let charge: Charge | undefined;
-  // A key with a budget holds what the batch can cost while it is in flight (budget-hold.ts).
-  const release = isBudgeted(principal, model)
-    ? await deps.limits.holdSpend(principal, priceOf(model, { input: await counted(), output: 0 }), log)
+  const held = holdsCost(deps.charges, principal, model)
+    ? await holdCost(
+        deps,
+        {
+          principal,
+          model,
+          inputTokens: await counted(),
+          maxOutputTokens: 0,
+          payer: opts.payer,
+          resource: opts.resource,
+        },
+        log,
+      )
     : NOTHING_HELD;
-  if (deps.charges && isCharged(principal, model)) {
-    charge = await deps.charges
-      .open({
-        principal,
-        model,
-        inputTokens: await counted(),
-        maxOutputTokens: 0,
-        payer: opts.payer,
-        resource: opts.resource,
-      })
-      .catch(async (err) => {
-        await release();
-        throw err;
-      });
-    opts.onBilling?.(charge.headers);
-  }
-  const reply = await provider.embed(sent, model, opts.signal).catch(async (err) => {
-    await release();
-    return refund(charge)(err);
-  });
+  const { charge, release } = held;
+  if (charge) opts.onBilling?.(charge.headers);
+  const reply = await provider.embed(sent, model, opts.signal).catch(held.failed);
   const embeddings = reply.inputTokens > 0 ? reply : { ...reply, inputTokens: await counted() };
   const usage = { input: embeddings.inputTokens, output: 0 };
   await deps.limits.record(principal, model.id, usage, priceOf(model, usage));

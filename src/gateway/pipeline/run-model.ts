@@ -13,9 +13,9 @@ import type { Catalogue } from './catalogue.js';
 import type { Conversation, Reply, StreamEvent } from '../models/types.js';
 import { blockedError } from '../privacy/clean.js';
 import type { Payer } from '../billing/payer.js';
-import { type CallCharges, type Charge, isCharged, priceOf, refund } from './charge.js';
+import { type CallCharges, priceOf } from './charge.js';
 import { assertModelAllowed } from '../access/controls.js';
-import { isBudgeted, NOTHING_HELD } from './budget-hold.js';
+import { holdCost, holdsCost, NOTHING_HELD } from './budget-hold.js';
 import { countInputTokens } from './input-tokens.js';
 import { transcriptionNotConfigured } from '../models/errors.js';
 import { accounted } from './accounting.js';
@@ -116,41 +116,22 @@ export class ModelPipeline {
     // the call can cost.
     const log = opts.log ?? this.#deps.logger;
     let sent = clean;
-    let charge: Charge | undefined;
-    let release = NOTHING_HELD;
-    const charged = this.#deps.charges !== undefined && isCharged(principal, model);
-    if (charged || isBudgeted(principal, model)) {
+    let held = NOTHING_HELD;
+    if (holdsCost(this.#deps.charges, principal, model)) {
       const bounded = boundOutput(clean, model);
       sent = bounded;
-      const inputTokens = await countInputTokens(bounded);
-      if (isBudgeted(principal, model)) {
-        const most = priceOf(model, { input: inputTokens, output: bounded.maxTokens });
-        release = await limits.holdSpend(principal, most, log);
-      }
-      if (charged) {
-        charge = await this.#deps
-          .charges!.open({
-            principal,
-            model,
-            inputTokens,
-            maxOutputTokens: bounded.maxTokens,
-            payer: opts.payer,
-            resource: opts.resource,
-          })
-          .catch(async (err) => {
-            await release();
-            throw err;
-          });
-        opts.onBilling?.(charge.headers);
-      }
+      const size = { inputTokens: await countInputTokens(bounded), maxOutputTokens: bounded.maxTokens };
+      held = await holdCost(
+        this.#deps,
+        { principal, model, ...size, payer: opts.payer, resource: opts.resource },
+        log,
+      );
+      if (held.charge) opts.onBilling?.(held.charge.headers);
     }
-    const failed = async (err: unknown): Promise<never> => {
-      await release();
-      return refund(charge)(err);
-    };
+    const { charge, release } = held;
 
     if (!conversation.stream) {
-      const reply = await this.#provider.complete(sent, model, opts.signal).catch(failed);
+      const reply = await this.#provider.complete(sent, model, opts.signal).catch(held.failed);
       // Awaited: a key with a budget has its spend written before it gets the answer.
       await limits.record(principal, model.id, reply.usage, priceOf(model, reply.usage));
       await release();
@@ -163,7 +144,7 @@ export class ModelPipeline {
         reply: restore ? restoreReply(reply, restore) : reply,
       };
     }
-    const upstream = await this.#provider.stream(sent, model, opts.signal).catch(failed);
+    const upstream = await this.#provider.stream(sent, model, opts.signal).catch(held.failed);
     const events = accounted(upstream, (usage, streamedChars) => {
       void limits.record(principal, model.id, usage, priceOf(model, usage)).then(release);
       opts.note?.used(usage);
