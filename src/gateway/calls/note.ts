@@ -4,7 +4,6 @@
 // adds the route, status and latency when the answer ends.
 import type { Finding } from '../../privacy/index.js';
 import type { Usage } from '../models/types.js';
-import { costMicros } from '../pipeline/charge.js';
 import type { CatalogueModel } from '../pipeline/catalogue.js';
 import type { CallObserver } from '../pipeline/call-observer.js';
 
@@ -29,13 +28,11 @@ export class CallNote implements CallObserver {
   outputTokens = 0;
   costMicros = 0;
   findings: FindingCounts = {};
-  #price: CatalogueModel['price'];
 
   /** The model is resolved: the name the caller sent is a catalogue name, safe to keep. */
   resolved(asked: string, model: CatalogueModel): void {
     this.modelAsked = asked;
     this.modelUsed = model.id;
-    this.#price = model.price;
     const target = model.targets[0];
     this.target(target);
   }
@@ -50,10 +47,10 @@ export class CallNote implements CallObserver {
     this.findings = countFindings(findings);
   }
 
-  used(usage: Usage): void {
+  used(usage: Usage, costMicros: number): void {
     this.inputTokens = usage.input;
     this.outputTokens = usage.output;
-    this.costMicros = this.#price ? costMicros(this.#price, usage.input, usage.output) : 0;
+    this.costMicros = costMicros;
   }
 }
 

@@ -10,7 +10,8 @@ export interface CallObserver {
   /** The model is resolved from the name the caller sent (`asked`, a catalogue name). */
   resolved(asked: string, model: CatalogueModel): void;
   screened(findings: readonly Finding[]): void;
-  used(usage: Usage): void;
+  /** The usage the provider reported and its cost at the catalogue price (charge.ts priceOf). */
+  used(usage: Usage, costMicros: number): void;
 }
 
 declare module 'fastify' {

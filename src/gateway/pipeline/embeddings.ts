@@ -68,9 +68,10 @@ export async function runEmbeddings(
   const reply = await provider.embed(sent, model, opts.signal).catch(held.failed);
   const embeddings = reply.inputTokens > 0 ? reply : { ...reply, inputTokens: await counted() };
   const usage = { input: embeddings.inputTokens, output: 0 };
-  await deps.limits.record(principal, model.id, usage, priceOf(model, usage));
+  const cost = priceOf(model, usage);
+  await deps.limits.record(principal, model.id, usage, cost);
   await release();
-  opts.note?.used(usage);
+  opts.note?.used(usage, cost);
   if (charge) opts.onBilling?.(await charge.settle(usage));
   return { model: model.id, findings, embeddings };
 }

@@ -132,10 +132,11 @@ export class ModelPipeline {
 
     if (!conversation.stream) {
       const reply = await this.#provider.complete(sent, model, opts.signal).catch(held.failed);
+      const cost = priceOf(model, reply.usage);
       // Awaited: a key with a budget has its spend written before it gets the answer.
-      await limits.record(principal, model.id, reply.usage, priceOf(model, reply.usage));
+      await limits.record(principal, model.id, reply.usage, cost);
       await release();
-      opts.note?.used(reply.usage);
+      opts.note?.used(reply.usage, cost);
       if (charge) opts.onBilling?.(await charge.settle(reply.usage));
       return {
         kind: 'reply',
@@ -146,8 +147,9 @@ export class ModelPipeline {
     }
     const upstream = await this.#provider.stream(sent, model, opts.signal).catch(held.failed);
     const events = accounted(upstream, (usage, streamedChars) => {
-      void limits.record(principal, model.id, usage, priceOf(model, usage)).then(release);
-      opts.note?.used(usage);
+      const cost = priceOf(model, usage);
+      void limits.record(principal, model.id, usage, cost).then(release);
+      opts.note?.used(usage, cost);
       charge
         ?.settle(usage, streamedChars)
         .catch((err: Error) => log.warn({ err: err.name }, 'credit settlement failed'));
