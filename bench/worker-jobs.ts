@@ -17,7 +17,7 @@ import { WORKER_TOKEN, writeConfig } from '../test/gateway/workers/helpers.js';
 import { testStorage } from '../test/helpers/db.js';
 import { makeKey } from '../test/helpers/gateway.js';
 import { CLI } from './lib.js';
-import { kyselyOf } from '../src/platform/db/transactions.js';
+import { kyselyOf } from '../src/modules.js';
 
 const JOBS = Number(process.argv[2] ?? 500);
 const SAMPLES = Number(process.argv[3] ?? 40);

@@ -20,6 +20,7 @@ import { accountByEmail } from './accounts.js';
 import { options } from './args.js';
 import { type CliCommand, printJson, UsageError } from './command.js';
 import { withContext } from './context.js';
+import { kyselyOf } from '../modules.js';
 
 /** The controls' flags, their wire field, and what a bad value is told. */
 const CONTROL_FLAGS = {
@@ -154,7 +155,7 @@ ${CONTROLS_USAGE}`,
     const controls = controlsFrom(o);
     if (Object.keys(controls).length === 0) throw new UsageError('name at least one control to change');
     return withContext(async (ctx) => {
-      const row = await ctx.db.kysely
+      const row = await kyselyOf(ctx.db)
         .selectFrom('api_keys as k')
         .innerJoin('accounts as a', 'a.id', 'k.account_id')
         .select(['k.account_id', 'a.email'])

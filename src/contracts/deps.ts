@@ -2,16 +2,16 @@
 import type { Kysely } from 'kysely';
 import type { ExtractionConfig } from '../platform/config/extraction.js';
 import type { Context } from '../platform/context.js';
-import type { Database } from '../platform/db/schema.js';
 import { createGatewayClient, type GatewayClient } from '../platform/gateway-client.js';
 import { defaultGatewayTarget } from '../platform/identity/internal-key.js';
 import type { Logger } from '../platform/logger.js';
 import { createModelPicker, type ModelPicker } from './model.js';
 import { createSealer, type Sealer } from './sealing.js';
 import { createTokenService, type TokenService } from './auth/tokens.js';
+import type { ContractsTables } from './tables.js';
 
 export interface ContractsDeps {
-  db: Kysely<Database>;
+  db: Kysely<ContractsTables>;
   sealer: Sealer;
   gateway: GatewayClient;
   models: ModelPicker;

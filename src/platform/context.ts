@@ -3,6 +3,7 @@
 import type { Config } from './config/index.js';
 import { ConfigError } from './config/index.js';
 import { type Db, migrate, openDb } from './db/index.js';
+import { kyselyOf } from './db/tables.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { gatewayOrigins, type Origins } from './origins.js';
@@ -43,12 +44,12 @@ export async function createContext(
 // encrypted records as garbage. The first instance records a fingerprint; a mismatch stops start-up.
 async function checkSecret(db: Db, secret: string): Promise<void> {
   const fingerprint = secretFingerprint(secret);
-  await db.kysely
+  await kyselyOf(db)
     .insertInto('svc_meta')
     .values({ key: 'secret_fingerprint', value: fingerprint, updated_at: Date.now() })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.kysely
+  const row = await kyselyOf(db)
     .selectFrom('svc_meta')
     .select('value')
     .where('key', '=', 'secret_fingerprint')

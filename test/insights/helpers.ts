@@ -8,7 +8,7 @@ import { createTenant, type NewTenant } from '../../src/insights/tenants/store.j
 import type { App } from '../../src/platform/http/app.js';
 import { type TestContext, testContext } from '../helpers/context.js';
 import { type FakePlatform, fakePlatform } from '../fakes/platform.js';
-import { kyselyOf } from '../../src/platform/db/transactions.js';
+import { kyselyOf } from '../../src/modules.js';
 import { waitFor } from '../helpers/wait.js';
 
 export const TOKEN = 'webhook-token-0123456789abcdef';

@@ -11,7 +11,7 @@ import { type FakePlatform, fakePlatform } from '../fakes/platform.js';
 import { testStorage, type TestStorage } from '../helpers/db.js';
 import { type Child, spawnSvc } from '../helpers/process.js';
 import { personalTranscript, TOKEN, waitUntil } from './helpers.js';
-import { kyselyOf } from '../../src/platform/db/transactions.js';
+import { kyselyOf } from '../../src/modules.js';
 
 const SECRET = 'process-test-secret-process-test-secret';
 

@@ -9,7 +9,7 @@ import { migrate, openDb } from '../../src/platform/db/index.js';
 import { migrations } from '../../src/platform/db/migrations/index.js';
 import { claim } from '../../src/platform/jobs/index.js';
 import { testStorage } from '../helpers/db.js';
-import { kyselyOf } from '../../src/platform/db/transactions.js';
+import { kyselyOf } from '../../src/modules.js';
 
 describe('insights upgrade to the shared job queue', () => {
   it('moves waiting ingestion jobs and keeps open tenants open, explicitly', async () => {

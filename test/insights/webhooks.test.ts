@@ -10,7 +10,7 @@ import { createTenantAuth, UNAUTHORIZED } from '../../src/insights/tenants/auth.
 import { tokenHash, tokenMatches } from '../../src/insights/tenants/store.js';
 import { safeEqual } from '../../src/platform/crypto.js';
 import { harness, type Harness, TOKEN } from './helpers.js';
-import { kyselyOf } from '../../src/platform/db/transactions.js';
+import { kyselyOf } from '../../src/modules.js';
 
 describe('insights webhooks', () => {
   let h: Harness;

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type Kysely, sql } from 'kysely';
 import { type Db, migrate, openDb } from '../../src/platform/db/index.js';
-import type { Database } from '../../src/platform/db/schema.js';
 import { prepared } from '../../src/platform/db/statements.js';
+import type { Database } from '../../src/modules.js';
 
 const upsert = (db: Kysely<Database>, p: { key: string; by: number; expiresAt: number }) =>
   db

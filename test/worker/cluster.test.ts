@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { vectorOf } from '../fakes/embeddings.js';
 import { type Cluster, cluster, waitUntil } from './setup.js';
-import { kyselyOf } from '../../src/platform/db/transactions.js';
+import { kyselyOf } from '../../src/modules.js';
 
 const JOBS = 200;
 

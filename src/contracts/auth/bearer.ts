@@ -2,11 +2,11 @@
 // the scheme's guard, which runs on onRequest, before the body is read.
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { parseAuthorization } from '../../platform/http/authorization.js';
 import { ContractsError } from '../errors.js';
 import type { TokenService } from './tokens.js';
 import { type ContractUser, findUserByEmail, getUser } from '../users/store.js';
+import type { ContractsTables } from '../tables.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +31,7 @@ export function bearerToken(header: string | undefined): string {
 }
 
 export async function authenticate(
-  db: Kysely<Database>,
+  db: Kysely<ContractsTables>,
   tokens: TokenService,
   header: string | undefined,
 ): Promise<ContractUser> {

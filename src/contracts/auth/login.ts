@@ -3,7 +3,6 @@
 // neither the answer nor its timing tells whether an address has an account. Failures go
 // to the shared login throttle (platform/identity) under keys of our own.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { normaliseEmail } from '../../platform/identity/email.js';
 import { verifyPassword } from '../../platform/identity/passwords.js';
 import {
@@ -17,6 +16,7 @@ import {
 import { ContractsError } from '../errors.js';
 import { type ContractUser, findUserByEmail } from '../users/store.js';
 import type { TokenService } from './tokens.js';
+import type { ContractsTables } from '../tables.js';
 
 export const LOGIN_LIMITS: ThrottleLimits = DEFAULT_LIMITS;
 export function loginSubjects(email: string, address: string) {
@@ -34,7 +34,7 @@ export interface LoginResult {
 }
 
 export async function login(
-  db: Kysely<Database>,
+  db: Kysely<ContractsTables>,
   tokens: TokenService,
   input: { email?: unknown; password?: unknown } | null | undefined,
   address: string,

@@ -1,10 +1,10 @@
 // SQL for contracts. Every query is scoped by the owner: another user's id reads as absent.
 // The title is sealed like the text: people name contracts after the other party.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { ContractsError } from '../errors.js';
 import type { Sealer } from '../sealing.js';
+import type { ContractsTables } from '../tables.js';
 
 export const MAX_TEXT_CHARS = 500_000;
 export const MAX_TITLE_CHARS = 200;
@@ -46,7 +46,7 @@ export function defaultTitle(text: string, fileName?: string): string {
   return firstLine.trim().slice(0, 80);
 }
 
-type Row = Database['contract_documents'];
+type Row = ContractsTables['contract_documents'];
 
 type MetaRow = Pick<Row, 'id' | 'sealed_title' | 'source' | 'characters' | 'created_at'>;
 
@@ -59,7 +59,7 @@ const meta = (sealer: Sealer, row: MetaRow): ContractMeta => ({
 });
 
 export async function createContract(
-  db: Kysely<Database>,
+  db: Kysely<ContractsTables>,
   sealer: Sealer,
   input: { userId: string; title: string; source: 'text' | 'pdf'; text: string; now: number },
 ): Promise<ContractMeta> {
@@ -77,7 +77,7 @@ export async function createContract(
 }
 
 export async function listContracts(
-  db: Kysely<Database>,
+  db: Kysely<ContractsTables>,
   sealer: Sealer,
   userId: string,
   page: { limit: number; offset: number },
@@ -102,7 +102,7 @@ export async function listContracts(
 }
 
 export async function getContract(
-  db: Kysely<Database>,
+  db: Kysely<ContractsTables>,
   sealer: Sealer,
   userId: string,
   id: string,
@@ -117,7 +117,11 @@ export async function getContract(
   return { ...meta(sealer, row), text: sealer.open<string>(row.sealed_text) };
 }
 
-export async function deleteContract(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+export async function deleteContract(
+  db: Kysely<ContractsTables>,
+  userId: string,
+  id: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('contract_documents')
     .where('id', '=', id)

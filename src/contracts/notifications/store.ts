@@ -1,9 +1,9 @@
 // In-app notifications of the contract API (created when an analysis finishes).
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
+import type { ContractsTables } from '../tables.js';
 
-type Row = Database['contract_notifications'];
+type Row = ContractsTables['contract_notifications'];
 
 export interface Notification {
   id: string;
@@ -26,7 +26,7 @@ const shape = (row: Row): Notification => ({
 });
 
 export async function notify(
-  db: Kysely<Database>,
+  db: Kysely<ContractsTables>,
   input: {
     userId: string;
     kind: string;
@@ -52,7 +52,7 @@ export async function notify(
 }
 
 export async function listNotifications(
-  db: Kysely<Database>,
+  db: Kysely<ContractsTables>,
   userId: string,
   options: { unreadOnly: boolean; limit: number; offset: number },
 ): Promise<{ items: Notification[]; total: number; unread: number }> {
@@ -72,7 +72,7 @@ export async function listNotifications(
   return { items: rows.map(shape), total: Number(total.n), unread };
 }
 
-export async function countUnread(db: Kysely<Database>, userId: string): Promise<number> {
+export async function countUnread(db: Kysely<ContractsTables>, userId: string): Promise<number> {
   const row = await db
     .selectFrom('contract_notifications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -84,7 +84,7 @@ export async function countUnread(db: Kysely<Database>, userId: string): Promise
 
 /** Marks one notification read; false when the user has no such notification. Repeating is harmless. */
 export async function markRead(
-  db: Kysely<Database>,
+  db: Kysely<ContractsTables>,
   userId: string,
   id: string,
   now: number,
@@ -105,7 +105,7 @@ export async function markRead(
   return row ? shape(row) : undefined;
 }
 
-export async function markAllRead(db: Kysely<Database>, userId: string, now: number): Promise<number> {
+export async function markAllRead(db: Kysely<ContractsTables>, userId: string, now: number): Promise<number> {
   const result = await db
     .updateTable('contract_notifications')
     .set({ read_at: now })

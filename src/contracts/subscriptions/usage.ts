@@ -2,9 +2,9 @@
 // UPDATE, so two requests racing for the last unit cannot both get it.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { ContractsError } from '../errors.js';
 import { limitsOf, type PlanLimits } from './plans.js';
+import type { ContractsTables } from '../tables.js';
 
 export type UsageKind = keyof PlanLimits;
 
@@ -25,7 +25,7 @@ export function nextPeriodStart(now: number): number {
 }
 
 export async function usageOf(
-  db: Kysely<Database>,
+  db: Kysely<ContractsTables>,
   userId: string,
   now: number,
 ): Promise<Record<UsageKind, number>> {
@@ -42,7 +42,7 @@ export async function usageOf(
 
 /** Takes one unit of this month's allowance, or throws PLAN_LIMIT_REACHED (until next month). */
 export async function consume(
-  db: Kysely<Database>,
+  db: Kysely<ContractsTables>,
   user: { id: string; plan: string },
   kind: UsageKind,
   now: number,
@@ -70,7 +70,7 @@ export async function consume(
 
 /** Gives the unit back when the work it paid for failed before producing anything. */
 export async function release(
-  db: Kysely<Database>,
+  db: Kysely<ContractsTables>,
   userId: string,
   kind: UsageKind,
   now: number,

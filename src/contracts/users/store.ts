@@ -1,11 +1,11 @@
 // SQL for the contract API's users. E-mails are stored normalised (platform/identity), so
 // that login, sign-up and the identity-provider mapping agree on who is who.
 import type { Kysely, Selectable } from 'kysely';
-import type { ContractUsersTable, Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { insertUniqueEmail, normaliseEmail } from '../../platform/identity/email.js';
 import { hashPassword } from '../../platform/identity/passwords.js';
 import { DEFAULT_PLAN, type Plan } from '../subscriptions/plans.js';
+import type { ContractUsersTable, ContractsTables } from '../tables.js';
 
 export type ContractUser = Selectable<ContractUsersTable>;
 
@@ -15,7 +15,7 @@ export function publicUser(user: ContractUser) {
 }
 
 export async function createUser(
-  db: Kysely<Database>,
+  db: Kysely<ContractsTables>,
   input: { email: string; password: string; name: string; plan?: Plan; disabled?: boolean },
 ): Promise<ContractUser> {
   const row: ContractUser = {
@@ -31,7 +31,10 @@ export async function createUser(
   return row;
 }
 
-export function findUserByEmail(db: Kysely<Database>, email: string): Promise<ContractUser | undefined> {
+export function findUserByEmail(
+  db: Kysely<ContractsTables>,
+  email: string,
+): Promise<ContractUser | undefined> {
   return db
     .selectFrom('contract_users')
     .selectAll()
@@ -39,12 +42,12 @@ export function findUserByEmail(db: Kysely<Database>, email: string): Promise<Co
     .executeTakeFirst();
 }
 
-export function getUser(db: Kysely<Database>, id: string): Promise<ContractUser | undefined> {
+export function getUser(db: Kysely<ContractsTables>, id: string): Promise<ContractUser | undefined> {
   return db.selectFrom('contract_users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function updateUser(
-  db: Kysely<Database>,
+  db: Kysely<ContractsTables>,
   id: string,
   patch: Partial<Pick<ContractUser, 'plan' | 'disabled' | 'name'>>,
 ): Promise<void> {

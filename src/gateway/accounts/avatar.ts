@@ -1,8 +1,8 @@
 // Profile photos: any common image in, a WebP of at most 64 KiB out (the interface limit).
 // sharp drops EXIF and other metadata (camera, GPS) unless asked to keep it.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { ACCOUNTS } from './errors.js';
+import type { AccountsTables } from './tables.js';
 
 // sharp (libvips) loads on the first avatar: most processes never decode an image.
 const loadSharp = async () => (await import('sharp')).default;
@@ -45,7 +45,7 @@ export async function toAvatar(input: Buffer): Promise<Buffer> {
 }
 
 export async function saveAvatar(
-  db: Kysely<Database>,
+  db: Kysely<AccountsTables>,
   accountId: string,
   webp: Buffer | null,
 ): Promise<void> {
@@ -56,7 +56,7 @@ export async function saveAvatar(
     .execute();
 }
 
-export async function readAvatar(db: Kysely<Database>, accountId: string): Promise<Buffer | undefined> {
+export async function readAvatar(db: Kysely<AccountsTables>, accountId: string): Promise<Buffer | undefined> {
   const row = await db
     .selectFrom('accounts')
     .select('avatar_webp')

@@ -4,7 +4,6 @@
 // Opening it sets the account's password and signs the browser in.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { HTTP } from '../../platform/http/errors.js';
 import { KEYS } from '../keys/errors.js';
 import { ORGS } from '../orgs/errors.js';
@@ -20,6 +19,7 @@ import { findOrganization, getRole, ROLES, type Role, setMember } from '../orgs/
 import { regenerateSession, type SessionRow } from '../sessions/store.js';
 import { type AccountDeps, checkEmail, checkNewPassword, type Issued } from './login.js';
 import { createAccount, endAllAccesses, findAccountByEmail } from './store.js';
+import type { AccountsTables } from './tables.js';
 
 export const INVITE_TTL_MS = 7 * 24 * 3_600_000;
 export const RESET_TTL_MS = 3_600_000;
@@ -63,7 +63,7 @@ async function issueLink(
 }
 
 /** Spends a live link of `purpose`: its row, or 400 `invalid_link` (unknown, expired, used). */
-async function spendLink(db: Kysely<Database>, now: number, purpose: Purpose, token: string) {
+async function spendLink(db: Kysely<AccountsTables>, now: number, purpose: Purpose, token: string) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw invalidLink();
   const hash = hashOf(token);
   const spent = await db

@@ -1,9 +1,9 @@
 // The profile with optimistic concurrency: every change names the
 // revision it was based on, and a stale one is refused instead of silently overwriting.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { HTTP } from '../../platform/http/errors.js';
 import { ACCOUNTS } from './errors.js';
+import type { AccountsTables } from './tables.js';
 
 export interface Profile {
   name: string;
@@ -52,7 +52,10 @@ export function checkPatch(patch: ProfilePatch): void {
   }
 }
 
-export async function readProfile(db: Kysely<Database>, accountId: string): Promise<Profile | undefined> {
+export async function readProfile(
+  db: Kysely<AccountsTables>,
+  accountId: string,
+): Promise<Profile | undefined> {
   const row = await db
     .selectFrom('accounts')
     .select(['name', 'locale', 'time_zone', 'theme', 'revision'])
@@ -70,7 +73,7 @@ export async function readProfile(db: Kysely<Database>, accountId: string): Prom
 }
 
 export async function updateProfile(
-  db: Kysely<Database>,
+  db: Kysely<AccountsTables>,
   accountId: string,
   patch: ProfilePatch,
 ): Promise<Profile> {

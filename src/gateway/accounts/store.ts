@@ -1,10 +1,11 @@
 // SQL for accounts. Rules that span tables (a password change stops keys and sessions)
 // live here so that every caller — route or CLI — applies them.
 import type { Kysely, Selectable } from 'kysely';
-import type { AccountsTable, Database } from '../../platform/db/schema.js';
 import { accountRow } from '../../platform/identity/account-row.js';
 import { insertUniqueEmail, normaliseEmail } from '../../platform/identity/email.js';
 import { hashPassword } from '../../platform/identity/passwords.js';
+import type { AccountsTable } from './tables.js';
+import type { GatewayTables } from '../tables.js';
 
 export type Account = Selectable<AccountsTable>;
 
@@ -16,7 +17,7 @@ export interface NewAccount {
   trialEndsAt?: number | null;
 }
 
-export async function createAccount(db: Kysely<Database>, input: NewAccount): Promise<Account> {
+export async function createAccount(db: Kysely<GatewayTables>, input: NewAccount): Promise<Account> {
   const email = normaliseEmail(input.email);
   const row: Account = accountRow({
     email,
@@ -29,16 +30,16 @@ export async function createAccount(db: Kysely<Database>, input: NewAccount): Pr
   return row;
 }
 
-export function findAccountByEmail(db: Kysely<Database>, email: string): Promise<Account | undefined> {
+export function findAccountByEmail(db: Kysely<GatewayTables>, email: string): Promise<Account | undefined> {
   return db.selectFrom('accounts').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
 }
 
-export function getAccount(db: Kysely<Database>, id: string): Promise<Account | undefined> {
+export function getAccount(db: Kysely<GatewayTables>, id: string): Promise<Account | undefined> {
   return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function updateAccount(
-  db: Kysely<Database>,
+  db: Kysely<GatewayTables>,
   id: string,
   patch: Partial<Pick<Account, 'released' | 'trial_ends_at' | 'totp_secret' | 'totp_last_step'>>,
 ): Promise<void> {
@@ -50,7 +51,7 @@ export async function updateAccount(
  * (`active` false). A password change does the same, then sets the new password.
  */
 export async function endAllAccesses(
-  db: Kysely<Database>,
+  db: Kysely<GatewayTables>,
   accountId: string,
   newPassword?: string,
 ): Promise<void> {

@@ -4,8 +4,8 @@
 import type { Kysely } from 'kysely';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import { decrypt, encrypt } from '../../platform/crypto.js';
-import type { Database } from '../../platform/db/schema.js';
 import { deriveKey } from '../../platform/secret.js';
+import type { AccountsTables } from './tables.js';
 
 const ISSUER = 'svc';
 const CODE = /^\d{6}$/;
@@ -78,7 +78,11 @@ export async function matchTotp(
  * Records `step` as the last accepted one, only if it is newer than what is stored: two
  * requests racing with the same code cannot both win.
  */
-export async function acceptStep(db: Kysely<Database>, accountId: string, step: number): Promise<boolean> {
+export async function acceptStep(
+  db: Kysely<AccountsTables>,
+  accountId: string,
+  step: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('accounts')
     .set({ totp_last_step: step })

@@ -6,16 +6,16 @@
 // before another wrote fails with SQLITE_BUSY and is run again whole by inTransaction).
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
-import type { Database } from '../../platform/db/schema.js';
+import type { BillingTables } from './tables.js';
 
-export async function takeTurn(db: Db, trx: Kysely<Database>, limit: string): Promise<void> {
+export async function takeTurn(db: Db, trx: Kysely<BillingTables>, limit: string): Promise<void> {
   if (db.dialect !== 'postgres') return;
   await sql`select pg_advisory_xact_lock(hashtext(${limit}))`.execute(trx);
 }
 
 /** Requests (Pix) or charges (Asaas) a network made on a UTC day; failed ones do not count: the client sends them again. */
 export async function sentToday(
-  trx: Kysely<Database>,
+  trx: Kysely<BillingTables>,
   table: 'pix_requests' | 'asaas_charges',
   network: string,
   day: string,

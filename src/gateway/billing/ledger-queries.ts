@@ -3,9 +3,9 @@
 // ones for SQLite's synchronous path (platform/db/statements.ts). Parameters pass through as
 // they are: what is computed from them, the SQL computes.
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { utcDay } from '../../platform/days.js';
+import type { BillingTables } from './tables.js';
 
 export type CreditKind = 'purchase' | 'release' | 'refund' | 'adjustment';
 export type MovementKind = CreditKind | 'spend_reserve' | 'spend_settle';
@@ -78,10 +78,10 @@ export function reservationRow(
   };
 }
 
-export const movementExists = (db: Kysely<Database>, p: { reference: string }) =>
+export const movementExists = (db: Kysely<BillingTables>, p: { reference: string }) =>
   db.selectFrom('credit_movements').select('id').where('reference', '=', p.reference);
 
-export const walletBalance = (db: Kysely<Database>, p: { wallet: string }) =>
+export const walletBalance = (db: Kysely<BillingTables>, p: { wallet: string }) =>
   db.selectFrom('credit_wallets').select('balance_micros').where('id', '=', p.wallet);
 
 export interface BalanceChange {
@@ -95,7 +95,7 @@ export interface BalanceChange {
 }
 
 /** The conditional change: no row comes back when the balance would go below zero. */
-export const changeBalance = (db: Kysely<Database>, p: BalanceChange) =>
+export const changeBalance = (db: Kysely<BillingTables>, p: BalanceChange) =>
   db
     .updateTable('credit_wallets')
     .set({
@@ -123,7 +123,7 @@ export interface MovementRow {
 }
 
 /** No row comes back when the reference was used before. */
-export const recordMovement = (db: Kysely<Database>, p: MovementRow) =>
+export const recordMovement = (db: Kysely<BillingTables>, p: MovementRow) =>
   db
     .insertInto('credit_movements')
     .values({
@@ -143,7 +143,7 @@ export const recordMovement = (db: Kysely<Database>, p: MovementRow) =>
     .returning('id');
 
 export const openReservation = (
-  db: Kysely<Database>,
+  db: Kysely<BillingTables>,
   p: { id: string; wallet: string; reserved: number; source: string; resource: string | null; at: number },
 ) =>
   db.insertInto('credit_reservations').values({
@@ -159,7 +159,7 @@ export const openReservation = (
   });
 
 /** Closes an open reservation at its cost, capped at what was reserved; no row when it was not open. */
-export const closeReservation = (db: Kysely<Database>, p: { id: string; actual: number; at: number }) =>
+export const closeReservation = (db: Kysely<BillingTables>, p: { id: string; actual: number; at: number }) =>
   db
     .updateTable('credit_reservations')
     .set({
@@ -172,7 +172,7 @@ export const closeReservation = (db: Kysely<Database>, p: { id: string; actual: 
     .returning(['wallet', 'reserved_micros', 'actual_micros', 'source', 'resource']);
 
 /** What a reservation finally charged, when usage went beyond it (billing at usage). */
-export const chargeReservation = (db: Kysely<Database>, p: { id: string; charged: number }) =>
+export const chargeReservation = (db: Kysely<BillingTables>, p: { id: string; charged: number }) =>
   db.updateTable('credit_reservations').set({ actual_micros: p.charged }).where('id', '=', p.id);
 
 export interface HouseLoss {
@@ -187,7 +187,7 @@ export interface HouseLoss {
 }
 
 /** Usage the wallet could not pay: the house's, once per reservation. */
-export const recordHouseLoss = (db: Kysely<Database>, p: HouseLoss) =>
+export const recordHouseLoss = (db: Kysely<BillingTables>, p: HouseLoss) =>
   db
     .insertInto('credit_house_losses')
     .values({
@@ -202,5 +202,5 @@ export const recordHouseLoss = (db: Kysely<Database>, p: HouseLoss) =>
     })
     .onConflict((oc) => oc.column('reservation').doNothing());
 
-export const reservation = (db: Kysely<Database>, p: { id: string }) =>
+export const reservation = (db: Kysely<BillingTables>, p: { id: string }) =>
   db.selectFrom('credit_reservations').select(['wallet', 'actual_micros']).where('id', '=', p.id);

@@ -7,11 +7,11 @@
 // a conditional debit, a movement with a unique reference, a reservation closed once.
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { prepared } from '../../platform/db/statements.js';
 import { utcDay } from '../../platform/days.js';
 import type { ReserveInput, ReserveResult, SettleResult } from './ledger.js';
 import * as Q from './ledger-queries.js';
+import type { BillingTables } from './tables.js';
 
 /** A reservation as ledger.ts's reserve gets it, with the wallet's key and the time resolved. */
 export type SqliteReserve = Omit<ReserveInput, 'wallet' | 'now'> & { key: string; at: number };
@@ -26,7 +26,7 @@ export interface SqliteLedger {
 
 const cache = new WeakMap<SQLite.Database, SqliteLedger>();
 
-export function sqliteLedger(sqlite: SQLite.Database, kysely: Kysely<Database>): SqliteLedger {
+export function sqliteLedger(sqlite: SQLite.Database, kysely: Kysely<BillingTables>): SqliteLedger {
   let ledger = cache.get(sqlite);
   if (!ledger) {
     ledger = build(sqlite, kysely);
@@ -43,7 +43,7 @@ interface Closed {
   resource: string | null;
 }
 
-function build(sqlite: SQLite.Database, kysely: Kysely<Database>): SqliteLedger {
+function build(sqlite: SQLite.Database, kysely: Kysely<BillingTables>): SqliteLedger {
   const exists = prepared(sqlite, kysely, Q.movementExists, 'pluck');
   const balance = prepared(sqlite, kysely, Q.walletBalance, 'pluck');
   const change = prepared(sqlite, kysely, Q.changeBalance, 'pluck');

@@ -12,8 +12,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import { whenFree } from '../../platform/db/lock-wait.js';
-import type { Database } from '../../platform/db/schema.js';
-import { type DbLike, inTransaction, kyselyOf } from '../../platform/db/transactions.js';
+import { type DbLike, inTransaction } from '../../platform/db/transactions.js';
 import * as Q from './ledger-queries.js';
 import {
   balanceChange,
@@ -27,6 +26,7 @@ import {
 import { type SqliteLedger, sqliteLedger } from './ledger-sqlite.js';
 import { utcDay } from '../../platform/days.js';
 import { payment, reserved, settled } from './metrics.js';
+import { kyselyOf, type BillingTables } from './tables.js';
 
 export type Wallet = { kind: 'token'; id: string } | { kind: 'org'; id: string };
 export type { CreditKind, MovementKind, Source } from './ledger-queries.js';
@@ -57,7 +57,7 @@ function fastPath(db: DbLike): SqliteLedger | undefined {
   return sqliteLedger(db.sqlite, db.kysely);
 }
 
-async function movementExists(trx: Kysely<Database>, reference: string): Promise<boolean> {
+async function movementExists(trx: Kysely<BillingTables>, reference: string): Promise<boolean> {
   return (await Q.movementExists(trx, { reference }).executeTakeFirst()) !== undefined;
 }
 
@@ -66,7 +66,7 @@ async function movementExists(trx: Kysely<Database>, reference: string): Promise
  * (nothing written); throws Duplicate when the reference raced another writer (the caller's
  * transaction must then roll back).
  */
-async function apply(trx: Kysely<Database>, m: Movement): Promise<number | undefined> {
+async function apply(trx: Kysely<BillingTables>, m: Movement): Promise<number | undefined> {
   const updated = await Q.changeBalance(trx, balanceChange(m)).executeTakeFirst();
   if (!updated) return undefined;
   const balance = Number(updated.balance_micros);
@@ -75,7 +75,7 @@ async function apply(trx: Kysely<Database>, m: Movement): Promise<number | undef
   return balance;
 }
 
-async function ensureWallet(trx: Kysely<Database>, key: string, at: number): Promise<void> {
+async function ensureWallet(trx: Kysely<BillingTables>, key: string, at: number): Promise<void> {
   await trx
     .insertInto('credit_wallets')
     .values({
@@ -318,7 +318,7 @@ async function settleOnce(db: DbLike, input: SettleInput): Promise<SettleResult>
   }
 }
 
-async function settledBefore(trx: Kysely<Database>, id: string): Promise<SettleResult> {
+async function settledBefore(trx: Kysely<BillingTables>, id: string): Promise<SettleResult> {
   const row = await Q.reservation(trx, { id }).executeTakeFirst();
   if (!row) throw new UnknownReservationError(`unknown reservation ${id}`);
   return { charged: Number(row.actual_micros ?? 0), balance: await balanceIn(trx, row.wallet), lost: 0 };
@@ -342,7 +342,7 @@ export async function settleAbandoned(db: DbLike, olderThanMs: number, now = Dat
   return rows.length;
 }
 
-async function balanceIn(trx: Kysely<Database>, key: string): Promise<number> {
+async function balanceIn(trx: Kysely<BillingTables>, key: string): Promise<number> {
   const row = await Q.walletBalance(trx, { wallet: key }).executeTakeFirst();
   return row ? Number(row.balance_micros) : 0;
 }

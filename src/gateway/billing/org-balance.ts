@@ -1,13 +1,12 @@
 // An organisation's credit as its owner or an admin sees it in the console (Crédito): the
 // balance of the organisation's wallet that paid calls of a prepaid organisation draw on,
 // with its latest movements. Members and the dpo see nothing of it: it is the organisation's money.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { ORGS } from '../orgs/errors.js';
 import { memberOf } from '../orgs/store.js';
 import { walletBalance } from './balance.js';
+import type { SharedKysely } from '../../platform/db/transactions.js';
 
-export async function organizationBalance(db: Kysely<Database>, orgId: string, accountId: string) {
+export async function organizationBalance(db: SharedKysely, orgId: string, accountId: string) {
   const member = await memberOf(db, orgId, accountId);
   if (!member) throw ORGS.organization_not_found('Organização não encontrada.');
   const { organization: org, role } = member;

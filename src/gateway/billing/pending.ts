@@ -7,10 +7,10 @@
 // its turn (caps.ts), so a burst cannot get past a limit.
 import { type Kysely, sql } from 'kysely';
 import { hmac } from '../../platform/crypto.js';
-import type { Database } from '../../platform/db/schema.js';
 import { networkOf } from '../../platform/identity/throttle.js';
 import { deriveKey } from '../../platform/secret.js';
 import { BILLING } from './errors.js';
+import type { BillingTables } from './tables.js';
 
 export interface PendingLimits {
   ttlMs: number;
@@ -51,7 +51,7 @@ const pendingLimit = (retryAfterSeconds: number) =>
  * the caller's own ceiling.
  */
 export async function checkPending(
-  trx: Kysely<Database>,
+  trx: Kysely<BillingTables>,
   table: 'pix_requests' | 'asaas_charges',
   states: readonly string[],
   where: { network: string; wide: string },

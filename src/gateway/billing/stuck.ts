@@ -4,9 +4,10 @@
 // the payment's id (the reconciliation looks them up by our reference), and call
 // reservations older than the abandoned-reservation sweep's age. A healthy service lists
 // nothing here for long.
-import { type DbLike, kyselyOf } from '../../platform/db/transactions.js';
+import type { DbLike } from '../../platform/db/transactions.js';
 import { ABANDONED_AFTER_MS } from './holds.js';
 import { unfinishedPayments } from './x402/payments.js';
+import { kyselyOf } from './tables.js';
 
 /** An Asaas charge still without its payment id this long after creation is listed. */
 const ASAAS_ORPHAN_MS = 5 * 60_000;

@@ -3,13 +3,14 @@
 // refused offline. Shown once; only an HMAC under a key derived from SVC_SECRET is stored.
 // A token is its own wallet in the ledger; it is issued `pendente` (a Pix awaiting review)
 // or `ativo`, and a `pendente` one becomes `ativo` (credited) or `recusado` (never valid).
+import type { Kysely } from 'kysely';
 import { hmac } from '../../platform/crypto.js';
-import type { Database } from '../../platform/db/schema.js';
 import { generateSecret, isWellFormed, KEY_PREFIX } from '../../platform/identity/api-key-secrets.js';
 import { newId } from '../../platform/ids.js';
 import { deriveKey } from '../../platform/secret.js';
-import { type DbLike, inTransaction, kyselyOf } from '../../platform/db/transactions.js';
+import { type DbLike, inTransaction } from '../../platform/db/transactions.js';
 import { balanceOf, creditWallet, MICROS_PER_USD, openWallet, type Wallet } from './ledger.js';
+import { kyselyOf, type BillingTables } from './tables.js';
 
 export const TOKEN_PREFIX = 'cred_';
 export const PACKAGES_USD = [1, 5, 10, 25] as const;
@@ -72,7 +73,7 @@ export async function issueCreditToken(
   const at = input.now ?? Date.now();
   const token = newTokenString();
   const id = newId('ctk');
-  return inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx: Kysely<BillingTables>) => {
     const inserted = await trx
       .insertInto('credit_tokens')
       .values({
@@ -131,7 +132,7 @@ export interface CreditTokenRecord {
   decidedAt: number | null;
 }
 
-function toRecord(row: Database['credit_tokens']): CreditTokenRecord {
+function toRecord(row: BillingTables['credit_tokens']): CreditTokenRecord {
   return {
     id: row.id,
     usd: Number(row.usd),
@@ -181,7 +182,7 @@ export async function activateCreditToken(
   input: { tokenId: string; reference: string; now?: number },
 ): Promise<ActivateResult> {
   const at = input.now ?? Date.now();
-  return inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx: Kysely<BillingTables>) => {
     const changed = await trx
       .updateTable('credit_tokens')
       .set({ state: 'ativo', decided_at: at })

@@ -2,10 +2,9 @@
 // `dpo` see every row; a member sees only the calls of their own keys; the record of
 // processing is for owners, administrators and the dpo. A non-member gets the same 403 as
 // for an organisation that does not exist, so an outsider learns nothing.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { ORGS } from '../orgs/errors.js';
 import { memberOf, type Organization, type Role } from '../orgs/store.js';
+import type { SharedKysely } from '../../platform/db/transactions.js';
 
 export interface Reader {
   organization: Organization;
@@ -14,7 +13,7 @@ export interface Reader {
   onlyAccount: string | null;
 }
 
-export async function callReader(db: Kysely<Database>, orgId: string, accountId: string): Promise<Reader> {
+export async function callReader(db: SharedKysely, orgId: string, accountId: string): Promise<Reader> {
   const member = await memberOf(db, orgId, accountId);
   if (!member) throw ORGS.organization_forbidden('Você não é membro desta organização.');
   return {
@@ -24,7 +23,7 @@ export async function callReader(db: Kysely<Database>, orgId: string, accountId:
   };
 }
 
-export async function recordsReader(db: Kysely<Database>, orgId: string, accountId: string): Promise<Reader> {
+export async function recordsReader(db: SharedKysely, orgId: string, accountId: string): Promise<Reader> {
   const reader = await callReader(db, orgId, accountId);
   if (reader.role === 'member')
     throw ORGS.organization_forbidden(

@@ -1,10 +1,10 @@
 // The request log as a page of rows, newest first, with the filters of the console's
 // "Registro" page (key, model, status, day) and the reader's scope (access.ts).
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import type { Reader } from './access.js';
 import { type Cell, toCsv, usd } from './csv.js';
 import { ACTIONS, type FindingCounts } from './note.js';
+import type { GatewayTables } from '../tables.js';
 
 export interface CallFilters {
   key?: string;
@@ -37,7 +37,7 @@ export interface CallView {
 }
 
 export async function listCalls(
-  db: Kysely<Database>,
+  db: Kysely<GatewayTables>,
   reader: Reader,
   f: CallFilters,
 ): Promise<{ calls: CallView[]; has_more: boolean }> {

@@ -2,11 +2,11 @@
 // route, vendor and the vendor's region, the number of operations and the personal-data
 // items found per category with what was done with them. Counts only, from the request log.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import type { Reader } from './access.js';
 import { type Cell, toCsv } from './csv.js';
 import { ACTIONS, type ActionCounts, type FindingCounts } from './note.js';
 import type { Period } from './period.js';
+import type { GatewayTables } from '../tables.js';
 
 export interface RecordRow {
   day: string;
@@ -32,7 +32,7 @@ export interface ProcessingRecord {
 }
 
 export async function processingRecord(
-  db: Kysely<Database>,
+  db: Kysely<GatewayTables>,
   reader: Reader,
   period: Period,
 ): Promise<ProcessingRecord> {

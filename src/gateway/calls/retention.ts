@@ -3,15 +3,15 @@
 // organisation keep the default. The purge is a plain idempotent DELETE per organisation, so
 // every instance may run it on its hourly timer without coordination.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import type { Logger } from '../../platform/logger.js';
 import { LOG_DAYS } from '../orgs/store.js';
+import type { GatewayTables } from '../tables.js';
 
 const DAY_MS = 86_400_000;
 const PURGE_EVERY_MS = 3_600_000;
 
 /** Deletes every row past its organisation's retention; returns how many went. */
-export async function purgeCallLog(db: Kysely<Database>, now: number): Promise<number> {
+export async function purgeCallLog(db: Kysely<GatewayTables>, now: number): Promise<number> {
   let deleted = 0;
   const orgs = await db.selectFrom('organizations').select(['id', 'request_log_days']).execute();
   for (const org of orgs) {
@@ -31,7 +31,7 @@ export async function purgeCallLog(db: Kysely<Database>, now: number): Promise<n
 }
 
 /** The hourly purge of one instance; the returned function stops it. */
-export function startCallLogPurge(db: Kysely<Database>, logger: Logger, now: () => number): () => void {
+export function startCallLogPurge(db: Kysely<GatewayTables>, logger: Logger, now: () => number): () => void {
   const timer = setInterval(() => {
     purgeCallLog(db, now()).then(
       (n) => n > 0 && logger.info({ deleted: n }, 'request log purged'),

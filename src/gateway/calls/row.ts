@@ -2,11 +2,11 @@
 // what (models, provider, region), how it went (status, latency), how much (tokens, cost)
 // and what the barrier found (counts per category and action). No text, no values.
 import type { Selectable } from 'kysely';
-import type { CallLogTable } from '../../platform/db/schema.js';
 import { utcDay } from '../../platform/days.js';
 import { newId } from '../../platform/ids.js';
 import type { Principal } from '../pipeline/index.js';
 import type { CallNote } from './note.js';
+import type { CallLogTable } from './tables.js';
 
 export type CallRow = Selectable<CallLogTable>;
 

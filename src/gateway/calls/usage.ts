@@ -1,11 +1,11 @@
 // Usage per key, member, model or day from the request log: calls, tokens and cost in a
 // period, in the reader's scope (a member sees their own calls only).
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import type { Reader } from './access.js';
 import { usd } from './csv.js';
 import { ACTIONS, type FindingCounts } from './note.js';
 import type { Period } from './period.js';
+import type { GatewayTables } from '../tables.js';
 
 export const USAGE_BY = ['key', 'member', 'model', 'day'] as const;
 export type UsageBy = (typeof USAGE_BY)[number];
@@ -31,7 +31,7 @@ export interface UsageGroup {
 }
 
 export async function usageBy(
-  db: Kysely<Database>,
+  db: Kysely<GatewayTables>,
   reader: Reader,
   by: UsageBy,
   period: Period,
@@ -80,7 +80,7 @@ export async function usageBy(
 
 /** Items found per day and category, whatever the policy did with them (counts from the JSON column). */
 async function foundPerDay(
-  db: Kysely<Database>,
+  db: Kysely<GatewayTables>,
   reader: Reader,
   period: Period,
 ): Promise<Map<string, Record<string, number>>> {
@@ -102,7 +102,7 @@ async function foundPerDay(
   return out;
 }
 
-async function labelsOf(db: Kysely<Database>, by: UsageBy, ids: string[]): Promise<Map<string, string>> {
+async function labelsOf(db: Kysely<GatewayTables>, by: UsageBy, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   if (by === 'key') {
     const rows = await db.selectFrom('api_keys').select(['id', 'name']).where('id', 'in', ids).execute();

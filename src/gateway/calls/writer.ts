@@ -3,9 +3,9 @@
 // what is left (on shutdown). A failed write is logged (counts only) and its rows dropped:
 // the log is a record of traffic, never a reason to hold memory without bound.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import type { Logger } from '../../platform/logger.js';
 import type { CallRow } from './row.js';
+import type { CallsTables } from './tables.js';
 
 /** Rows per INSERT: well inside SQLite's and PostgreSQL's bound on parameters. */
 const CHUNK = 200;
@@ -19,7 +19,7 @@ export class CallLogWriter {
   #dropped = 0;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Kysely<CallsTables>,
     private readonly logger: Logger,
     private readonly tickMs = 250,
   ) {}

@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import { networkOf } from '../../platform/identity/throttle.js';
+import { kyselyOf } from './tables.js';
 
 export const INTERVAL_MS = 10_000;
 /** How far ahead one network may queue: 60 messages (beyond that, 429 until the queue drains). */
@@ -65,7 +66,7 @@ export async function takeSendSlot(db: Db, network: string, now: number): Promis
 
 /** After a send: the interval counts from when the server accepted the message. */
 export async function markSent(db: Db, network: string, at: number): Promise<void> {
-  await db.kysely
+  await kyselyOf(db)
     .updateTable('contact_networks')
     .set({ last_sent_at: at })
     .where('network', '=', network)
@@ -75,7 +76,7 @@ export async function markSent(db: Db, network: string, at: number): Promise<voi
 /** Networks quiet for a day are forgotten. */
 export async function sweepNetworks(db: Db, now: number): Promise<void> {
   const day = now - 86_400_000;
-  await db.kysely
+  await kyselyOf(db)
     .deleteFrom('contact_networks')
     .where('next_at', '<', day)
     .where((eb) => eb.or([eb('last_sent_at', 'is', null), eb('last_sent_at', '<', day)]))

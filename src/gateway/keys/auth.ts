@@ -12,7 +12,6 @@ import { type Kysely, sql } from 'kysely';
 import type { Context } from '../../platform/context.js';
 import type { Db } from '../../platform/db/index.js';
 import { prepared } from '../../platform/db/statements.js';
-import type { Database } from '../../platform/db/schema.js';
 import { bearerToken } from '../../platform/http/authorization.js';
 import { deriveKey } from '../../platform/secret.js';
 import { PRODUCT_ID } from '../product.js';
@@ -22,6 +21,8 @@ import { decideAccess } from '../access/decide.js';
 import type { Principal } from '../access/principal.js';
 import { KEYS } from './errors.js';
 import { controlsOf } from './store.js';
+import type { GatewayTables } from '../tables.js';
+import { kyselyOf } from './tables.js';
 
 export type { Principal } from '../access/principal.js';
 
@@ -75,7 +76,7 @@ const COLUMNS = [
   'o.billing',
 ] as const;
 
-function lookupQuery(db: Kysely<Database>, p: { hash: string }) {
+function lookupQuery(db: Kysely<GatewayTables>, p: { hash: string }) {
   return db
     .selectFrom('api_keys as k')
     .innerJoin('accounts as a', 'a.id', 'k.account_id')
@@ -120,7 +121,7 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
     if ((lastUsedAt ?? -1) >= hour || touched.get(keyId) === hour) return;
     touched.set(keyId, hour);
     // Off the hot path: the answer does not wait for this write, and a failure only delays it.
-    ctx.db.kysely
+    kyselyOf(ctx.db)
       .updateTable('api_keys')
       .set({ last_used_at: hour })
       .where('id', '=', keyId)

@@ -1,10 +1,10 @@
 // SQL for API keys. Only a keyed hash of the secret is stored; the secret is returned once.
 import type { Kysely, Selectable } from 'kysely';
 import { PostgresAdapter, sql } from 'kysely';
-import type { ApiKeysTable, Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { generateSecret, secretHash } from '../../platform/identity/api-key-secrets.js';
 import type { KeyControls } from '../access/principal.js';
+import type { ApiKeysTable, KeysTables } from './tables.js';
 
 export type KeyRow = Selectable<ApiKeysTable>;
 
@@ -93,7 +93,7 @@ export interface NewKey {
 }
 
 export async function createKey(
-  db: Kysely<Database>,
+  db: Kysely<KeysTables>,
   pepper: Buffer,
   input: NewKey,
 ): Promise<{
@@ -140,12 +140,12 @@ export async function createKey(
   return { key: toRecord(row), secret };
 }
 
-function isPostgres(db: Kysely<Database>): boolean {
+function isPostgres(db: Kysely<KeysTables>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 export async function listKeys(
-  db: Kysely<Database>,
+  db: Kysely<KeysTables>,
   accountId: string,
   productId: string,
 ): Promise<KeyRecord[]> {
@@ -161,7 +161,7 @@ export async function listKeys(
 
 /** Revokes one of the account's keys. False when the key is unknown or not the account's; repeating is harmless. */
 export async function revokeKey(
-  db: Kysely<Database>,
+  db: Kysely<KeysTables>,
   accountId: string,
   productId: string,
   id: string,
@@ -187,7 +187,7 @@ export async function revokeKey(
 
 /** One of the account's keys (live or not), or undefined. */
 export async function findKey(
-  db: Kysely<Database>,
+  db: Kysely<KeysTables>,
   accountId: string,
   productId: string,
   id: string,
@@ -203,7 +203,7 @@ export async function findKey(
 
 /** Changes the controls named in `controls` (null clears one); undefined when the key is not the account's. */
 export async function updateKeyControls(
-  db: Kysely<Database>,
+  db: Kysely<KeysTables>,
   accountId: string,
   productId: string,
   id: string,

@@ -5,9 +5,10 @@
 import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
-import type { Database } from '../../platform/db/schema.js';
 import { whenFree } from '../../platform/db/lock-wait.js';
 import { prepared } from '../../platform/db/statements.js';
+import type { LimitsTables } from './tables.js';
+import { kyselyOf } from './tables.js';
 
 export interface Counters {
   /** Adds `by` to `key` (created at 0, kept until `expiresAt` ms) and answers the new total. */
@@ -19,7 +20,7 @@ export interface Counters {
 }
 
 /** One atomic upsert per add: `INSERT … ON CONFLICT DO UPDATE … RETURNING`, on SQLite and PostgreSQL. */
-const addQuery = (db: Kysely<Database>, p: { key: string; by: number; expiresAt: number }) =>
+const addQuery = (db: Kysely<LimitsTables>, p: { key: string; by: number; expiresAt: number }) =>
   db
     .insertInto('limit_counters')
     .values({ key: p.key, count: p.by, expires_at: p.expiresAt })
@@ -50,7 +51,7 @@ export class DbCounters implements Counters {
   }
 
   async get(key: string): Promise<number> {
-    const row = await this.db.kysely
+    const row = await kyselyOf(this.db)
       .selectFrom('limit_counters')
       .select('count')
       .where('key', '=', key)
@@ -59,7 +60,7 @@ export class DbCounters implements Counters {
   }
 
   #sweep(): void {
-    this.db.kysely
+    kyselyOf(this.db)
       .deleteFrom('limit_counters')
       .where('expires_at', '<', Date.now())
       .execute()

@@ -3,7 +3,6 @@
 // owner or administrator, in a session with its second factor done (as for organisation
 // keys), changes them. Plain functions; orgs/routes.ts shapes the HTTP side.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { HTTP } from '../../platform/http/errors.js';
 import {
   CATEGORIES,
@@ -16,6 +15,7 @@ import {
 import { barrierOf, type ImagesSetting, unmaskedColumn } from './cleaning-choice.js';
 import { ORGS } from './errors.js';
 import { memberOf, type Role, updateOrganization } from './store.js';
+import type { OrgsTables } from './tables.js';
 
 export interface BarrierView {
   organization: { id: string; name: string };
@@ -46,7 +46,7 @@ const notFound = () => ORGS.organization_not_found('Organização não encontrad
 
 /** The settings as a member sees them; 404 for an unknown organisation or a non-member. */
 export async function readBarrier(
-  db: Kysely<Database>,
+  db: Kysely<OrgsTables>,
   orgId: string,
   accountId: string,
 ): Promise<BarrierView> {
@@ -72,7 +72,7 @@ export async function readBarrier(
 
 /** Replaces the settings (images only when given); `mfaVerified`: the session has its second factor done. */
 export async function changeBarrier(
-  db: Kysely<Database>,
+  db: Kysely<OrgsTables>,
   orgId: string,
   accountId: string,
   mfaVerified: boolean,

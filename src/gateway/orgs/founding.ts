@@ -2,11 +2,12 @@
 // name is checked, the account's limit and the name's uniqueness are checked in the same
 // transaction as the insert, and the founder becomes its owner (docs/accounts.md).
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { inTransaction } from '../../platform/db/transactions.js';
 import { SESSIONS } from '../sessions/errors.js';
 import { ORGS } from './errors.js';
 import { createOrganization, type Membership } from './store.js';
+import { acrossFolders } from '../tables.js';
+import type { OrgsTables } from './tables.js';
 
 /** Organisations one account may own; more is the operator's job (`svc account create --org`). */
 export const MAX_OWNED_ORGANIZATIONS = 5;
@@ -36,16 +37,16 @@ export function organizationName(value: unknown): string {
  * serialises writers already).
  */
 export async function foundOrganization(
-  db: Kysely<Database>,
+  db: Kysely<OrgsTables>,
   accountId: string,
   rawName: unknown,
 ): Promise<Membership> {
   const name = organizationName(rawName);
-  return inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx: Kysely<OrgsTables>) => {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {
       await sql`select pg_advisory_xact_lock(hashtext('organization-founding'))`.execute(trx);
     }
-    const account = await trx
+    const account = await acrossFolders(trx)
       .selectFrom('accounts')
       .select('released')
       .where('id', '=', accountId)

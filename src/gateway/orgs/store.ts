@@ -1,9 +1,9 @@
 // SQL for organisations and their members, and the per-organisation settings that /v1/*
 // applies (privacy policy, name sensitivity, masked categories, images, network allowlist, released models, restoration, limits).
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, OrganizationsTable } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { DEFAULT_SENSITIVITY } from '../../privacy/index.js';
+import type { OrganizationsTable, OrgsTables } from './tables.js';
 
 export type Organization = Selectable<OrganizationsTable>;
 /**
@@ -16,7 +16,7 @@ export const ROLES: readonly Role[] = ['owner', 'admin', 'member', 'dpo'];
 /** The request log's retention in days (gateway/calls/retention.ts): default, least, most. */
 export const LOG_DAYS = { default: 30, min: 1, max: 3650 } as const;
 
-export async function createOrganization(db: Kysely<Database>, name: string): Promise<Organization> {
+export async function createOrganization(db: Kysely<OrgsTables>, name: string): Promise<Organization> {
   const row: Organization = {
     id: newId('org'),
     name,
@@ -41,7 +41,7 @@ export async function createOrganization(db: Kysely<Database>, name: string): Pr
 
 /** By id, or else by exact name. */
 export async function findOrganization(
-  db: Kysely<Database>,
+  db: Kysely<OrgsTables>,
   idOrName: string,
 ): Promise<Organization | undefined> {
   return db
@@ -72,14 +72,19 @@ export type OrganizationSettings = Partial<
 >;
 
 export async function updateOrganization(
-  db: Kysely<Database>,
+  db: Kysely<OrgsTables>,
   id: string,
   patch: OrganizationSettings,
 ): Promise<void> {
   await db.updateTable('organizations').set(patch).where('id', '=', id).execute();
 }
 
-export async function setMember(db: Kysely<Database>, organizationId: string, accountId: string, role: Role) {
+export async function setMember(
+  db: Kysely<OrgsTables>,
+  organizationId: string,
+  accountId: string,
+  role: Role,
+) {
   await db
     .insertInto('memberships')
     .values({ organization_id: organizationId, account_id: accountId, role, created_at: Date.now() })
@@ -88,7 +93,7 @@ export async function setMember(db: Kysely<Database>, organizationId: string, ac
 }
 
 export async function getRole(
-  db: Kysely<Database>,
+  db: Kysely<OrgsTables>,
   organizationId: string,
   accountId: string,
 ): Promise<Role | undefined> {
@@ -113,7 +118,7 @@ export interface Member {
  * whose name happens to equal the id must not be selected.
  */
 export async function memberOf(
-  db: Kysely<Database>,
+  db: Kysely<OrgsTables>,
   orgId: string,
   accountId: string,
 ): Promise<Member | null> {
@@ -139,7 +144,7 @@ export interface Membership {
 }
 
 /** The organisations an account belongs to, oldest membership first. */
-export async function listMemberships(db: Kysely<Database>, accountId: string): Promise<Membership[]> {
+export async function listMemberships(db: Kysely<OrgsTables>, accountId: string): Promise<Membership[]> {
   const rows = await db
     .selectFrom('memberships')
     .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')

@@ -4,14 +4,14 @@
 // gets, and the same refusals — the one access decision (access/decide.ts) — without
 // creating any key.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { SESSIONS } from '../sessions/errors.js';
 import { decideAccess } from '../access/decide.js';
 import type { Principal } from '../access/principal.js';
 import type { SessionRow } from '../sessions/store.js';
+import type { GatewayTables } from '../tables.js';
 
 export async function sessionPrincipal(
-  db: Kysely<Database>,
+  db: Kysely<GatewayTables>,
   session: SessionRow,
   organizationId: string | null,
   address: string,

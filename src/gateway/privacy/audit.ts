@@ -7,6 +7,7 @@ import { newId } from '../../platform/ids.js';
 import { deriveKey } from '../../platform/secret.js';
 import type { Finding, Policy } from '../../privacy/index.js';
 import type { Principal } from '../keys/auth.js';
+import { kyselyOf } from './tables.js';
 
 export interface AuditEntry {
   route: string;
@@ -37,7 +38,7 @@ export function createAuditLog(ctx: Context) {
         findings: entry.findings,
         input_hmac: hmac(hashKey, entry.input),
       };
-      await ctx.db.kysely
+      await kyselyOf(ctx.db)
         .insertInto('audit_records')
         .values({
           id,

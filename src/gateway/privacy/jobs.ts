@@ -10,6 +10,7 @@ import {
   chooseCleaning,
   cleanerFor,
 } from '../orgs/cleaning-choice.js';
+import { kyselyOf } from './tables.js';
 
 export interface PrivacySummary {
   categories: Category[];
@@ -48,7 +49,7 @@ export async function createPrivacyJob(
   const { blocked, privacy } = scanItems(items, chooseCleaning(principal, asked));
   const id = newId('privjob');
   const status = blocked ? 'blocked' : 'completed';
-  await ctx.db.kysely
+  await kyselyOf(ctx.db)
     .insertInto('privacy_jobs')
     .values({
       id,
@@ -67,7 +68,7 @@ export async function createPrivacyJob(
  * The interface lets a status read say only `completed` or `failed`; a blocked job reads as `failed`.
  */
 export async function readPrivacyJob(ctx: Context, principal: Principal, id: string) {
-  let query = ctx.db.kysely.selectFrom('privacy_jobs').select(['status', 'privacy']).where('id', '=', id);
+  let query = kyselyOf(ctx.db).selectFrom('privacy_jobs').select(['status', 'privacy']).where('id', '=', id);
   query =
     principal.organizationId === null
       ? query.where('organization_id', 'is', null).where('account_id', '=', principal.accountId)

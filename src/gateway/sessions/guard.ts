@@ -2,17 +2,17 @@
 // platform before the body is read): for writes, the exact Origin, no cross-site fetch
 // metadata and the session's CSRF value; then the session itself.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import type { Guard } from '../../platform/http/auth.js';
 import type { Origins } from '../../platform/origins.js';
 import { readSessionCookie } from './cookie.js';
 import { csrfMatches } from './csrf.js';
 import { findSession, type SessionRow } from './store.js';
 import { SESSIONS } from './errors.js';
+import type { SharedKysely } from '../../platform/db/transactions.js';
 
 export interface SessionDeps {
-  db: Kysely<Database>;
+  /** Handed to every route of the session scope, which queries it through its own folder's view. */
+  db: SharedKysely;
   now: () => number;
   productId: string;
   /** The only Origins a write is accepted from (PUBLIC_ORIGIN, or this machine's gateway port). */

@@ -3,8 +3,8 @@
 // product: logging out here leaves the account's sessions in other products alone.
 import type { Kysely, Selectable } from 'kysely';
 import { randomToken, sha256 } from '../../platform/crypto.js';
-import type { Database, SessionsTable } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
+import type { SessionsTable, SessionsTables } from './tables.js';
 
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -49,7 +49,7 @@ function newRow(productId: string, state: SessionState, now: number): { row: Ses
 
 /** A new session: anonymous for a bootstrap, or signed in when a password change replaces them all. */
 export async function createSession(
-  db: Kysely<Database>,
+  db: Kysely<SessionsTables>,
   productId: string,
   now: number,
   state: SessionState = ANONYMOUS,
@@ -61,7 +61,7 @@ export async function createSession(
 
 /** The live session a cookie value names in this product, if any. */
 export function findSession(
-  db: Kysely<Database>,
+  db: Kysely<SessionsTables>,
   productId: string,
   token: string,
   now: number,
@@ -82,7 +82,7 @@ export function findSession(
  * worthless after it. One transaction: if storage fails, the old session is untouched.
  */
 export async function regenerateSession(
-  db: Kysely<Database>,
+  db: Kysely<SessionsTables>,
   old: SessionRow,
   state: SessionState,
   now: number,
@@ -95,7 +95,7 @@ export async function regenerateSession(
   return made;
 }
 
-export async function revokeSession(db: Kysely<Database>, id: string, now: number): Promise<void> {
+export async function revokeSession(db: Kysely<SessionsTables>, id: string, now: number): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ revoked_at: now })
@@ -104,7 +104,11 @@ export async function revokeSession(db: Kysely<Database>, id: string, now: numbe
     .execute();
 }
 
-export async function setPendingTotp(db: Kysely<Database>, id: string, sealed: string | null): Promise<void> {
+export async function setPendingTotp(
+  db: Kysely<SessionsTables>,
+  id: string,
+  sealed: string | null,
+): Promise<void> {
   await db.updateTable('sessions').set({ totp_pending: sealed }).where('id', '=', id).execute();
 }
 

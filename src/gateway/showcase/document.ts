@@ -16,6 +16,7 @@ import type { FunnelStore } from '../telemetry/funnel-store.js';
 import { countRows } from './metrics.js';
 import { reliability } from './reliability.js';
 import { type Sponsor, sponsorFigures } from './sponsors.js';
+import { acrossFolders } from '../tables.js';
 
 export const SHOWCASE_VERSION = 1;
 /** A projection older than this is `stale` (SPEC "Limits"). */
@@ -57,7 +58,7 @@ type Row = {
 };
 
 async function usageByDay(db: Db, from: string, to: string) {
-  return db.kysely
+  return acrossFolders(db)
     .selectFrom('usage_daily')
     .select((eb) => [
       'day',
@@ -73,7 +74,7 @@ async function usageByDay(db: Db, from: string, to: string) {
 }
 
 async function firstUsageDay(db: Db): Promise<string | null> {
-  const row = await db.kysely
+  const row = await acrossFolders(db)
     .selectFrom('usage_daily')
     .select((eb) => eb.fn.min<string>('day').as('day'))
     .executeTakeFirst();

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/index.js';
 import { lastDays } from '../../platform/days.js';
 import type { FunnelStore } from '../telemetry/funnel-store.js';
 import { PRODUCT_ID } from '../product.js';
+import { acrossFolders } from '../tables.js';
 
 /**
  * The house ledger's figures for the operator. The ledger lives with billing; until it is
@@ -31,7 +32,7 @@ export interface Metrics {
 
 /** Requests per UTC day from the usage records, over the given days. */
 export async function requestsByDay(db: Db, days: string[]): Promise<Map<string, number>> {
-  const rows = await db.kysely
+  const rows = await acrossFolders(db)
     .selectFrom('usage_daily')
     .select((eb) => ['day', eb.fn.sum<number>('requests').as('requests')])
     .where('day', '>=', days[0]!)
@@ -42,7 +43,7 @@ export async function requestsByDay(db: Db, days: string[]): Promise<Map<string,
 }
 
 export async function countRows(db: Db, table: 'organizations' | 'accounts'): Promise<number> {
-  const row = await db.kysely
+  const row = await acrossFolders(db)
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();

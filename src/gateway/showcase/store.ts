@@ -1,6 +1,7 @@
 // Showcase documents and the collector's lease, in the database shared by every instance.
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
+import { kyselyOf } from './tables.js';
 
 export interface StoredDocument {
   produto: string;
@@ -31,7 +32,7 @@ function toStored(row: {
 }
 
 export async function readDocument(db: Db, produto: string): Promise<StoredDocument | undefined> {
-  const row = await db.kysely
+  const row = await kyselyOf(db)
     .selectFrom('showcase_documents')
     .selectAll()
     .where('produto', '=', produto)
@@ -41,7 +42,7 @@ export async function readDocument(db: Db, produto: string): Promise<StoredDocum
 
 /** Every product's document, in product id order. */
 export async function readDocuments(db: Db): Promise<StoredDocument[]> {
-  const rows = await db.kysely.selectFrom('showcase_documents').selectAll().orderBy('produto').execute();
+  const rows = await kyselyOf(db).selectFrom('showcase_documents').selectAll().orderBy('produto').execute();
   return rows.map(toStored);
 }
 
@@ -58,38 +59,40 @@ export async function saveDocument(
   source: Source,
   lease?: { holder: string; token: number; ttlMs: number },
 ): Promise<boolean> {
-  return db.kysely.transaction().execute(async (trx) => {
-    if (lease) {
-      const held = await trx
-        .updateTable('showcase_leases')
-        .set({ expires_at: now + lease.ttlMs })
-        .where('name', '=', LEASE)
-        .where('holder', '=', lease.holder)
-        .where('token', '=', lease.token)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      if (Number(held.numUpdatedRows) !== 1) return false;
-    }
-    const column = source === 'borda' ? 'borda_at' : 'cli_at';
-    await trx
-      .insertInto('showcase_documents')
-      .values({
-        produto,
-        document: JSON.stringify(document),
-        collected_at: now,
-        borda_at: source === 'borda' ? now : null,
-        cli_at: source === 'cli' ? now : null,
-      })
-      .onConflict((oc) =>
-        oc.column('produto').doUpdateSet({
+  return kyselyOf(db)
+    .transaction()
+    .execute(async (trx) => {
+      if (lease) {
+        const held = await trx
+          .updateTable('showcase_leases')
+          .set({ expires_at: now + lease.ttlMs })
+          .where('name', '=', LEASE)
+          .where('holder', '=', lease.holder)
+          .where('token', '=', lease.token)
+          .where('expires_at', '>', now)
+          .executeTakeFirst();
+        if (Number(held.numUpdatedRows) !== 1) return false;
+      }
+      const column = source === 'borda' ? 'borda_at' : 'cli_at';
+      await trx
+        .insertInto('showcase_documents')
+        .values({
+          produto,
           document: JSON.stringify(document),
           collected_at: now,
-          [column]: now,
-        }),
-      )
-      .execute();
-    return true;
-  });
+          borda_at: source === 'borda' ? now : null,
+          cli_at: source === 'cli' ? now : null,
+        })
+        .onConflict((oc) =>
+          oc.column('produto').doUpdateSet({
+            document: JSON.stringify(document),
+            collected_at: now,
+            [column]: now,
+          }),
+        )
+        .execute();
+      return true;
+    });
 }
 
 /**
@@ -124,7 +127,7 @@ export async function acquireLease(
 
 /** Gives the lease up (at shutdown), so another instance need not wait for it to expire. */
 export async function releaseLease(db: Db, holder: string): Promise<void> {
-  await db.kysely
+  await kyselyOf(db)
     .updateTable('showcase_leases')
     .set({ expires_at: 0 })
     .where('name', '=', LEASE)

@@ -2,11 +2,12 @@
 // every instance through the database.
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
-import type { Database } from '../../platform/db/schema.js';
 import { whenFree } from '../../platform/db/lock-wait.js';
 import { prepared } from '../../platform/db/statements.js';
 import { describeError, type Logger } from '../../platform/logger.js';
 import { utcDay } from '../../platform/days.js';
+import type { TelemetryTables } from './tables.js';
+import { kyselyOf } from './tables.js';
 
 /** Counter names (bounded: robots are counted by agent from a fixed list, bots.ts). */
 export const COUNTERS = {
@@ -23,7 +24,7 @@ export const SURFACES = ['indice', 'openapi'] as const;
 export type Surface = (typeof SURFACES)[number];
 export const surfaceCounter = (surface: Surface | '') => `superficie:${surface}`;
 
-const bumpQuery = (db: Kysely<Database>, p: { day: string; name: string; by: number }) =>
+const bumpQuery = (db: Kysely<TelemetryTables>, p: { day: string; name: string; by: number }) =>
   db
     .insertInto('telemetry_daily')
     .values({ day: p.day, name: p.name, count: p.by })
@@ -52,7 +53,7 @@ export function tally(db: Db, log: Pick<Logger, 'warn'>, name: string, now: numb
 /** day → count for one counter over the given days (missing days are absent). */
 export async function countsByDay(db: Db, name: string, days: string[]): Promise<Map<string, number>> {
   if (days.length === 0) return new Map();
-  const rows = await db.kysely
+  const rows = await kyselyOf(db)
     .selectFrom('telemetry_daily')
     .select(['day', 'count'])
     .where('name', '=', name)
@@ -69,7 +70,7 @@ export async function totalsByName(
   from: string,
   to: string,
 ): Promise<Map<string, number>> {
-  const rows = await db.kysely
+  const rows = await kyselyOf(db)
     .selectFrom('telemetry_daily')
     .select(['name', (eb) => eb.fn.sum<number>('count').as('total')])
     .where('name', 'like', `${prefix}%`)

@@ -3,7 +3,6 @@
 // number of days kept.
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
-import type { Database } from '../../platform/db/schema.js';
 import {
   DatabaseBusyError,
   DEFAULT_LOCK_WAIT_MS,
@@ -14,6 +13,8 @@ import { prepared } from '../../platform/db/statements.js';
 import { lastDays, utcDay } from '../../platform/days.js';
 import type { FunnelEvent, FunnelRecord } from './funnel.js';
 import { VIEW_EVENT } from './funnel.js';
+import type { TelemetryTables } from './tables.js';
+import { kyselyOf } from './tables.js';
 
 export interface FunnelCeilings {
   bytesDia: number;
@@ -27,14 +28,14 @@ const DAY_MS = 86_400_000;
 type Row = { day: string; size: number; vid: string; sid: string; views: number; line: string; ts: number };
 
 // An append's three statements, run by the query builder (PostgreSQL) or prepared (SQLite).
-const openDay = (db: Kysely<Database>, p: { day: string }) =>
+const openDay = (db: Kysely<TelemetryTables>, p: { day: string }) =>
   db
     .insertInto('funnel_days')
     .values({ day: p.day, bytes: 0, batches: 0 })
     .onConflict((oc) => oc.column('day').doNothing());
 
 /** The batch's bytes taken from the day's ceiling; no row when they do not fit. */
-const takeBytes = (db: Kysely<Database>, p: { day: string; size: number; ceiling: number }) =>
+const takeBytes = (db: Kysely<TelemetryTables>, p: { day: string; size: number; ceiling: number }) =>
   db
     .updateTable('funnel_days')
     .set({ bytes: sql`bytes + ${p.size}`, batches: sql`batches + 1` })
@@ -42,7 +43,7 @@ const takeBytes = (db: Kysely<Database>, p: { day: string; size: number; ceiling
     .where(sql<number>`bytes + ${p.size}`, '<=', p.ceiling)
     .returning('bytes');
 
-const storeBatch = (db: Kysely<Database>, p: Row & { start: number }) =>
+const storeBatch = (db: Kysely<TelemetryTables>, p: Row & { start: number }) =>
   db.insertInto('funnel_batches').values({
     day: p.day,
     start_byte: p.start,
@@ -117,13 +118,15 @@ export class FunnelStore {
         this.#schedule(0);
       });
     }
-    return this.db.kysely.transaction().execute(async (trx) => {
-      await openDay(trx, row).execute();
-      const taken = await takeBytes(trx, { day, size, ceiling: this.ceilings.bytesDia }).executeTakeFirst();
-      if (!taken) return false;
-      await storeBatch(trx, { ...row, start: Number(taken.bytes) - size }).execute();
-      return true;
-    });
+    return kyselyOf(this.db)
+      .transaction()
+      .execute(async (trx) => {
+        await openDay(trx, row).execute();
+        const taken = await takeBytes(trx, { day, size, ceiling: this.ceilings.bytesDia }).executeTakeFirst();
+        if (!taken) return false;
+        await storeBatch(trx, { ...row, start: Number(taken.bytes) - size }).execute();
+        return true;
+      });
   }
 
   #schedule(delayMs: number): void {
@@ -178,7 +181,7 @@ export class FunnelStore {
 
   /** Every kept day from the oldest stored one to today, with its size (0 when empty). */
   async index(now: number): Promise<Array<{ dia: string; bytes: number }>> {
-    const rows = await this.db.kysely
+    const rows = await kyselyOf(this.db)
       .selectFrom('funnel_days')
       .select(['day', 'bytes'])
       .where('day', '>=', utcDay(now - (this.ceilings.dias - 1) * DAY_MS))
@@ -193,7 +196,7 @@ export class FunnelStore {
   }
 
   async daySize(day: string): Promise<number> {
-    const row = await this.db.kysely
+    const row = await kyselyOf(this.db)
       .selectFrom('funnel_days')
       .select('bytes')
       .where('day', '=', day)
@@ -217,7 +220,7 @@ export class FunnelStore {
     let end = from;
     const page = 500;
     for (;;) {
-      const rows = await this.db.kysely
+      const rows = await kyselyOf(this.db)
         .selectFrom('funnel_batches')
         .select(['start_byte', 'size', 'line'])
         .where('day', '=', day)
@@ -242,7 +245,7 @@ export class FunnelStore {
   /** Per day: distinct sessions (visits), distinct browsers and page views. */
   async visits(days: string[]): Promise<Map<string, { visits: number; visitors: number; views: number }>> {
     if (days.length === 0) return new Map();
-    const rows = await this.db.kysely
+    const rows = await kyselyOf(this.db)
       .selectFrom('funnel_batches')
       .select((eb) => [
         'day',
@@ -264,7 +267,7 @@ export class FunnelStore {
 
   /** Distinct browsers over a span of days. */
   async visitors(from: string, to: string): Promise<number> {
-    const row = await this.db.kysely
+    const row = await kyselyOf(this.db)
       .selectFrom('funnel_batches')
       .select((eb) => eb.fn.count<number>('vid').distinct().as('n'))
       .where('day', '>=', from)
@@ -275,7 +278,7 @@ export class FunnelStore {
 
   /** The stored events of type `type` over [from, to], in no particular order (the showcase counts them). */
   async eventsOfType(type: string, from: string, to: string): Promise<FunnelEvent[]> {
-    const rows = await this.db.kysely
+    const rows = await kyselyOf(this.db)
       .selectFrom('funnel_batches')
       .select('line')
       .where('day', '>=', from)
@@ -288,7 +291,7 @@ export class FunnelStore {
 
   /** The first day holding a batch, or null. */
   async firstDay(): Promise<string | null> {
-    const row = await this.db.kysely
+    const row = await kyselyOf(this.db)
       .selectFrom('funnel_days')
       .select((eb) => eb.fn.min<string>('day').as('day'))
       .executeTakeFirst();

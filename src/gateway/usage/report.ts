@@ -1,8 +1,8 @@
 // Usage for people: requests and tokens per UTC day and per model, for the account's own
 // keys or for one organisation, from the daily usage rows the model routes write.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
 import { utcDay } from '../../platform/days.js';
+import type { GatewayTables } from '../tables.js';
 
 export interface UsageTotals {
   requests: number;
@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
 
 /** The last `days` UTC days up to `now`, every day present (zeros where nothing was used). */
 export async function usageReport(
-  db: Kysely<Database>,
+  db: Kysely<GatewayTables>,
   owner: UsageOwner,
   days: number,
   now = Date.now(),

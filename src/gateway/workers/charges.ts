@@ -6,13 +6,13 @@
 // settles the ones a crash or a sweep (lease attempts exhausted, queue expiry) finished
 // without it. Job reservations are never closed by age: a job may wait in the queue for hours.
 import type { Context } from '../../platform/context.js';
-import { kyselyOf } from '../../platform/db/transactions.js';
 import { FINISHED, statusesOf } from '../../platform/jobs/index.js';
 import type { PaymentsConfig } from '../../platform/config/payments.js';
 import { COST_HEADERS } from '../billing/cost-headers.js';
 import type { CreditHolds } from '../billing/holds.js';
 import type { JobCharges } from './service.js';
 import { formatUsd, MICROS_PER_USD, settle, UnknownReservationError } from '../billing/ledger.js';
+import { acrossFolders } from '../tables.js';
 
 /** A reservation without its job after this long: the job was never stored (the submit failed). */
 const ORPHAN_AFTER_MS = 60_000;
@@ -67,7 +67,7 @@ export class JobBilling implements JobCharges {
     // Every open job reservation, a page at a time: the ones still running are skipped, and
     // many of them must not hide a finished one behind a page limit.
     for (let after = ''; ; ) {
-      const page = await kyselyOf(this.ctx.db)
+      const page = await acrossFolders(this.ctx.db)
         .selectFrom('credit_reservations')
         .select(['id', 'created_at'])
         .where('state', '=', 'open')

@@ -7,8 +7,8 @@
 import type { Db } from '../../platform/db/index.js';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.js';
 import { newId } from '../../platform/ids.js';
-import { kyselyOf } from '../../platform/db/transactions.js';
 import { workerKeyInvalid } from './errors.js';
+import { kyselyOf } from './tables.js';
 
 export interface WorkerInfo {
   name: string;

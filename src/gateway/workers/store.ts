@@ -5,7 +5,6 @@
 // forged lease token changes nothing.
 import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
-import type { Database } from '../../platform/db/schema.js';
 import {
   cancel,
   claim,
@@ -28,8 +27,8 @@ import {
 import { barrierOf, type CleaningChoice, unmaskedColumn } from '../orgs/cleaning-choice.js';
 import { CAPABILITY_NAMES } from './capabilities.js';
 import type { WorkerSettings } from './settings.js';
-import { kyselyOf } from '../../platform/db/transactions.js';
 import { bindLease, leaseFence, newLeaseToken } from './identity.js';
+import { kyselyOf, type WorkersTables } from './tables.js';
 
 export interface NewWorkerJob {
   id: string;
@@ -59,30 +58,32 @@ export const isFinished = (status: string) => ['completed', 'failed', 'cancelled
 
 export async function createJob(db: Db, job: NewWorkerJob, settings: WorkerSettings, now = Date.now()) {
   const { id } = job;
-  await db.kysely.transaction().execute(async (trx) => {
-    await enqueue(
-      trx,
-      { id, kind: job.capability, payload: job.input, maxAttempts: settings.maxAttempts, runAt: now },
-      now,
-    );
-    await kyselyOf(trx)
-      .insertInto('worker_jobs')
-      .values({
-        id,
-        owner: job.owner,
-        key_id: job.keyId,
-        capability: job.capability,
-        policy: job.cleaning.policy,
-        name_sensitivity: job.cleaning.nameSensitivity,
-        unmasked_categories: unmaskedColumn(job.cleaning.categories),
-        input_type: job.file?.type ?? null,
-        input_b64: job.file ? job.file.bytes.toString('base64') : null,
-        result_type: null,
-        result_b64: null,
-        created_at: now,
-      })
-      .execute();
-  });
+  await kyselyOf(db)
+    .transaction()
+    .execute(async (trx) => {
+      await enqueue(
+        trx,
+        { id, kind: job.capability, payload: job.input, maxAttempts: settings.maxAttempts, runAt: now },
+        now,
+      );
+      await kyselyOf(trx)
+        .insertInto('worker_jobs')
+        .values({
+          id,
+          owner: job.owner,
+          key_id: job.keyId,
+          capability: job.capability,
+          policy: job.cleaning.policy,
+          name_sensitivity: job.cleaning.nameSensitivity,
+          unmasked_categories: unmaskedColumn(job.cleaning.categories),
+          input_type: job.file?.type ?? null,
+          input_b64: job.file ? job.file.bytes.toString('base64') : null,
+          result_type: null,
+          result_b64: null,
+          created_at: now,
+        })
+        .execute();
+    });
   return id;
 }
 
@@ -131,7 +132,7 @@ export async function readBinaryResult(db: Db, id: string, owner: string) {
 }
 
 /** The holder's copies of inputs are dropped with the job's end, in the same transaction. */
-const dropInput = (id: string) => async (trx: Kysely<Database>) => {
+const dropInput = (id: string) => async (trx: Kysely<WorkersTables>) => {
   await kyselyOf(trx).updateTable('worker_jobs').set({ input_b64: null }).where('id', '=', id).execute();
   await replacePayload(trx, id, null);
 };
@@ -248,7 +249,7 @@ export async function failJob(db: Db, id: string, holder: Holder, code: string, 
   if (!lease) return whyNot(db, id);
   const state = await fail(db, lease, code, undefined, now);
   if (state === 'lost') return whyNot(db, id);
-  await db.kysely.transaction().execute(dropInput(id));
+  await kyselyOf(db).transaction().execute(dropInput(id));
   return 'ok' as const;
 }
 
@@ -277,10 +278,12 @@ export async function sweepWorkerJobs(db: Db, settings: WorkerSettings, now = Da
     .execute();
   const old = await finishedBefore(db, CAPABILITY_NAMES, now - settings.resultTtlMs);
   if (old.length > 0) {
-    await db.kysely.transaction().execute(async (trx) => {
-      await kyselyOf(trx).deleteFrom('worker_jobs').where('id', 'in', old).execute();
-      await deleteJobs(trx, old);
-    });
+    await kyselyOf(db)
+      .transaction()
+      .execute(async (trx) => {
+        await kyselyOf(trx).deleteFrom('worker_jobs').where('id', 'in', old).execute();
+        await deleteJobs(trx, old);
+      });
   }
   await kyselyOf(db)
     .deleteFrom('workers')

@@ -3,14 +3,15 @@
 // in one record, and a reopened conversation bumps its revision.
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
-import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import type { Analysis } from '../analysis/analyze.js';
+import type { InsightsTables } from '../tables.js';
+import { kyselyOf } from '../tables.js';
 
-type Row = Database['insights'];
+type Row = InsightsTables['insights'];
 
 export async function storedHash(
-  db: Kysely<Database>,
+  db: Kysely<InsightsTables>,
   tenantId: string,
   sessionId: string,
 ): Promise<string | undefined> {
@@ -25,7 +26,7 @@ export async function storedHash(
 
 /** Called inside the job's fenced completion (any Kysely: the transaction's). */
 export async function saveInsight(
-  db: Kysely<Database>,
+  db: Kysely<InsightsTables>,
   input: { tenantId: string; sessionId: string; hash: string; messageCount: number; analysis: Analysis },
   now = Date.now(),
 ): Promise<void> {
@@ -103,7 +104,7 @@ export async function getInsight(
   tenantId: string,
   sessionId: string,
 ): Promise<InsightView | undefined> {
-  const row = await db.kysely
+  const row = await kyselyOf(db)
     .selectFrom('insights')
     .selectAll()
     .where('tenant_id', '=', tenantId)
@@ -119,7 +120,7 @@ export async function listInsights(
   limit: number,
   cursor?: string,
 ): Promise<{ insights: InsightView[]; next: string | null }> {
-  let q = db.kysely.selectFrom('insights').selectAll().where('tenant_id', '=', tenantId);
+  let q = kyselyOf(db).selectFrom('insights').selectAll().where('tenant_id', '=', tenantId);
   const after = decodeCursor(cursor);
   if (after) {
     q = q.where((eb) =>

@@ -16,6 +16,7 @@ import type { PlatformFor } from '../crm/for-tenant.js';
 import { backoff, type InsightsSettings } from '../settings.js';
 import { listTenants, type Tenant } from '../tenants/store.js';
 import { localDay } from '../tz.js';
+import { kyselyOf } from '../tables.js';
 
 export async function queueTags(
   db: Db,
@@ -25,7 +26,7 @@ export async function queueTags(
   now: number,
 ): Promise<void> {
   const day = localDay(now, tenant.timeZone);
-  await db.kysely
+  await kyselyOf(db)
     .insertInto('insight_tag_queue')
     .values(
       tags.map((tag) => ({
@@ -96,7 +97,7 @@ async function cleanTenant(
   };
 
   if (deps.dryRun) {
-    const rows = await db.kysely
+    const rows = await kyselyOf(db)
       .selectFrom('insight_tag_queue')
       .select(['contact_id', 'tag', 'day'])
       .where('tenant_id', '=', tenant.id)
@@ -110,7 +111,7 @@ async function cleanTenant(
 
   const done = (ids: { contact_id: string; tag: string }, status: 'removed' | 'superseded', now: number) =>
     // Every pending row of that contact and tag from past days: one removal covers them all.
-    db.kysely
+    kyselyOf(db)
       .updateTable('insight_tag_queue')
       .set({ status, done_at: now, last_error: null })
       .where('tenant_id', '=', tenant.id)
@@ -127,13 +128,13 @@ async function cleanTenant(
     for (const row of rows) {
       const now = settings.now();
       // An earlier row of this batch may have covered this one (same contact and tag, older day).
-      const still = await db.kysely
+      const still = await kyselyOf(db)
         .selectFrom('insight_tag_queue')
         .select('status')
         .where('id', '=', row.id)
         .executeTakeFirst();
       if (still?.status !== 'pending') continue;
-      const retagged = await db.kysely
+      const retagged = await kyselyOf(db)
         .selectFrom('insight_tag_queue')
         .select('id')
         .where('tenant_id', '=', tenant.id)
@@ -153,7 +154,7 @@ async function cleanTenant(
         const code = errorCode(err);
         const attempts = row.attempts + 1;
         const failed = attempts >= settings.cleanupMaxAttempts || isPermanent(err);
-        await db.kysely
+        await kyselyOf(db)
           .updateTable('insight_tag_queue')
           .set({
             status: failed ? 'failed' : 'pending',

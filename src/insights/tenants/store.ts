@@ -6,11 +6,12 @@
 import type { Kysely } from 'kysely';
 import type { Context } from '../../platform/context.js';
 import { decrypt, encrypt, hmac, randomToken, safeEqual } from '../../platform/crypto.js';
-import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { cidrMatcher } from '../../platform/net.js';
 import { assertPublicUrl } from '../crm/address-guard.js';
 import { deriveKey } from '../../platform/secret.js';
+import type { InsightsTables } from '../tables.js';
+import { kyselyOf } from '../tables.js';
 
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
@@ -69,7 +70,7 @@ export function platformToken(ctx: Pick<Context, 'secret'>, tenant: Tenant): str
   return tenant.platformTokenSealed ? decrypt(platformKey(ctx), tenant.platformTokenSealed) : null;
 }
 
-type Row = Database['insight_tenants'];
+type Row = InsightsTables['insight_tenants'];
 
 function fromRow(row: Row): Tenant {
   const allowedCidrs = JSON.parse(row.allowed_cidrs) as string[];
@@ -107,7 +108,7 @@ export async function createTenant(
     time_zone: input.timeZone ?? DEFAULT_TIME_ZONE,
     created_at: Date.now(),
   };
-  const inserted = await ctx.db.kysely
+  const inserted = await kyselyOf(ctx.db)
     .insertInto('insight_tenants')
     .values(row)
     .onConflict((oc) => oc.column('client_id').doNothing())
@@ -118,7 +119,7 @@ export async function createTenant(
 }
 
 export async function findTenantByClientId(
-  db: Kysely<Database>,
+  db: Kysely<InsightsTables>,
   clientId: string,
 ): Promise<Tenant | undefined> {
   const row = await db
@@ -129,7 +130,10 @@ export async function findTenantByClientId(
   return row ? fromRow(row) : undefined;
 }
 
-export async function findTenant(db: Kysely<Database>, idOrClientId: string): Promise<Tenant | undefined> {
+export async function findTenant(
+  db: Kysely<InsightsTables>,
+  idOrClientId: string,
+): Promise<Tenant | undefined> {
   const row = await db
     .selectFrom('insight_tenants')
     .selectAll()
@@ -138,12 +142,12 @@ export async function findTenant(db: Kysely<Database>, idOrClientId: string): Pr
   return row ? fromRow(row) : undefined;
 }
 
-export async function listTenants(db: Kysely<Database>): Promise<Tenant[]> {
+export async function listTenants(db: Kysely<InsightsTables>): Promise<Tenant[]> {
   return (await db.selectFrom('insight_tenants').selectAll().orderBy('created_at').execute()).map(fromRow);
 }
 
 /** Tenants are read on every webhook: a short in-process cache keeps that off the database. */
-export function tenantCache(db: Kysely<Database>, ttlMs = 5_000) {
+export function tenantCache(db: Kysely<InsightsTables>, ttlMs = 5_000) {
   const entries = new Map<string, { at: number; tenant: Tenant | undefined }>();
   return async (clientId: string): Promise<Tenant | undefined> => {
     const hit = entries.get(clientId);

@@ -10,14 +10,17 @@ import { startCheckpointer } from './checkpointer.js';
 import { DEFAULT_LOCK_WAIT_MS, isLockConflict } from './lock-wait.js';
 import { migrations } from './migrations/index.js';
 import { type Listener, pgListen, pgNotify } from './notify.js';
-import type { Database } from './schema.js';
 import { LockWaitingSqliteDialect } from './sqlite-dialect.js';
 
-export type { Database } from './schema.js';
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Db {
-  readonly kysely: Kysely<Database>;
+  /**
+   * One instance for every module, typed with no table: a module queries it through its view
+   * (`kyselyOf` in its `tables.ts`, transactions.ts), which sees its own tables only.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: each module narrows it to its own tables (transactions.ts).
+  readonly kysely: Kysely<any>;
   readonly dialect: Dialect;
   /** DATABASE_LOCK_WAIT_MS: how long a write waits for a lock held by another connection (lock-wait.ts); absent: the default. */
   readonly lockWaitMs?: number;
@@ -53,7 +56,7 @@ export function openDb(options: DbOptions): Db {
     pool.on('connect', (client) => {
       client.query(`SET lock_timeout = ${Math.max(1, Math.floor(lockWaitMs))}`).catch(() => {});
     });
-    const kysely = new Kysely<Database>({
+    const kysely = new Kysely<unknown>({
       dialect: new PostgresDialect({ pool }),
       log: queryTracer('postgresql'),
     });
@@ -82,7 +85,7 @@ export function openDb(options: DbOptions): Db {
   // SQLite gives -wal and -shm the main file's mode; files made by older versions are narrowed here.
   for (const suffix of ['', '-wal', '-shm']) narrow(file + suffix);
   const checkpointer = startCheckpointer(sqlite, file);
-  const kysely = new Kysely<Database>({
+  const kysely = new Kysely<unknown>({
     dialect: new LockWaitingSqliteDialect(sqlite, lockWaitMs),
     log: queryTracer('sqlite'),
   });

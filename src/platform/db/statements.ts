@@ -10,10 +10,10 @@
 // is prepared.
 import type SQLite from 'better-sqlite3';
 import type { Compilable, Kysely } from 'kysely';
-import type { Database } from './schema.js';
 
 /** A query written once: the builder runs it (PostgreSQL, transactions), the fast path prepares it. */
-export type Query<P> = (db: Kysely<Database>, params: P) => Compilable;
+// biome-ignore lint/suspicious/noExplicitAny: a query is written against its module's view of the one instance.
+export type Query<P> = (db: Kysely<any>, params: P) => Compilable;
 
 export interface Prepared<P> {
   statement: SQLite.Statement;
@@ -30,7 +30,8 @@ const cache = new WeakMap<SQLite.Database, Map<Query<never>, Partial<Record<RowM
 /** `query` prepared on `sqlite` (once per database and row mode; later calls answer the same statement). */
 export function prepared<P>(
   sqlite: SQLite.Database,
-  kysely: Kysely<Database>,
+  // biome-ignore lint/suspicious/noExplicitAny: the instance every module's queries share.
+  kysely: Kysely<any>,
   query: Query<P>,
   mode: RowMode = 'object',
 ): Prepared<P> {
@@ -54,7 +55,8 @@ export function prepared<P>(
 
 function compile<P>(
   sqlite: SQLite.Database,
-  kysely: Kysely<Database>,
+  // biome-ignore lint/suspicious/noExplicitAny: the instance every module's queries share.
+  kysely: Kysely<any>,
   query: Query<P>,
   mode: RowMode,
 ): Prepared<P> {

@@ -8,7 +8,8 @@ import type { Context } from '../context.js';
 import type { GatewayTarget } from '../gateway-client.js';
 import { newId } from '../ids.js';
 import { deriveKey } from '../secret.js';
-import { accountRow } from './account-row.js';
+import { tablesOf } from '../db/transactions.js';
+import { type AccountRow, accountRow } from './account-row.js';
 import { generateSecret, secretHash } from './api-key-secrets.js';
 import { PRODUCT_ID } from './product.js';
 
@@ -28,10 +29,31 @@ export function internalKeySecret(secret: string): string {
   });
 }
 
+/**
+ * The gateway's tables (gateway/accounts and gateway/keys own them) as far as the internal key
+ * writes them: the one place outside the gateway that names them (test/layering.test.ts).
+ */
+interface InternalKeyTables {
+  accounts: AccountRow;
+  api_keys: {
+    id: string;
+    account_id: string;
+    organization_id: string | null;
+    product_id: string;
+    name: string;
+    secret_hash: string;
+    last4: string;
+    created_at: number;
+    last_used_at: number | null;
+    revoked_at: number | null;
+    stopped_at: number | null;
+  };
+}
+
 /** Makes sure the internal account and key exist (idempotent, safe from several processes) and returns the key. */
 export async function ensureInternalKey(ctx: Context): Promise<string> {
   const secret = internalKeySecret(ctx.secret);
-  const db = ctx.db.kysely;
+  const db = tablesOf<InternalKeyTables>(ctx.db);
   const now = Date.now();
   await db
     .insertInto('accounts')

@@ -13,7 +13,8 @@
 // network trying many accounts.
 import { type Kysely, sql } from 'kysely';
 import { sha256 } from '../crypto.js';
-import type { Database } from '../db/schema.js';
+import type { DbLike } from '../db/transactions.js';
+import { type IdentityTables, kyselyOf } from './tables.js';
 import { IdentityError } from './errors.js';
 import { networkOf } from '../net.js';
 
@@ -135,13 +136,9 @@ function allowance(subject: Subject, attacked: boolean): number | undefined {
 }
 
 /** Throws IdentityError TOO_MANY_ATTEMPTS (with the wait) when any subject is locked. */
-export async function assertNotThrottled(
-  db: Kysely<Database>,
-  subjects: Subject[],
-  now: number,
-): Promise<void> {
+export async function assertNotThrottled(db: DbLike, subjects: Subject[], now: number): Promise<void> {
   const keys = subjects.flatMap((s) => (s.growing ? [s.key, lockoutsKey(s)] : [s.key]));
-  const rows = await db.selectFrom('login_attempts').selectAll().where('key', 'in', keys).execute();
+  const rows = await kyselyOf(db).selectFrom('login_attempts').selectAll().where('key', 'in', keys).execute();
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const attacked = underAttack(subjects, (s) => byKey.get(s.key), now);
   let wait = 0;
@@ -162,7 +159,12 @@ function lockoutsOf(row: { failures: number; window_start: number } | undefined,
 }
 
 /** One atomic upsert per subject: a new window starts when the old one has ended. */
-async function count(db: Kysely<Database>, key: string, windowMs: number, now: number): Promise<number> {
+async function count(
+  db: Kysely<IdentityTables>,
+  key: string,
+  windowMs: number,
+  now: number,
+): Promise<number> {
   const cutoff = now - windowMs;
   await db
     .insertInto('login_attempts')
@@ -182,7 +184,8 @@ async function count(db: Kysely<Database>, key: string, windowMs: number, now: n
   return Number(row?.failures ?? 0);
 }
 
-export async function recordFailure(db: Kysely<Database>, subjects: Subject[], now: number): Promise<void> {
+export async function recordFailure(shared: DbLike, subjects: Subject[], now: number): Promise<void> {
+  const db = kyselyOf(shared);
   const counted = new Map<Subject, Row>();
   for (const subject of subjects)
     counted.set(subject, {
@@ -197,7 +200,7 @@ export async function recordFailure(db: Kysely<Database>, subjects: Subject[], n
   }
 }
 
-export async function clearFailures(db: Kysely<Database>, subjects: Subject[]): Promise<void> {
+export async function clearFailures(db: DbLike, subjects: Subject[]): Promise<void> {
   const keys = subjects.flatMap((s) => (s.growing ? [s.key, lockoutsKey(s)] : [s.key]));
-  await db.deleteFrom('login_attempts').where('key', 'in', keys).execute();
+  await kyselyOf(db).deleteFrom('login_attempts').where('key', 'in', keys).execute();
 }

@@ -32,4 +32,4 @@ export {
 } from './rows.js';
 export { type JobHandler, type JobOutcome, JobRegistry } from './registry.js';
 export { type Runner, type RunnerOptions, startRunner } from './runner.js';
-export type { JobStatus, JobsTable } from '../db/schema.js';
+export type { JobStatus, JobsTable } from './tables.js';

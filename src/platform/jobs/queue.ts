@@ -6,10 +6,9 @@
 // single UPDATE … WHERE id = (SELECT …) RETURNING is atomic there.
 import { type Kysely, sql, type Updateable } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { Database } from '../db/schema.js';
+import type { DbLike, SharedKysely } from '../db/transactions.js';
 import { newId } from '../ids.js';
-import type { JobsTable } from '../db/schema.js';
-import { kyselyOf } from '../db/transactions.js';
+import { type JobsTable, type JobsTables, kyselyOf } from './tables.js';
 
 export const DEFAULT_MAX_ATTEMPTS = 8;
 
@@ -38,7 +37,7 @@ export interface Lease<P = unknown> {
 
 /** Writes the job; `created` is false when a waiting job with the same dedup key absorbed it. */
 export async function enqueue(
-  db: Db | Kysely<Database>,
+  db: DbLike,
   job: NewJob,
   now = Date.now(),
 ): Promise<{ id: string; created: boolean }> {
@@ -105,7 +104,7 @@ export async function claim(
   };
 }
 
-const fenced = (db: Kysely<Database>, lease: Pick<Lease, 'id' | 'leaseToken'>) =>
+const fenced = (db: Kysely<JobsTables>, lease: Pick<Lease, 'id' | 'leaseToken'>) =>
   db
     .updateTable('jobs')
     .where('id', '=', lease.id)
@@ -121,7 +120,7 @@ export async function heartbeat(db: Db, lease: Lease, leaseMs: number, now = Dat
 }
 
 /** Database writes that must happen exactly once: they commit with the fenced completion or not at all. */
-export type Effects = (trx: Kysely<Database>) => Promise<void>;
+export type Effects = (trx: SharedKysely) => Promise<void>;
 
 /**
  * Completes the job and applies `effects` in the same transaction. The fenced update runs
@@ -135,19 +134,21 @@ export async function complete(
   now = Date.now(),
 ): Promise<boolean> {
   try {
-    await db.kysely.transaction().execute(async (trx) => {
-      const r = await fenced(kyselyOf(trx), lease)
-        .set({
-          status: 'completed',
-          lease_expires_at: null,
-          result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
-          last_error: null,
-          updated_at: now,
-        })
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw new StaleLease();
-      await outcome.effects?.(trx);
-    });
+    await kyselyOf(db)
+      .transaction()
+      .execute(async (trx) => {
+        const r = await fenced(trx, lease)
+          .set({
+            status: 'completed',
+            lease_expires_at: null,
+            result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
+            last_error: null,
+            updated_at: now,
+          })
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) throw new StaleLease();
+        await outcome.effects?.(trx);
+      });
     return true;
   } catch (err) {
     if (err instanceof StaleLease) return false;
@@ -164,16 +165,18 @@ class StaleLease extends Error {}
  */
 export async function cancel(db: Db, id: string, effects?: Effects, now = Date.now()): Promise<boolean> {
   try {
-    await db.kysely.transaction().execute(async (trx) => {
-      const r = await kyselyOf(trx)
-        .updateTable('jobs')
-        .where('id', '=', id)
-        .where('status', 'in', ['queued', 'leased'])
-        .set({ status: 'cancelled', lease_expires_at: null, last_error: 'cancelled', updated_at: now })
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw new StaleLease();
-      await effects?.(trx);
-    });
+    await kyselyOf(db)
+      .transaction()
+      .execute(async (trx) => {
+        const r = await trx
+          .updateTable('jobs')
+          .where('id', '=', id)
+          .where('status', 'in', ['queued', 'leased'])
+          .set({ status: 'cancelled', lease_expires_at: null, last_error: 'cancelled', updated_at: now })
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) throw new StaleLease();
+        await effects?.(trx);
+      });
     return true;
   } catch (err) {
     if (err instanceof StaleLease) return false;

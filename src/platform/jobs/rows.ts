@@ -1,10 +1,6 @@
-// Reads and housekeeping on job rows for the areas that keep a side table beside the queue
-// (worker jobs, paid-job reservations, the contact queue). The jobs table is this folder's:
-// an area asks here instead of querying it, so the state machine has one owner.
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { Database, JobStatus } from '../db/schema.js';
-import { kyselyOf } from '../db/transactions.js';
+import type { DbLike } from '../db/transactions.js';
+import { type JobStatus, kyselyOf } from './tables.js';
 
 export const FINISHED: readonly JobStatus[] = ['completed', 'failed', 'cancelled'];
 
@@ -65,7 +61,7 @@ export async function hasDueJob(db: Db, kinds: readonly string[], now = Date.now
 }
 
 /** Replaces what the job carries (an owner drops the input once it is no longer needed). */
-export async function replacePayload(db: Db | Kysely<Database>, id: string, payload: unknown) {
+export async function replacePayload(db: DbLike, id: string, payload: unknown) {
   await kyselyOf(db)
     .updateTable('jobs')
     .set({ payload: JSON.stringify(payload) })
@@ -121,7 +117,7 @@ export async function finishedBefore(
 }
 
 /** A subquery of the finished jobs' ids, for an owner's one-statement update of its side rows. */
-export function finishedIds(db: Db | Kysely<Database>) {
+export function finishedIds(db: DbLike) {
   return kyselyOf(db)
     .selectFrom('jobs')
     .select('id')
@@ -129,7 +125,7 @@ export function finishedIds(db: Db | Kysely<Database>) {
 }
 
 /** Deletes the rows, inside the owner's transaction so its side rows go with them. */
-export async function deleteJobs(db: Kysely<Database>, ids: readonly string[]) {
+export async function deleteJobs(db: DbLike, ids: readonly string[]) {
   if (ids.length > 0) await kyselyOf(db).deleteFrom('jobs').where('id', 'in', ids).execute();
 }
 

@@ -12,9 +12,9 @@ import { deriveKey } from '../../../src/platform/secret.js';
 import { sealTotpSecret, totpKey } from '../../../src/gateway/accounts/totp.js';
 import { gatewayEnvelope } from '../../../src/gateway/app.js';
 import type { ThrottleLimits } from '../../../src/platform/identity/throttle.js';
-import type { Database } from '../../../src/platform/db/schema.js';
 import { type App, createApp } from '../../../src/platform/http/app.js';
 import { type TestContext, testContext } from '../../helpers/context.js';
+import type { Database } from '../../../src/modules.js';
 
 export const ORIGIN = 'https://svc.example.com';
 export const PASSWORD = 'correct horse battery staple';

@@ -11,7 +11,7 @@ import { testGateway } from '../../helpers/gateway.js';
 import { type FakeAsaas, startFakeAsaas } from '../../fakes/asaas.js';
 import { paymentsConfig } from './config.js';
 import { dumpAllTables, signedIn } from './pix-helpers.js';
-import { kyselyOf } from '../../../src/platform/db/transactions.js';
+import { kyselyOf } from '../../../src/modules.js';
 import { stuckMoney } from '../../../src/gateway/billing/stuck.js';
 
 type Gateway = Awaited<ReturnType<typeof testGateway>>;

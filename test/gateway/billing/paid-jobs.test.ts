@@ -15,7 +15,7 @@ import { prepaidKey } from './prepaid.js';
 import { workerGateway } from '../workers/helpers.js';
 import { x402Via } from './config.js';
 import { payingFetch } from '../../helpers/x402.js';
-import { kyselyOf } from '../../../src/platform/db/transactions.js';
+import { kyselyOf } from '../../../src/modules.js';
 import { waitFor } from '../../helpers/wait.js';
 
 type Gw = Awaited<ReturnType<typeof workerGateway>>;

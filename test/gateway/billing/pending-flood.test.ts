@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { kyselyOf } from '../../../src/platform/db/transactions.js';
+import { kyselyOf } from '../../../src/modules.js';
 import { testGateway } from '../../helpers/gateway.js';
 import { type SmtpPeer, startSmtp } from '../../helpers/smtp.js';
 import { type FakeAsaas, startFakeAsaas } from '../../fakes/asaas.js';

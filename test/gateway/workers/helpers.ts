@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeKey, testGateway } from '../../helpers/gateway.js';
-import { kyselyOf } from '../../../src/platform/db/transactions.js';
+import { kyselyOf } from '../../../src/modules.js';
 
 export const WORKER_TOKEN = 'worker-token-for-tests-0123456789';
 export const CPF = '529.982.247-25';

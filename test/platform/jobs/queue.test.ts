@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Kysely, sql } from 'kysely';
 import { type Db, migrate, openDb } from '../../../src/platform/db/index.js';
-import type { Database } from '../../../src/platform/db/schema.js';
 import {
   claim,
   complete,
@@ -19,7 +18,8 @@ import {
 } from '../../../src/platform/jobs/index.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { onPostgres, type TestStorage, testStorage } from '../../helpers/db.js';
-import { kyselyOf } from '../../../src/platform/db/transactions.js';
+import { kyselyOf } from '../../../src/modules.js';
+import type { Database } from '../../../src/modules.js';
 
 const T0 = 1_700_000_000_000;
 const LEASE = 1_000;

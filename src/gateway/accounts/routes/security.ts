@@ -1,6 +1,5 @@
 // Credentials of the signed-in account: the password and the second factor (TOTP).
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../platform/db/schema.js';
 import type { App } from '../../../platform/http/app.js';
 import { sessionOf } from '../../sessions/guard.js';
 import { assertRecentSignIn } from '../../sessions/reauth.js';
@@ -11,6 +10,7 @@ import { getAccount } from '../store.js';
 import { matchTotp, newEnrolment, openTotpSecret, sealTotpSecret } from '../totp.js';
 import { accountRoute, assertNoBody, issue, issuingRoute, staleSession, type Web } from './web.js';
 import { ACCOUNTS } from '../errors.js';
+import type { AccountsTables } from '../tables.js';
 
 const totpAlreadyEnabled = () => ACCOUNTS.totp_already_enabled('O segundo fator já está ativo nesta conta.');
 
@@ -74,7 +74,7 @@ export function registerSecurityRoutes(scope: App, web: Web): void {
 }
 
 // The confirming code's step is recorded as spent: it cannot also open a sign-in.
-async function enableTotp(db: Kysely<Database>, accountId: string, sealed: string, step: number) {
+async function enableTotp(db: Kysely<AccountsTables>, accountId: string, sealed: string, step: number) {
   const result = await db
     .updateTable('accounts')
     .set({ totp_secret: sealed, totp_last_step: step })

@@ -8,11 +8,10 @@ import { sentToday, takeTurn } from '../caps.js';
 import { isEmailAddress } from '../../../platform/identity/email.js';
 import { isValidCnpj, isValidCpf } from '../../../privacy/checks.js';
 import { invalidPackage } from '../errors.js';
-import { type DbLike, inTransaction, kyselyOf } from '../../../platform/db/transactions.js';
+import { type DbLike, inTransaction } from '../../../platform/db/transactions.js';
 import { utcDay } from '../../../platform/days.js';
 import { hexId, iso, networkKey } from '../pix/network.js';
 import { checkPending, HOUR_MS, type PendingLimits, wideNetworkKey } from '../pending.js';
-import type { ChargeState } from '../../../platform/db/schema.js';
 import { isPackage, issueCreditToken, PACKAGES_USD, refuseCreditToken } from '../tokens.js';
 import { type AsaasClient, AsaasError, type AsaasPayment } from './client.js';
 import {
@@ -28,6 +27,8 @@ import {
   invalidOffer,
   tooManyPending,
 } from './errors.js';
+import { acrossFolders } from '../../tables.js';
+import { kyselyOf, type ChargeState } from '../tables.js';
 
 export const DEFAULT_ASAAS_DAILY_CAP = 10;
 export const DEFAULT_MAX_PENDING = 100;
@@ -143,7 +144,7 @@ export async function buyerOrganization(
   accountId: string | undefined,
 ): Promise<string | undefined> {
   if (!accountId) return undefined;
-  const row = await kyselyOf(db)
+  const row = await acrossFolders(db)
     .selectFrom('memberships')
     .select('organization_id')
     .where('account_id', '=', accountId)

@@ -4,13 +4,12 @@
 // (and idempotent anyway: applyPayment moves forward only, the ledger refuses a used
 // reference). Scheduled every minute while the gateway runs with Asaas configured.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../platform/db/schema.js';
 import type { Db } from '../../../platform/db/index.js';
 import type { JobHandler } from '../../../platform/jobs/index.js';
 import type { AsaasClient, AsaasPayment } from './client.js';
 import { refuseCreditToken } from '../tokens.js';
 import { applyPayment } from './status.js';
-import { kyselyOf } from '../../../platform/db/transactions.js';
+import { kyselyOf, type BillingTables } from '../tables.js';
 
 export const RECONCILE_KIND = 'asaas.reconcile';
 /** Charges older than this are left alone (Asaas keeps an unpaid Pix payable for days, not months). */
@@ -25,7 +24,7 @@ const NEVER_MADE_AFTER_MS = 60 * 60_000;
 const BATCH = 200;
 
 export async function readOpenCharges(
-  db: Db | Kysely<Database>,
+  db: Db | Kysely<BillingTables>,
   client: AsaasClient,
   now = Date.now(),
 ): Promise<{
@@ -64,7 +63,7 @@ export async function readOpenCharges(
 }
 
 export async function applyRead(
-  trx: Kysely<Database>,
+  trx: Kysely<BillingTables>,
   read: { payments: AsaasPayment[]; links: { id: string; paymentId: string }[]; neverMade?: string[] },
   now = Date.now(),
 ): Promise<number> {

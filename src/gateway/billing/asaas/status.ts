@@ -2,13 +2,11 @@
 // only forward (a late OVERDUE never undoes a payment), paid after expiry still pays, and
 // paying credits exactly once (the ledger's reference is the charge id).
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../platform/db/schema.js';
 import { type DbLike, inTransaction } from '../../../platform/db/transactions.js';
 import { balanceOf, creditWallet, type Wallet } from '../ledger.js';
 import { activateCreditToken, refuseCreditToken, tokenWallet } from '../tokens.js';
-import type { ChargeState } from '../../../platform/db/schema.js';
 import type { AsaasPayment } from './client.js';
-import { kyselyOf } from '../../../platform/db/transactions.js';
+import { kyselyOf, type BillingTables, type ChargeState } from '../tables.js';
 
 const PAID = new Set(['RECEIVED', 'RECEIVED_IN_CASH', 'CONFIRMED']);
 const REFUNDED = /^(REFUNDED|REFUND_|CHARGEBACK_|AWAITING_CHARGEBACK_REVERSAL)/;
@@ -49,7 +47,7 @@ export async function applyPayment(
   now = Date.now(),
 ): Promise<Applied | undefined> {
   const target = stateOf(payment);
-  return inTransaction(db, async (trx: Kysely<Database>) => {
+  return inTransaction(db, async (trx: Kysely<BillingTables>) => {
     const p = kyselyOf(trx);
     const charge = await p
       .selectFrom('asaas_charges')
@@ -101,7 +99,7 @@ export async function applyPayment(
  * zero. One `refund` movement per charge (its reference), however often Asaas says so.
  */
 async function takeBack(
-  trx: Kysely<Database>,
+  trx: Kysely<BillingTables>,
   charge: {
     id: string;
     token_id: string | null;

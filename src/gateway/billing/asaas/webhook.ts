@@ -7,10 +7,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../../../platform/context.js';
 import type { Guard } from '../../../platform/http/auth.js';
-import { type DbLike, kyselyOf } from '../../../platform/db/transactions.js';
+import type { DbLike } from '../../../platform/db/transactions.js';
 import { type AsaasClient, AsaasError, type AsaasPayment } from './client.js';
 import { asaasFailed, asaasUnavailable, webhookInvalid, webhookUnauthorized } from './errors.js';
 import { type Applied, applyPayment } from './status.js';
+import { kyselyOf } from '../tables.js';
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 

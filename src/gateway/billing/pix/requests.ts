@@ -4,16 +4,16 @@
 import type { Context } from '../../../platform/context.js';
 import type { PixConfig } from '../../../platform/config/payments.js';
 import { MailError } from '../../../platform/mail/index.js';
-import { type DbLike, inTransaction, kyselyOf } from '../../../platform/db/transactions.js';
+import { type DbLike, inTransaction } from '../../../platform/db/transactions.js';
 import { activateCreditToken, issueCreditToken, refuseCreditToken } from '../tokens.js';
 import { sentToday, takeTurn } from '../caps.js';
 import { dailyCap, mailFailed, notPending, pixUnavailable, queueFull, requestNotFound } from './errors.js';
 import { utcDay } from '../../../platform/days.js';
 import { hexId, iso, networkKey } from './network.js';
 import { PROOF_MIME, type ProofType } from './proof.js';
-import type { PixState } from '../../../platform/db/schema.js';
 import { txidFor } from './brcode.js';
 import { checkPending, HOUR_MS, type PendingLimits, wideNetworkKey } from '../pending.js';
+import { kyselyOf, type PixState } from '../tables.js';
 
 export const DEFAULT_REVIEW_QUEUE = 50;
 export const DEFAULT_PIX_DAILY_CAP = 5;

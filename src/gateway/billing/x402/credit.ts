@@ -4,10 +4,11 @@
 // happens exactly once whoever gets there first (the token's reference and the movement's
 // reference are unique as well).
 import type { Context } from '../../../platform/context.js';
-import { type DbLike, inTransaction, kyselyOf } from '../../../platform/db/transactions.js';
+import { type DbLike, inTransaction } from '../../../platform/db/transactions.js';
 import { creditWallet, MICROS_PER_USD, parseWalletKey } from '../ledger.js';
 import { DuplicateTokenReferenceError, issueCreditToken } from '../tokens.js';
 import { getPayment, movePayment } from './payments.js';
+import { kyselyOf } from '../tables.js';
 
 export interface Credited {
   /** The package's token id (purpose `credit`). */

@@ -13,6 +13,7 @@ import type { PaymentRequirements } from './requirements.js';
 import { utcDay } from '../../../platform/days.js';
 import { payment as paymentSeen } from '../metrics.js';
 import { claimPayment, movePayment, nonceKey, type Paying } from './payments.js';
+import { kyselyOf } from '../tables.js';
 
 export type Collected =
   | { ok: true; nonce: string; payer: string; transaction: string; network: string }
@@ -55,7 +56,7 @@ export class PaymentCollector {
 
   /** Micro-dollars of credit paid through x402 today (in progress or paid), for the daily cap. */
   async soldToday(now = Date.now()): Promise<number> {
-    const row = await this.ctx.db.kysely
+    const row = await kyselyOf(this.ctx.db)
       .selectFrom('x402_payments')
       .select((eb) => eb.fn.sum<string | number>('micros').as('s'))
       .where('day', '=', utcDay(now))

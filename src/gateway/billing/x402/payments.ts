@@ -13,10 +13,10 @@
 // The quote itself is not stored: it is computed again from the request, and the row keeps
 // the requirements the payment was checked against.
 import type { DbLike } from '../../../platform/db/transactions.js';
-import { kyselyOf } from '../../../platform/db/transactions.js';
 import { utcDay } from '../../../platform/days.js';
 import type { PaymentPayload } from './header.js';
 import type { PaymentRequirements } from './requirements.js';
+import { kyselyOf } from '../tables.js';
 
 export type PaymentState =
   | 'verifying'

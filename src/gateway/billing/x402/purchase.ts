@@ -5,7 +5,7 @@
 import type { Context } from '../../../platform/context.js';
 import type { ApiError } from '../../../platform/http/errors.js';
 import { formatUsd, MICROS_PER_USD } from '../ledger.js';
-import { inTransaction, kyselyOf } from '../../../platform/db/transactions.js';
+import { inTransaction } from '../../../platform/db/transactions.js';
 import { reissueCreditToken } from '../tokens.js';
 import { creditPayment } from './credit.js';
 import { undeliveredPackage } from './payments.js';
@@ -14,6 +14,7 @@ import type { PaymentCollector } from './pay.js';
 import { type PaymentRequirements, quote, requirements } from './requirements.js';
 import type { X402Config } from '../../../platform/config/payments.js';
 import { BILLING } from '../errors.js';
+import { kyselyOf } from '../tables.js';
 
 /** Texts for the payer; the codes in parentheses are the facilitator's or ours. */
 const REASONS: Record<string, string> = {

@@ -14,10 +14,10 @@
 //
 // A row is taken by one instance at a time (its `next_at` is pushed forward first).
 import type { Context } from '../../../platform/context.js';
-import { kyselyOf } from '../../../platform/db/transactions.js';
 import { creditPayment } from './credit.js';
 import type { FacilitatorClient } from './facilitator.js';
 import { awaitsOperator, movePayment, type PaymentRow, unfinishedPayments } from './payments.js';
+import { kyselyOf } from '../tables.js';
 
 /** The facilitator's word for an authorisation whose nonce is spent on chain. */
 const NONCE_USED = /nonce_(already_)?used/i;
