@@ -5,7 +5,11 @@
 // 2. inside the gateway no folder cycle, type imports included: folders form layers;
 // 3. the gateway's composition root — app.ts and deps.ts — is imported by no gateway folder,
 //    except deps.ts as a type (the GatewayDeps a registrar is handed);
-// 4. the jobs table is queried only by its owner, platform/jobs (and the migration that made it).
+// 4. the jobs table is queried only by its owner, platform/jobs (and the migration that made it);
+// 5. every table is queried only by the module that owns it (TABLE_OWNERS), its migrations apart,
+//    and the reads across modules that remain are listed in CROSS_READS with their reason;
+// 6. no query runs on the shared instance as such (`db.kysely.selectFrom…`): a module queries
+//    it through its own view (`kyselyOf` in its tables.ts), typed with its own tables.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -55,7 +59,8 @@ function sources(dir: string): string[] {
   });
 }
 
-const imports = sources('src').flatMap((f) => importsOf(f, readFileSync(join(ROOT, f), 'utf8')));
+const sourceTexts = sources('src').map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
+const imports = sourceTexts.flatMap(({ path, text }) => importsOf(path, text));
 
 /** `src/<area>/…` → area; src/cli.ts → ''. */
 const areaOf = (path: string) => {
@@ -121,6 +126,123 @@ function jobsTableViolations(files: { path: string; text: string }[]): string[] 
     .map(({ path }) => path);
 }
 
+/**
+ * Who owns each table: the folder under src/ whose code may name it in a query (its
+ * `tables.ts` declares the table's type). docs/contributing/architecture.md, "Module map".
+ */
+const TABLE_OWNERS: Record<string, string> = {
+  svc_meta: 'platform/',
+  login_attempts: 'platform/identity/',
+  jobs: 'platform/jobs/',
+  accounts: 'gateway/accounts/',
+  access_links: 'gateway/accounts/',
+  organizations: 'gateway/orgs/',
+  memberships: 'gateway/orgs/',
+  sessions: 'gateway/sessions/',
+  api_keys: 'gateway/keys/',
+  audit_records: 'gateway/privacy/',
+  privacy_jobs: 'gateway/privacy/',
+  limit_counters: 'gateway/limits/',
+  usage_daily: 'gateway/limits/',
+  call_log: 'gateway/calls/',
+  credit_wallets: 'gateway/billing/',
+  credit_movements: 'gateway/billing/',
+  credit_reservations: 'gateway/billing/',
+  credit_tokens: 'gateway/billing/',
+  credit_house_losses: 'gateway/billing/',
+  x402_payments: 'gateway/billing/',
+  pix_requests: 'gateway/billing/',
+  asaas_charges: 'gateway/billing/',
+  asaas_events: 'gateway/billing/',
+  asaas_customers: 'gateway/billing/',
+  worker_jobs: 'gateway/workers/',
+  workers: 'gateway/workers/',
+  contact_networks: 'gateway/contact/',
+  funnel_days: 'gateway/telemetry/',
+  funnel_batches: 'gateway/telemetry/',
+  telemetry_daily: 'gateway/telemetry/',
+  showcase_documents: 'gateway/showcase/',
+  showcase_leases: 'gateway/showcase/',
+  contract_users: 'contracts/',
+  contract_documents: 'contracts/',
+  contract_analyses: 'contracts/',
+  contract_notifications: 'contracts/',
+  contract_chat_messages: 'contracts/',
+  contract_usage: 'contracts/',
+  insight_tenants: 'insights/',
+  insight_jobs: 'insights/',
+  insights: 'insights/',
+  insight_tag_queue: 'insights/',
+};
+
+/**
+ * The queries that still name another module's tables, each with why. A new one belongs in
+ * the owner (a function there the other module calls) unless it has a reason as good.
+ */
+const CROSS_READS: Record<string, readonly string[]> = {
+  // The key's look-up, once per call: one query gathers the access facts (docs: "One access decision").
+  'src/gateway/keys/auth.ts': ['accounts', 'organizations', 'memberships'],
+  // The console's session, the same facts for the playground's calls.
+  'src/gateway/playground/principal.ts': ['accounts', 'organizations', 'memberships'],
+  // A new key locks its account's row, so two concurrent creations count each other.
+  'src/gateway/keys/store.ts': ['accounts'],
+  // A new password or a disabled account stops the account's sessions and keys in its transaction.
+  'src/gateway/accounts/store.ts': ['sessions', 'api_keys'],
+  // A founder must be released, checked in the founding transaction.
+  'src/gateway/orgs/founding.ts': ['accounts'],
+  // The request log names keys and members in its lists and CSV, joined in the same query.
+  'src/gateway/calls/list.ts': ['api_keys'],
+  'src/gateway/calls/records.ts': ['api_keys'],
+  'src/gateway/calls/usage.ts': ['api_keys', 'accounts'],
+  // The hourly purge keeps each organisation's rows for its own request_log_days.
+  'src/gateway/calls/retention.ts': ['organizations'],
+  // The organisation an Asaas buyer tops up: the first the account owns or administers.
+  'src/gateway/billing/asaas/charges.ts': ['memberships'],
+  // Job reservations settled when their job has finished (the ledger's rows, by source `job`).
+  'src/gateway/workers/charges.ts': ['credit_reservations'],
+  // Reports over the usage accounting that limits/ writes.
+  'src/gateway/usage/report.ts': ['usage_daily'],
+  'src/gateway/showcase/document.ts': ['usage_daily'],
+  'src/gateway/showcase/metrics.ts': ['usage_daily'],
+  // The contracts and insights services' key into the gateway, made where they all can reach it.
+  'src/platform/identity/internal-key.ts': ['accounts', 'api_keys'],
+  // An operator's command that names the key's owner.
+  'src/cli/keys.ts': ['api_keys', 'accounts'],
+};
+
+const TABLE_NAMES = Object.keys(TABLE_OWNERS).join('|');
+/** A Kysely call or an SQL keyword that names a table (comments removed first). */
+const TABLE_QUERY = new RegExp(
+  `(?:selectFrom|insertInto|updateTable|deleteFrom|Join|mergeInto|replaceInto)\\(\\s*['"\`](${TABLE_NAMES})\\b|\\b(?:from|join|update|into)\\s+(${TABLE_NAMES})\\b`,
+  'gi',
+);
+const withoutComments = (text: string) =>
+  text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '')
+    .replace(/\s\/\/ .*$/gm, '');
+
+/** `file: table` for each table a file names in a query outside its owner (migrations apart). */
+function tableOwnerViolations(files: { path: string; text: string }[]): string[] {
+  return files.flatMap(({ path, text }) => {
+    if (path.includes('/migrations/')) return [];
+    const named = new Set<string>();
+    for (const m of withoutComments(text).matchAll(TABLE_QUERY)) named.add((m[1] ?? m[2])!.toLowerCase());
+    return [...named]
+      .filter((table) => !path.startsWith(`src/${TABLE_OWNERS[table]}`))
+      .filter((table) => !CROSS_READS[path]?.includes(table))
+      .sort()
+      .map((table) => `${path}: ${table}`);
+  });
+}
+
+/** A query on `….kysely` itself: untyped, since the shared instance knows no table. */
+const UNVIEWED_QUERY = /\.kysely\s*\.\s*(?:selectFrom|insertInto|updateTable|deleteFrom|transaction|with)\b/;
+
+function unviewedQueries(files: { path: string; text: string }[]): string[] {
+  return files.filter(({ text }) => UNVIEWED_QUERY.test(withoutComments(text))).map(({ path }) => path);
+}
+
 describe('import rules', () => {
   it('catch what they forbid', () => {
     const made = (from: string, text: string) => importsOf(from, text);
@@ -159,6 +281,24 @@ describe('import rules', () => {
       ]),
       ['src/gateway/workers/store.ts', 'src/gateway/workers/charges.ts'],
     );
+    assert.deepEqual(
+      tableOwnerViolations([
+        { path: 'src/gateway/keys/routes.ts', text: "kyselyOf(db).selectFrom('organizations as o')" },
+        { path: 'src/contracts/x.ts', text: 'await sql`INSERT INTO insights (id) VALUES (1)`' },
+        { path: 'src/gateway/orgs/store.ts', text: "db.updateTable('organizations')" },
+        { path: 'src/gateway/calls/retention.ts', text: "db.selectFrom('organizations')" },
+        { path: 'src/gateway/limits/x.ts', text: '// read from accounts\nconst a = 1;' },
+        { path: 'src/gateway/migrations/0002-accounts.ts', text: "db.insertInto('accounts')" },
+      ]),
+      ['src/gateway/keys/routes.ts: organizations', 'src/contracts/x.ts: insights'],
+    );
+    assert.deepEqual(
+      unviewedQueries([
+        { path: 'a.ts', text: 'await ctx.db.kysely\n  .selectFrom(x)' },
+        { path: 'b.ts', text: 'await kyselyOf(ctx.db).selectFrom(x)' },
+      ]),
+      ['a.ts'],
+    );
   });
 
   it('areas import only the layers below them', () => {
@@ -175,7 +315,41 @@ describe('import rules', () => {
   });
 
   it('only platform/jobs queries the jobs table', () => {
-    const files = sources('src').map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
-    assert.deepEqual(jobsTableViolations(files), []);
+    assert.deepEqual(jobsTableViolations(sourceTexts), []);
+  });
+
+  it('each table is queried by its owner only, and the listed reads across modules', () => {
+    assert.deepEqual(tableOwnerViolations(sourceTexts), []);
+  });
+
+  it('every read across modules listed still happens (the list shrinks with the code)', () => {
+    const stale = Object.entries(CROSS_READS).flatMap(([path, tables]) => {
+      const text = sourceTexts.find((f) => f.path === path)?.text;
+      if (text === undefined) return [`${path}: no such file`];
+      const named = new Set(
+        [...withoutComments(text).matchAll(TABLE_QUERY)].map((m) => (m[1] ?? m[2])!.toLowerCase()),
+      );
+      return tables.filter((t) => !named.has(t)).map((t) => `${path}: ${t}`);
+    });
+    assert.deepEqual(stale, []);
+  });
+
+  it('every table has an owner, and the owner declares it in its tables.ts', () => {
+    const declared = sourceTexts
+      .filter(({ path }) => path.endsWith('/tables.ts') && path !== 'src/gateway/tables.ts')
+      .flatMap(({ path, text }) =>
+        [...text.matchAll(/^ {2}(\w+): \w+Table;$/gm)].map(([, table]) => ({ table: table!, path })),
+      );
+    assert.deepEqual(declared.map((d) => d.table).sort(), Object.keys(TABLE_OWNERS).sort());
+    for (const { table, path } of declared) {
+      assert.ok(path.startsWith(`src/${TABLE_OWNERS[table]}`), `${table} is declared in ${path}`);
+    }
+  });
+
+  it('no query runs on the shared instance without a module view', () => {
+    assert.deepEqual(
+      unviewedQueries(sourceTexts.filter(({ path }) => !path.startsWith('src/platform/db/'))),
+      [],
+    );
   });
 });
