@@ -31,13 +31,22 @@ async function load(src: string) {
       from<typeof import('../src/gateway/orgs/store.js')>('gateway/orgs/store.js'),
       from<typeof import('../src/gateway/product.js')>('gateway/product.js'),
       from<typeof import('../src/platform/config/index.js')>('platform/config/index.js'),
-      from<typeof import('../src/platform/context.js')>('platform/context.js'),
+      // src/context.ts since the modules hand their migrations to the platform; before, platform/context.ts.
+      from<typeof import('../src/context.js')>('context.js').catch(() =>
+        from<typeof import('../src/context.js')>('platform/context.js'),
+      ),
       from<typeof import('../src/platform/db/index.js')>('platform/db/index.js'),
       from<typeof import('../src/platform/logger.js')>('platform/logger.js'),
       from<typeof import('../src/platform/secret.js')>('platform/secret.js'),
     ],
   );
-  return { accounts, app, ledger, keys, orgs, product, config, context, db, logger, secret };
+  // Builds before src/modules.ts migrate with their own list (migrate(db)); later ones are handed it.
+  const modules = await from<typeof import('../src/modules.js')>('modules.js').catch(() => undefined);
+  const migrate = (handle: Parameters<typeof db.migrate>[0]) =>
+    modules
+      ? db.migrate(handle, modules.MIGRATIONS)
+      : (db.migrate as (d: typeof handle) => Promise<string[]>)(handle);
+  return { accounts, app, ledger, keys, orgs, product, config, context, db, logger, secret, migrate };
 }
 type Build = Awaited<ReturnType<typeof load>>;
 type Db = ReturnType<Build['db']['openDb']>;
@@ -81,7 +90,7 @@ async function spendRate(b: Build, db: Db, wallets: Wallet[], concurrency: numbe
 }
 
 async function seedLedger(b: Build, db: Db): Promise<void> {
-  await b.db.migrate(db);
+  await b.migrate(db);
   for (let i = 0; i <= 1000; i++) {
     await b.ledger.creditWallet(db, {
       wallet: { kind: 'org', id: i === 1000 ? 'bench-one' : `bench-${i}` },

@@ -5,7 +5,7 @@
 // Usage: npm run build && node dist/bench/insights-webhook.js [seconds] [connections]
 import { autocannon as loadAutocannon } from './peers.js';
 import { loadConfig } from '../src/platform/config/index.js';
-import { createContext } from '../src/platform/context.js';
+import { createContext } from '../src/context.js';
 import { createTenant } from '../src/insights/tenants/store.js';
 import { testStorage } from '../test/helpers/db.js';
 import { CLI } from './lib.js';

@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { loadConfig } from '../src/platform/config/index.js';
-import { createContext } from '../src/platform/context.js';
+import { createContext } from '../src/context.js';
 import type { TestContext } from '../test/helpers/context.js';
 import { testStorage } from '../test/helpers/db.js';
 import { makeKey } from '../test/helpers/gateway.js';

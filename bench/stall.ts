@@ -19,7 +19,7 @@ import { get } from 'node:http';
 import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
 import { loadConfig } from '../src/platform/config/index.js';
-import { createContext } from '../src/platform/context.js';
+import { createContext } from '../src/context.js';
 import { sqliteFile } from '../src/platform/db/index.js';
 import type { TestContext } from '../test/helpers/context.js';
 import { testStorage } from '../test/helpers/db.js';

@@ -9,7 +9,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { loadConfig } from '../src/platform/config/index.js';
-import { createContext } from '../src/platform/context.js';
+import { createContext } from '../src/context.js';
 import { createLogger } from '../src/platform/logger.js';
 import type { WorkerCapability } from '../src/worker/registry.js';
 import { startWorker } from '../src/worker/run.js';

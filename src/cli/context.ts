@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Config, ConfigError, loadConfig } from '../platform/config/index.js';
-import { type Context, createContext } from '../platform/context.js';
+import { createContext } from '../context.js';
+import type { Context } from '../platform/context.js';
 import { describeStorage } from '../platform/db/index.js';
 import { isEmailAddress } from '../platform/identity/email.js';
 import { isAcceptablePassword, PASSWORD_MAX, PASSWORD_MIN } from '../platform/identity/passwords.js';

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { migrate, openDb } from '../platform/db/index.js';
+import { MIGRATIONS } from '../modules.js';
 import { storageConfig } from './context.js';
 import { ensureSecret } from '../platform/secret.js';
 import { type CliCommand, printJson, UsageError } from './command.js';
@@ -19,7 +20,7 @@ Prints {"dialect": …, "applied": [names]}.`,
     const db = openDb(config);
     try {
       const secret = ensureSecret(config.dataDir, config.secret);
-      printJson({ dialect: db.dialect, applied: await migrate(db, secret) });
+      printJson({ dialect: db.dialect, applied: await migrate(db, MIGRATIONS, secret) });
     } finally {
       await db.close();
     }

@@ -8,7 +8,7 @@ import {
   runPrimary,
 } from '../cluster.js';
 import { type Config, loadConfig } from '../platform/config/index.js';
-import { createContext } from '../platform/context.js';
+import { createContext } from '../context.js';
 import { startObservability } from '../platform/observability.js';
 import { createLogger } from '../platform/logger.js';
 import { metricsRenderer } from '../platform/metrics/index.js';

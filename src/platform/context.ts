@@ -2,7 +2,7 @@
 // master secret and the logger. Built once per process and shared by the services in it.
 import type { Config } from './config/index.js';
 import { ConfigError } from './config/index.js';
-import { type Db, migrate, openDb } from './db/index.js';
+import { type Db, type Migrations, migrate, openDb } from './db/index.js';
 import { kyselyOf } from './db/tables.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/index.js';
@@ -22,14 +22,19 @@ export interface Context {
   origins: Origins;
 }
 
-export async function createContext(
+/**
+ * Opens storage, brings it up to date with `migrations` (every module's, in order: the platform
+ * knows none but its own, src/context.ts hands them all) and checks the secret against it.
+ */
+export async function openContext(
   config: Config,
+  migrations: Migrations,
   logger = createLogger(config.logLevel),
 ): Promise<Context> {
   const secret = ensureSecret(config.dataDir, config.secret);
   const db = openDb(config);
   try {
-    await migrate(db, secret);
+    await migrate(db, migrations, secret);
     await checkSecret(db, secret);
   } catch (err) {
     await db.close();

@@ -7,7 +7,7 @@ import { generate } from 'otplib';
 import pino from 'pino';
 import { createGatewayApp } from '../../src/gateway/app.js';
 import { loadConfig } from '../../src/platform/config/index.js';
-import { createContext } from '../../src/platform/context.js';
+import { createContext } from '../../src/context.js';
 import { Browser, ORIGIN, PASSWORD, TOTP_SECRET } from '../gateway/accounts/helpers.js';
 import { onPostgres, type TestStorage, testStorage } from '../helpers/db.js';
 import { type Child, spawnSvc, runSvc as svc } from '../helpers/process.js';

@@ -7,9 +7,11 @@ import { after, before, describe, it } from 'node:test';
 import { Migrator, sql } from 'kysely';
 import { createSealer } from '../../src/contracts/sealing.js';
 import { migrate, openDb } from '../../src/platform/db/index.js';
-import { migrations } from '../../src/platform/db/migrations/index.js';
+import { MIGRATIONS } from '../../src/modules.js';
 import { onPostgres, testStorage } from '../helpers/db.js';
 import { type Harness, harness, SAMPLE_CONTRACT } from './helpers.js';
+
+const migrations = Object.fromEntries(MIGRATIONS);
 
 const dialect = onPostgres ? 'postgres' : 'sqlite';
 const SECRET = 'sealing-test-secret-sealing-test-secret-0';
@@ -71,7 +73,7 @@ describe(`contracts: sealed titles (${dialect})`, () => {
         values ('ctr_1', 'usr_1', ${title}, 'text', 4, ${sealer.seal('text')}, 1)`.execute(db.kysely);
 
       // 0009 first; later migrations (of other areas) may follow it.
-      const applied = await migrate(db, SECRET);
+      const applied = await migrate(db, MIGRATIONS, SECRET);
       assert.equal(applied[0], SEALING);
       assert.ok(applied.every((name) => name >= SEALING));
 
@@ -94,7 +96,7 @@ describe(`contracts: sealed titles (${dialect})`, () => {
     const storage = await testStorage();
     const db = openDb(storage);
     try {
-      assert.deepEqual(await migrate(db), Object.keys(migrations));
+      assert.deepEqual(await migrate(db, MIGRATIONS), Object.keys(migrations));
     } finally {
       await db.close();
       await storage.drop();

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { createLogger } from '../../src/platform/logger.js';
 import { loadConfig } from '../../src/platform/config/index.js';
-import { type Context, createContext } from '../../src/platform/context.js';
+import { createContext } from '../../src/context.js';
+import type { Context } from '../../src/platform/context.js';
 import { testStorage } from './db.js';
 
 /** Collects every log line, so tests can grep them for personal data. */

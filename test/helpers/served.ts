@@ -1,7 +1,7 @@
 // A real `svc serve` process on test storage that the test seeded first (keys,
 // organisations, credit) through a context of its own, closed before the process starts.
 import { loadConfig } from '../../src/platform/config/index.js';
-import { createContext } from '../../src/platform/context.js';
+import { createContext } from '../../src/context.js';
 import type { TestContext } from './context.js';
 import { LogCapture } from './context.js';
 import { type TestStorage, testStorage } from './db.js';

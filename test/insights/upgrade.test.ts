@@ -6,10 +6,12 @@ import { describe, it } from 'node:test';
 import { Migrator, sql } from 'kysely';
 import { findTenant } from '../../src/insights/tenants/store.js';
 import { migrate, openDb } from '../../src/platform/db/index.js';
-import { migrations } from '../../src/platform/db/migrations/index.js';
+import { MIGRATIONS } from '../../src/modules.js';
 import { claim } from '../../src/platform/jobs/index.js';
 import { testStorage } from '../helpers/db.js';
 import { kyselyOf } from '../../src/modules.js';
+
+const migrations = Object.fromEntries(MIGRATIONS);
 
 describe('insights upgrade to the shared job queue', () => {
   it('moves waiting ingestion jobs and keeps open tenants open, explicitly', async () => {
@@ -44,7 +46,7 @@ describe('insights upgrade to the shared job queue', () => {
       await job('ij_1', 's-waiting', 'queued');
       await job('ij_2', 'say "hi"\\', 'leased');
       await job('ij_3', 's-done', 'completed');
-      await migrate(db);
+      await migrate(db, MIGRATIONS);
 
       const moved = await kyselyOf(db).selectFrom('jobs').selectAll().orderBy('id').execute();
       assert.deepEqual(

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type Kysely, sql } from 'kysely';
 import { type Db, migrate, openDb } from '../../src/platform/db/index.js';
+import { MIGRATIONS } from '../../src/modules.js';
 import { prepared } from '../../src/platform/db/statements.js';
 import type { Database } from '../../src/modules.js';
 
@@ -31,7 +32,7 @@ describe('prepared statements from Kysely queries', () => {
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'svc-statements-'));
     db = openDb({ dataDir: dir });
-    await migrate(db);
+    await migrate(db, MIGRATIONS);
   });
   after(async () => {
     await db.close();

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/platform/config/index.js';
-import { createContext } from '../../src/platform/context.js';
+import { createContext } from '../../src/context.js';
 import { describeStorage } from '../../src/platform/db/index.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { LogCapture } from '../helpers/context.js';

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { migrate, openDb } from '../../src/platform/db/index.js';
-import { migrations } from '../../src/platform/db/migrations/index.js';
+import { MIGRATIONS } from '../../src/modules.js';
 import { onPostgres, testStorage } from '../helpers/db.js';
 import { spawnSvc } from '../helpers/process.js';
+
+const migrations = Object.fromEntries(MIGRATIONS);
 
 describe(`migrations (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
   it('apply every migration on a fresh database, then nothing on a re-run', async () => {
@@ -15,8 +17,8 @@ describe(`migrations (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
     const db = openDb(storage);
     try {
       assert.equal(db.dialect, onPostgres ? 'postgres' : 'sqlite');
-      assert.deepEqual(await migrate(db), Object.keys(migrations));
-      assert.deepEqual(await migrate(db), []);
+      assert.deepEqual(await migrate(db, MIGRATIONS), Object.keys(migrations));
+      assert.deepEqual(await migrate(db, MIGRATIONS), []);
       await db.kysely
         .insertInto('svc_meta')
         .values({ key: 'k', value: 'v', updated_at: Date.now() })
@@ -63,7 +65,7 @@ describe(`migrations (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
           const storage = await testStorage();
           const db = openDb(storage);
           try {
-            assert.deepEqual(await migrate(db), Object.keys(migrations));
+            assert.deepEqual(await migrate(db, MIGRATIONS), Object.keys(migrations));
           } finally {
             await db.close();
             await storage.drop();
@@ -108,7 +110,7 @@ describe(`migrations (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
           schemaUrl.searchParams.set('options', `-c search_path=s${i}`);
           const db = openDb({ dataDir: tmpdir(), databaseUrl: schemaUrl.toString() });
           try {
-            assert.deepEqual(await migrate(db), Object.keys(migrations));
+            assert.deepEqual(await migrate(db, MIGRATIONS), Object.keys(migrations));
           } finally {
             await db.close();
           }

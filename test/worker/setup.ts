@@ -3,7 +3,8 @@
 // same storage for keys and for reading the database.
 import { tmpdir } from 'node:os';
 import { loadConfig } from '../../src/platform/config/index.js';
-import { type Context, createContext } from '../../src/platform/context.js';
+import { createContext } from '../../src/context.js';
+import type { Context } from '../../src/platform/context.js';
 import { FakeEmbeddings } from '../fakes/embeddings.js';
 import { testStorage, type TestStorage } from '../helpers/db.js';
 import { type KeyFixture, makeKey } from '../helpers/gateway.js';

@@ -8,7 +8,6 @@ import pg from 'pg';
 import { queryTracer } from '../tracing/db.js';
 import { startCheckpointer } from './checkpointer.js';
 import { DEFAULT_LOCK_WAIT_MS, isLockConflict } from './lock-wait.js';
-import { migrations } from './migrations/index.js';
 import { type Listener, pgListen, pgNotify } from './notify.js';
 import { LockWaitingSqliteDialect } from './sqlite-dialect.js';
 
@@ -134,8 +133,20 @@ export function describeStorage(options: DbOptions): string {
   }
 }
 
+/**
+ * Every migration in its order, as the modules hand them (src/modules.ts): the platform holds
+ * only its own (`./migrations/`), each module its own, and one list orders them all.
+ */
+export type Migrations = ReadonlyArray<readonly [name: string, migration: Migration]>;
+
 /** Brings the schema up to date. Idempotent; safe when several instances start together. */
-export async function migrate(db: Db, secret?: string): Promise<string[]> {
+export async function migrate(db: Db, migrations: Migrations, secret?: string): Promise<string[]> {
+  const byName = Object.fromEntries(migrations);
+  // Kysely runs them in the order of their names: the list's order must be the same one.
+  const names = migrations.map(([name]) => name);
+  if (names.join('\n') !== [...names].sort().join('\n') || Object.keys(byName).length !== names.length) {
+    throw new Error(`migrations out of order or repeated: ${names.join(', ')}`);
+  }
   // Kysely looks for its bookkeeping tables in every schema unless told which one; a
   // database shared with other schemas (or other deployments) would confuse it.
   const migrationTableSchema =
@@ -144,7 +155,7 @@ export async function migrate(db: Db, secret?: string): Promise<string[]> {
       : undefined;
   const migrator = new Migrator({
     db: db.kysely,
-    provider: { getMigrations: async () => withSecret(migrations, secret) },
+    provider: { getMigrations: async () => withSecret(byName, secret) },
     migrationTableSchema,
   });
   // PostgreSQL serialises migrators with a lock and runs each migration in a transaction.

@@ -20,7 +20,8 @@ import {
 import { requirements } from '../../../src/gateway/billing/x402/requirements.js';
 import { createOrganization, updateOrganization } from '../../../src/gateway/orgs/store.js';
 import { loadConfig } from '../../../src/platform/config/index.js';
-import { type Context, createContext } from '../../../src/platform/context.js';
+import { createContext } from '../../../src/context.js';
+import type { Context } from '../../../src/platform/context.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { onPostgres, type TestStorage, testStorage } from '../../helpers/db.js';
 import { runSvc } from '../../helpers/process.js';

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Kysely, sql } from 'kysely';
 import { type Db, migrate, openDb } from '../../../src/platform/db/index.js';
+import { MIGRATIONS } from '../../../src/modules.js';
 import {
   claim,
   complete,
@@ -42,7 +43,7 @@ describe(`job queue (${onPostgres ? 'postgres' : 'sqlite'})`, () => {
   before(async () => {
     storage = await testStorage();
     db = openDb(storage);
-    await migrate(db);
+    await migrate(db, MIGRATIONS);
     await sql`CREATE TABLE job_effects (k text NOT NULL)`.execute(db.kysely);
   });
   after(async () => {

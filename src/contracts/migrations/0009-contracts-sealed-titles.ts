@@ -1,6 +1,6 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
-import { decrypt, encrypt } from '../../crypto.js';
-import { deriveKey } from '../../secret.js';
+import { decrypt, encrypt } from '../../platform/crypto.js';
+import { deriveKey } from '../../platform/secret.js';
 
 // Contract titles are sealed like the texts they name (people title contracts after the
 // other party): `contract_documents.title` becomes `sealed_title`, every existing title
