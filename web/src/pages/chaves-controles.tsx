@@ -115,7 +115,7 @@ export function EditControls(props: {
   const save = async (body: Record<string, unknown>) => {
     setProblem('');
     try {
-      await api('POST', '/api/account/keys/update', { id: props.id, ...body });
+      await api('POST /api/account/keys/update', { body: { id: props.id, ...body } });
       toast(`Controles da chave “${props.name}” salvos.`);
       props.onDone(true);
     } catch (err) {

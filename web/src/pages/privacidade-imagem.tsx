@@ -3,6 +3,7 @@
 // and both are shown side by side — what was sent, and what the model vendor would receive.
 import { useState } from 'preact/hooks';
 import { api, describe } from '../api.js';
+import type { Policy } from './privacidade.js';
 import { type Finding, Findings } from './achados.js';
 import { Problem } from '../ui.js';
 
@@ -25,7 +26,7 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-export function ImagePreview({ owner, policy }: { owner: string; policy: string }) {
+export function ImagePreview({ owner, policy }: { owner: string; policy: Policy | '' }) {
   const [original, setOriginal] = useState('');
   const [redacted, setRedacted] = useState<Redacted | null>(null);
   const [problem, setProblem] = useState('');
@@ -46,10 +47,12 @@ export function ImagePreview({ owner, policy }: { owner: string; policy: string 
     setBusy(true);
     try {
       setRedacted(
-        await api<Redacted>('POST', '/api/account/playground/image', {
-          organizationId: owner || null,
-          image: data,
-          ...(policy ? { policy } : {}),
+        await api('POST /api/account/playground/image', {
+          body: {
+            organizationId: owner || null,
+            image: data,
+            ...(policy ? { policy } : {}),
+          },
         }),
       );
     } catch (err) {
