@@ -137,8 +137,8 @@ function parse(text: string): unknown {
 }
 
 /**
- * The one reading of a refusal: the session routes answer `{error: code, message}`, the
- * credit and /v1 routes `{error: {code, message}}` (docs/errors.md).
+ * The one reading of a refusal: the /api routes answer `{error: code, message}`, the /v1
+ * routes `{error: {code, message}}` (docs/errors.md).
  */
 export function problemOf(status: number, retryAfter: string | null, body: unknown): ApiProblem {
   const envelope = (body ?? {}) as { error?: unknown; message?: unknown };

@@ -8,26 +8,11 @@ import { dateTime, lastUse } from '../format.js';
 import { me, signedInEmail, useStore } from '../state.js';
 import { toast } from '../toast.js';
 import { ConfirmButton, EmptyState, Field, Notice, Problem } from '../ui.js';
-import {
-  budgetText,
-  ControlFields,
-  controlsOf,
-  EditControls,
-  expiryText,
-  type KeyControlsRecord,
-} from './chaves-controles.js';
+import { budgetText, ControlFields, controlsOf, EditControls, expiryText } from './chaves-controles.js';
 import { Quickstart } from './quickstart.js';
 
-export interface KeyRecord extends KeyControlsRecord {
-  id: string;
-  name: string;
-  organizationId: string | null;
-  last4: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  active: boolean;
-}
+/** A key as GET /api/account/keys answers it. */
+export type KeyRecord = Reply<'GET /api/account/keys'>['keys'][number];
 
 type Organization = Reply<'GET /api/account/organizations'>['organizations'][number];
 type InviteRole = NonNullable<Routes['POST /api/account/organizations/invite']['body']['role']>;

@@ -4,18 +4,14 @@
 // chosen here (its policy, name sensitivity and restoration), so what it shows is what that
 // organisation's keys get; then, optionally, to a catalogue model. No API key is created.
 import { useEffect, useState } from 'preact/hooks';
-import { api, describe, type Routes } from '../api.js';
+import { api, describe, type Reply, type Routes } from '../api.js';
 import { event } from '../funnel.js';
 import { Highlighted } from '../highlight.js';
 import { Problem } from '../ui.js';
-import { type Finding, Findings } from './achados.js';
+import { Findings } from './achados.js';
 import { ImagePreview } from './privacidade-imagem.js';
 
-interface Cleaned {
-  clean_text: string;
-  findings: Finding[];
-  audit_id: string;
-}
+type Cleaned = Reply<'POST /api/account/playground/clean'>;
 
 /** A policy the playground may ask for; '' keeps the organisation's. */
 export type Policy = NonNullable<Routes['POST /api/account/playground/clean']['body']['policy']>;
