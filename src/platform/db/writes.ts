@@ -29,7 +29,8 @@ const tableName = (node: OperationNode | undefined): string | undefined => {
   return table?.kind === 'TableNode' ? (table as Named).table.identifier.name : undefined;
 };
 
-const RAW_WRITE = /\b(?:insert\s+into|update|delete\s+from|replace\s+into)\s+"?(\w+)"?/gi;
+/** A write keyword and the name after it, when a name (not a parameter) follows. */
+const RAW_WRITE = /\b(?:insert\s+into|update|delete\s+from|replace\s+into|merge\s+into)\b(?:\s+"?(\w+)"?)?/gi;
 
 /** The tables a statement writes (empty for a read). */
 export function writtenTables(node: RootOperationNode): string[] {
@@ -43,9 +44,10 @@ export function writtenTables(node: RootOperationNode): string[] {
     case 'MergeQueryNode':
       return [tableName(node.into) ?? '*'];
     case 'RawNode': {
-      const text = node.sqlFragments.join(' ');
-      const tables = [...text.matchAll(RAW_WRITE)].map((m) => m[1]!.toLowerCase());
-      return tables.length > 0 ? tables : /\b(insert|update|delete|replace|merge)\b/i.test(text) ? ['*'] : [];
+      // Fragments are joined around a character no name has: a table given as a parameter
+      // (sql.table) leaves the keyword without a name, which counts as any table.
+      const text = node.sqlFragments.join('\u0000');
+      return [...text.matchAll(RAW_WRITE)].map((m) => m[1]?.toLowerCase() ?? '*');
     }
     case 'SelectQueryNode':
       // A read may still write through a WITH clause on PostgreSQL.
