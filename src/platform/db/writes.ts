@@ -32,8 +32,11 @@ const tableName = (node: OperationNode | undefined): string | undefined => {
 /** A write keyword and the name after it, when a name (not a parameter) follows. */
 const RAW_WRITE = /\b(?:insert\s+into|update|delete\s+from|replace\s+into|merge\s+into)\b(?:\s+"?(\w+)"?)?/gi;
 
+/** A read's answer, shared: every statement of the process passes here. */
+const NONE: readonly string[] = Object.freeze([]);
+
 /** The tables a statement writes (empty for a read). */
-export function writtenTables(node: RootOperationNode): string[] {
+export function writtenTables(node: RootOperationNode): readonly string[] {
   switch (node.kind) {
     case 'InsertQueryNode':
       return [tableName(node.into) ?? '*'];
@@ -51,7 +54,8 @@ export function writtenTables(node: RootOperationNode): string[] {
     }
     case 'SelectQueryNode':
       // A read may still write through a WITH clause on PostgreSQL.
-      return (node.with?.expressions ?? []).flatMap((cte) => {
+      if (!node.with) return NONE;
+      return node.with.expressions.flatMap((cte) => {
         const inner = cte.expression as RootOperationNode;
         return inner.kind === 'SelectQueryNode' && !inner.with ? [] : writtenTables(inner);
       });
@@ -63,7 +67,7 @@ export function writtenTables(node: RootOperationNode): string[] {
 
 export class WriteWatch implements KyselyPlugin {
   readonly #listeners = new Set<WriteListener>();
-  readonly #running = new WeakMap<object, string[]>();
+  readonly #running = new WeakMap<object, readonly string[]>();
 
   /** Calls `listener` with each table written; the answer stops it. */
   onWrite(listener: WriteListener): () => void {
@@ -91,7 +95,7 @@ export class WriteWatch implements KyselyPlugin {
     return result;
   }
 
-  #tell(tables: string[]): void {
+  #tell(tables: readonly string[]): void {
     for (const listener of this.#listeners) for (const table of tables) listener(table);
   }
 }
