@@ -6,6 +6,9 @@
 // other processes are not seen here: such a copy must also expire (docs/accounts.md).
 // Statements that bypass the builder (the prepared fast paths, statements.ts) are not seen
 // either; none of them writes a table anything listens for.
+// Inside a transaction both calls come before the commit: on PostgreSQL a read on another
+// pooled connection in between can still see, and keep, the old row — for at most the
+// copy's lifetime, the same bound as another process's write.
 import type {
   KyselyPlugin,
   OperationNode,
