@@ -196,8 +196,7 @@ export const keyRevokeCommand: CliCommand = {
   summary: "Revoke one of an account's API keys",
   usage: `Usage: svc key revoke --email E --id KEY_ID
 
-Revokes the key: every gateway process and instance refuses it within 2 seconds.
-Repeating is harmless.`,
+Revokes the key at once, on every instance. Repeating is harmless.`,
   async run(args) {
     const o = options(args, { email: { type: 'string' }, id: { type: 'string' } }, ['email', 'id']);
     return withContext(async (ctx) => {

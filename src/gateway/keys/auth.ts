@@ -4,26 +4,21 @@
 // off, second factor, network origin). Model release is checked by the model pipeline
 // (pipeline/resolve.ts).
 //
-// The key's row (key ⋈ account ⋈ organisation) is read with one indexed query and kept by
-// this process for at most KEY_ROW_MS, by the secret's hash: a change this process writes to
-// a key, an account, an organisation or a membership empties that copy as it is written
-// (platform/db/writes.ts), so it applies to the very next request; a change written by
-// another process or instance applies here within KEY_ROW_MS (docs/accounts.md). The
-// decision itself (expiry, trial, network, ...) is taken again on every request, and
-// budgets and per-minute counts are never cached (access/controls.ts, limits/).
+// No cache: one indexed query per request, so a revoked key stops on every instance the
+// moment the revoke commits — correct by construction, where a cache would need
+// invalidation across processes (docs/contributing/performance.md has the measured cost).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Context } from '../../platform/context.js';
 import type { Db } from '../../platform/db/index.js';
 import { prepared } from '../../platform/db/statements.js';
-import type { WriteWatch } from '../../platform/db/writes.js';
 import type { Database } from '../../platform/db/schema.js';
 import { bearerToken } from '../../platform/http/authorization.js';
 import { deriveKey } from '../../platform/secret.js';
 import { PRODUCT_ID } from '../product.js';
 import { isWellFormed, secretHash } from '../../platform/identity/api-key-secrets.js';
 import { INTERNAL_EMAIL } from '../../platform/identity/internal-key.js';
-import { type AccessFacts, decideAccess } from '../access/decide.js';
+import { decideAccess } from '../access/decide.js';
 import type { Principal } from '../access/principal.js';
 import { KEYS } from './errors.js';
 import { controlsOf } from './store.js';
@@ -37,18 +32,6 @@ declare module 'fastify' {
 }
 
 const HOUR = 3_600_000;
-/** How long a key's row read by this process is used without reading it again. */
-export const KEY_ROW_MS = 2_000;
-/** Rows kept at most; past it the copy starts again empty (only keys in use refill it). */
-const MAX_KEY_ROWS = 10_000;
-/** The tables the key's row is read from: a write to any of them empties the copy. */
-const ROW_TABLES: ReadonlySet<string> = new Set([
-  'api_keys',
-  'accounts',
-  'organizations',
-  'memberships',
-  '*',
-]);
 
 const unauthorized = () =>
   KEYS.invalid_api_key('Chave de API ausente ou inválida.', {
@@ -127,105 +110,9 @@ function createLookup(db: Db): (hash: string) => Promise<KeyRow> {
   };
 }
 
-/** What the check needs from a key's row: refused outright (401), or the facts of the decision. */
-interface KeyEntry {
-  refused: boolean;
-  facts: AccessFacts;
-  lastUsedAt: number | null;
-}
-
-function entryOf(row: NonNullable<KeyRow>): KeyEntry {
-  return {
-    refused: row.revoked_at !== null || row.stopped_at !== null || row.product_id !== PRODUCT_ID,
-    lastUsedAt: row.last_used_at,
-    facts: {
-      credential: 'key',
-      keyId: row.key_id,
-      accountId: row.account_id,
-      released: row.released === 1,
-      trialEndsAt: row.trial_ends_at,
-      hasMfa: row.has_mfa === 1,
-      internal: row.email === INTERNAL_EMAIL,
-      organizationId: row.organization_id,
-      // An account key has no organisation row: the left join gives nulls.
-      organization: row.organization_id === null ? null : row,
-      member: true,
-      role: row.member_role,
-      controls: controlsOf({
-        expires_at: row.expires_at,
-        allowed_models: row.allowed_models,
-        budget_micros: row.budget_micros,
-        requests_per_minute: row.key_rpm,
-        tokens_per_minute: row.tokens_per_minute,
-      }),
-    },
-  };
-}
-
-/**
- * Key rows this process read, by secret hash, for KEY_ROW_MS (a monotonic clock: a test's
- * clock does not stretch it). One per storage, shared by every app on it.
- */
-class KeyRows {
-  readonly #entries = new Map<string, { entry: KeyEntry; until: number }>();
-  /** Moves on every write that empties the copy: a read that started before it is not kept. */
-  #generation = 0;
-
-  constructor(writes: WriteWatch) {
-    writes.onWrite((table) => {
-      if (!ROW_TABLES.has(table)) return;
-      this.#entries.clear();
-      this.#generation++;
-    });
-  }
-
-  get generation(): number {
-    return this.#generation;
-  }
-
-  get(hash: string): KeyEntry | undefined {
-    const kept = this.#entries.get(hash);
-    if (!kept) return undefined;
-    if (kept.until > performance.now()) return kept.entry;
-    this.#entries.delete(hash);
-    return undefined;
-  }
-
-  set(hash: string, entry: KeyEntry, readFrom: number): void {
-    if (readFrom !== this.#generation) return;
-    if (this.#entries.size >= MAX_KEY_ROWS) this.#entries.clear();
-    this.#entries.set(hash, { entry, until: performance.now() + KEY_ROW_MS });
-  }
-}
-
-const keyRows = new WeakMap<WriteWatch, KeyRows>();
-
-function keyRowsOf(db: Db): KeyRows | undefined {
-  if (!db.writes) return undefined;
-  let rows = keyRows.get(db.writes);
-  if (!rows) {
-    rows = new KeyRows(db.writes);
-    keyRows.set(db.writes, rows);
-  }
-  return rows;
-}
-
 export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
   const pepper = deriveKey(ctx.secret, 'api-key');
   const lookup = createLookup(ctx.db);
-  const kept = keyRowsOf(ctx.db);
-
-  /** The key's entry: from this process's copy, or read (and kept); undefined for an unknown key. */
-  async function entryFor(hash: string): Promise<KeyEntry | undefined> {
-    const found = kept?.get(hash);
-    if (found) return found;
-    const readFrom = kept?.generation ?? 0;
-    const row = await lookup(hash);
-    if (!row) return undefined;
-    const entry = entryOf(row);
-    kept?.set(hash, entry, readFrom);
-    return entry;
-  }
   const touched = new Map<string, number>(); // key id → hour last written by this process
 
   function touch(keyId: string, lastUsedAt: number | null, at: number): void {
@@ -245,11 +132,36 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
   return async function keyAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const secret = presentedKey(request);
     if (!secret || !isWellFormed(secret)) throw unauthorized();
-    const entry = await entryFor(secretHash(pepper, secret));
-    if (!entry || entry.refused) throw unauthorized();
+    const row = await lookup(secretHash(pepper, secret));
+    if (!row || row.revoked_at !== null || row.stopped_at !== null || row.product_id !== PRODUCT_ID)
+      throw unauthorized();
     const at = now();
-    request.principal = decideAccess(entry.facts, request.ip, at);
-    touch(entry.facts.keyId, entry.lastUsedAt, at);
+    request.principal = decideAccess(
+      {
+        credential: 'key',
+        keyId: row.key_id,
+        accountId: row.account_id,
+        released: row.released === 1,
+        trialEndsAt: row.trial_ends_at,
+        hasMfa: row.has_mfa === 1,
+        internal: row.email === INTERNAL_EMAIL,
+        organizationId: row.organization_id,
+        // An account key has no organisation row: the left join gives nulls.
+        organization: row.organization_id === null ? null : row,
+        member: true,
+        role: row.member_role,
+        controls: controlsOf({
+          expires_at: row.expires_at,
+          allowed_models: row.allowed_models,
+          budget_micros: row.budget_micros,
+          requests_per_minute: row.key_rpm,
+          tokens_per_minute: row.tokens_per_minute,
+        }),
+      },
+      request.ip,
+      at,
+    );
+    touch(row.key_id, row.last_used_at, at);
   };
 }
 

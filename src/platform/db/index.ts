@@ -12,7 +12,6 @@ import { migrations } from './migrations/index.js';
 import { type Listener, pgListen, pgNotify } from './notify.js';
 import type { Database } from './schema.js';
 import { LockWaitingSqliteDialect } from './sqlite-dialect.js';
-import { WriteWatch } from './writes.js';
 
 export type { Database } from './schema.js';
 export type Dialect = 'sqlite' | 'postgres';
@@ -27,8 +26,6 @@ export interface Db {
   /** PostgreSQL only: hints between instances (notify.ts); SQLite instances poll. */
   listen?(channel: string, onMessage: (payload: string) => void): Listener;
   notify?(channel: string, payload: string): Promise<void>;
-  /** The tables this process writes through `kysely`, as it writes them (writes.ts). */
-  readonly writes?: WriteWatch;
   close(): Promise<void>;
 }
 
@@ -56,16 +53,13 @@ export function openDb(options: DbOptions): Db {
     pool.on('connect', (client) => {
       client.query(`SET lock_timeout = ${Math.max(1, Math.floor(lockWaitMs))}`).catch(() => {});
     });
-    const writes = new WriteWatch();
     const kysely = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       log: queryTracer('postgresql'),
-      plugins: [writes],
     });
     const url = options.databaseUrl;
     return {
       kysely,
-      writes,
       dialect: 'postgres',
       lockWaitMs,
       listen: (channel, onMessage) => pgListen(url, channel, onMessage),
@@ -88,11 +82,9 @@ export function openDb(options: DbOptions): Db {
   // SQLite gives -wal and -shm the main file's mode; files made by older versions are narrowed here.
   for (const suffix of ['', '-wal', '-shm']) narrow(file + suffix);
   const checkpointer = startCheckpointer(sqlite, file);
-  const writes = new WriteWatch();
   const kysely = new Kysely<Database>({
     dialect: new LockWaitingSqliteDialect(sqlite, lockWaitMs),
     log: queryTracer('sqlite'),
-    plugins: [writes],
   });
   // Once: a second close (a test that took storage away, then disposed of it) would wait
   // for a checkpointer thread that is already gone.
@@ -104,7 +96,7 @@ export function openDb(options: DbOptions): Db {
       if (sqlite.open) sqlite.close();
       await checkpointer.stop();
     })());
-  return { kysely, writes, dialect: 'sqlite', lockWaitMs, sqlite, close };
+  return { kysely, dialect: 'sqlite', lockWaitMs, sqlite, close };
 }
 
 export const sqliteFile = (dataDir: string) => resolve(dataDir, 'svc.sqlite');
