@@ -4,7 +4,7 @@
 // for an organisation that does not exist, so an outsider learns nothing.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { ORGS } from '../orgs/errors.js';
+import { callLogForbidden, notMember } from '../orgs/errors.js';
 import { memberOf, type Organization, type Role } from '../orgs/store.js';
 
 export interface Reader {
@@ -16,7 +16,7 @@ export interface Reader {
 
 export async function callReader(db: Kysely<Database>, orgId: string, accountId: string): Promise<Reader> {
   const member = await memberOf(db, orgId, accountId);
-  if (!member) throw ORGS.organization_forbidden('Você não é membro desta organização.');
+  if (!member) throw notMember();
   return {
     organization: member.organization,
     role: member.role,
@@ -26,9 +26,6 @@ export async function callReader(db: Kysely<Database>, orgId: string, accountId:
 
 export async function recordsReader(db: Kysely<Database>, orgId: string, accountId: string): Promise<Reader> {
   const reader = await callReader(db, orgId, accountId);
-  if (reader.role === 'member')
-    throw ORGS.organization_forbidden(
-      'O registro de tratamento é visível para proprietários, administradores e encarregado (dpo).',
-    );
+  if (reader.role === 'member') throw callLogForbidden();
   return reader;
 }
