@@ -13,6 +13,13 @@ export const cnsDetector = numberDetector({
   context: [
     'cns',
     'sus',
+    // "SUS" before a number labels it only as a field: "nº SUS", "SUS:".
+    'sus:',
+    'nº sus',
+    'n° sus',
+    'n. sus',
+    'numero sus',
+    'numero do sus',
     'cartao sus',
     'cartao do sus',
     'carteirinha do sus',

@@ -6,8 +6,11 @@ import type { Analysis } from '../analysis.js';
 import type { Cluster } from '../clusters.js';
 import { defineDetector, type Span } from '../types.js';
 
-/** How far before the plate its label may be. */
-const NEAR = 12;
+/**
+ * How far before the plate its label may be, on the plate's line: room for a model and a
+ * colour ("carro: Gol prata FQX3B21", "veículo Fiat Uno branco ABC1234").
+ */
+const NEAR = 30;
 
 /** Three letters, an optional '-' or space, then the digits of either format. */
 const PLATE = /[A-Za-z]{3}[- ]?[0-9](?:[0-9]{3}|[A-Za-z][0-9]{2})(?![0-9A-Za-z])/y;
@@ -69,7 +72,9 @@ function plateIn(a: Analysis, c: Cluster, out: Span[]): void {
     const end = PLATE.lastIndex;
     // The label right before the plate ("placa ABC1D23", "veículo de placa ABC-1234"):
     // three capitals and four digits are also "SAC 0800" and many codes.
-    if (!a.labelled('placa', at, end, ['renavam']) || a.context(at, end).nearestDistance > NEAR) break;
+    if (!a.labelled('placa', at, end, ['renavam'])) break;
+    const distance = a.context(at, end).nearestDistance;
+    if (distance > NEAR || text.lastIndexOf('\n', at) >= at - distance) break;
     const key = text.slice(at, end).replace(/[- ]/g, '').toUpperCase();
     out.push({ start: at, end, key });
     break;

@@ -152,7 +152,10 @@ function keyOf(digits: string, plus: boolean, opts: PhoneOptions): string | null
   if (!plus && isBusinessNational(digits)) return opts.includeBusiness ? digits : null;
   const national = nationalNumber(digits, plus);
   if (national !== null) {
-    if (isBusinessSubscriber(national.slice(2)) && !opts.includeBusiness) return null;
+    // A capital number (4004-xxxx) is dialled alone; one dialled through a carrier code
+    // ("0 31 77 4000 7856") is a long-distance call to an ordinary line.
+    const viaCarrier = digits.length === national.length + 3;
+    if (!viaCarrier && isBusinessSubscriber(national.slice(2)) && !opts.includeBusiness) return null;
     return national;
   }
   // A number without DDD; only ever accepted with a telephone word (see read()).
@@ -179,15 +182,22 @@ function phonesIn(a: Analysis, c: Cluster, opts: PhoneOptions, out: Span[]): voi
   const g = c.groups;
   let i = 0;
   while (i < g.length) {
-    if (!softBefore(c, i)) {
+    if (i > 0 && !softBefore(c, i)) {
       i++;
       continue;
     }
     let start = g[i]!.start;
     const plus = text.charCodeAt(start - 1) === 43 || text.startsWith('+(', start - 2);
+    // "0xx11 98765-4321", "(0XX31) 3456-7890": the old way to write "dial 0, any carrier".
+    const anyCarrier = i === 0 && !plus && c.gluedBefore ? carrierPlaceholder(text, start) : -1;
+    if (i === 0 && c.gluedBefore && anyCarrier < 0) {
+      i++;
+      continue;
+    }
     if (plus) start = text.charCodeAt(start - 1) === 43 ? start - 1 : start - 2;
-    else if (text.charCodeAt(start - 1) === 40 && i + 1 < g.length && g[i + 1]!.sep.includes(')')) {
-      start -= 1;
+    else {
+      if (anyCarrier >= 0) start = anyCarrier;
+      if (text.charCodeAt(start - 1) === 40 && i + 1 < g.length && g[i + 1]!.sep.includes(')')) start -= 1;
     }
     const r = read(a, c, i, plus, opts, start);
     if (r === null) {
@@ -199,6 +209,19 @@ function phonesIn(a: Analysis, c: Cluster, opts: PhoneOptions, out: Span[]): voi
     out.push({ start, end: g[r.j]!.end, key: r.key });
     i = r.j + 1;
   }
+}
+
+/** "0xx" (any case) right before a DDD, itself at a word start or after "(": where it starts, or -1. */
+function carrierPlaceholder(text: string, ddd: number): number {
+  const at = ddd - 3;
+  if (at < 0 || text.charCodeAt(at) !== 48) return -1;
+  if ((text.charCodeAt(at + 1) | 32) !== 120 || (text.charCodeAt(at + 2) | 32) !== 120) return -1;
+  const before = text.charCodeAt(at - 1);
+  return at === 0 || !(isAsciiAlnum(before) || before === 95 || before === 64) ? at : -1;
+}
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
 const BUSINESS: PhoneOptions = { includeBusiness: true };
