@@ -252,6 +252,12 @@ export class ContextWords {
     }
   }
 
+  /** The category a folded word is a label of, or null (no word, or a shared kind's). */
+  categoryOf(word: string): ContextKind | null {
+    const kind = this.#kindOf.get(word);
+    return kind === undefined || kind in SHARED_CONTEXT ? null : kind;
+  }
+
   /**
    * Whether a word of `kind` occurs in the context window at all (anywhere, even inside
    * a word): a quick filter before around(), which folds the window and weighs every word.

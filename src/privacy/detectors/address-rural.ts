@@ -29,9 +29,29 @@ export function ruralAddressEnd(text: string, start: number, typeLength: number)
   return addressTail(text, REST.lastIndex, false);
 }
 
-/** Where a rural address may start: windows before each "rural", "km" and "s/n" cue. */
+/**
+ * The rural cues' words as typed, in their casings ("Linha" only capitalised: "minha"):
+ * searched for with indexOf, many times cheaper than one case-blind regex over the text.
+ */
+const CUE_WORDS = [
+  'rural',
+  'Rural',
+  'RURAL',
+  'istrito',
+  'ISTRITO',
+  'ovoado',
+  'OVOADO',
+  'omunidade',
+  'OMUNIDADE',
+  'ssentamento',
+  'SSENTAMENTO',
+  'Linha ',
+  'LINHA ',
+];
+
+/** Where the rural cues of `text` (other than a kilometre and "s/n") are: a property may be before each. */
 export function ruralCues(text: string, out: number[]): void {
-  for (const word of ['rural', 'Rural', 'RURAL']) {
-    for (let p = text.indexOf(word); p >= 0; p = text.indexOf(word, p + 5)) out.push(p);
+  for (const word of CUE_WORDS) {
+    for (let p = text.indexOf(word); p >= 0; p = text.indexOf(word, p + word.length)) out.push(p);
   }
 }

@@ -20,6 +20,9 @@ export const cnsDetector = numberDetector({
     'n. sus',
     'numero sus',
     'numero do sus',
+    // Longer than the card's "numero do cartao", which would otherwise take the words.
+    'numero do cartao do sus',
+    'numero do cartao sus',
     'cartao sus',
     'cartao do sus',
     'carteirinha do sus',

@@ -108,11 +108,9 @@ class Candidates {
 
   addresses(text: string): Span[] {
     const streets = addresses(text, windows(text, this.near));
-    if (this.sectors.length === 0 && !mayBeRural(text) && this.rural.length === 0) return streets;
-    const out = streets.concat(
-      sectorAddresses(text, this.sectors),
-      ruralAddresses(text, ruralWindows(text, this.rural)),
-    );
+    const rural = ruralWindows(text, this.rural);
+    if (this.sectors.length === 0 && rural.length === 0) return streets;
+    const out = streets.concat(sectorAddresses(text, this.sectors), ruralAddresses(text, rural));
     return out.sort((x, y) => x.start - y.start);
   }
 }
@@ -151,12 +149,7 @@ function sectorAddresses(text: string, sectors: readonly [number, number][]): Sp
   return out;
 }
 
-/** Whether a rural cue other than a kilometre ("rural", "s/n") is in the text. */
-function mayBeRural(text: string): boolean {
-  return text.includes('ural') || text.includes('URAL') || text.includes('/n') || text.includes('/N');
-}
-
-/** The windows before each "rural" and "s/n", merged with those before kilometres. */
+/** The windows before each rural cue and "s/n", merged with those before kilometres. */
 function ruralWindows(text: string, out: [number, number][]): [number, number][] {
   const cues: number[] = [];
   ruralCues(text, cues);

@@ -12,6 +12,9 @@ import { defineDetector, type Span } from '../types.js';
  */
 const NEAR = 30;
 
+/** A number of its own ("carro 2"), not the digits of a model's name ("HB20"). */
+const LONE_NUMBER = /(?:^|[^A-Za-z0-9])[0-9]+(?![A-Za-z0-9])/;
+
 /** Three letters, an optional '-' or space, then the digits of either format. */
 const PLATE = /[A-Za-z]{3}[- ]?[0-9](?:[0-9]{3}|[A-Za-z][0-9]{2})(?![0-9A-Za-z])/y;
 
@@ -72,9 +75,13 @@ function plateIn(a: Analysis, c: Cluster, out: Span[]): void {
     const end = PLATE.lastIndex;
     // The label right before the plate ("placa ABC1D23", "veículo de placa ABC-1234"):
     // three capitals and four digits are also "SAC 0800" and many codes.
-    if (!a.labelled('placa', at, end, ['renavam'])) break;
-    const distance = a.context(at, end).nearestDistance;
-    if (distance > NEAR || text.lastIndexOf('\n', at) >= at - distance) break;
+    if (!a.mentions('placa', at, end)) break;
+    const ctx = a.context(at, end);
+    if (!ctx.kinds.has('placa') || (ctx.nearest !== 'placa' && ctx.nearest !== 'renavam')) break;
+    // The label is the plate's: before it on its line, no number between ("HB20" is a model).
+    if (ctx.nearestAfter || ctx.nearestDistance > NEAR) break;
+    const gap = text.slice(at - ctx.nearestDistance, at);
+    if (gap.includes('\n') || LONE_NUMBER.test(gap)) break;
     const key = text.slice(at, end).replace(/[- ]/g, '').toUpperCase();
     out.push({ start: at, end, key });
     break;

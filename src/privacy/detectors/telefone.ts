@@ -89,6 +89,7 @@ function read(
   plus: boolean,
   opts: PhoneOptions,
   start: number,
+  anyCarrier = false,
 ): Reading | null {
   const g = c.groups;
   let total = 0;
@@ -101,7 +102,7 @@ function read(
     const grouped = j > i || plus;
     if (grouped && g[j]!.end - g[j]!.start < 4) continue;
     const digits = digitsOf(a.text, c, i, j);
-    const key = keyOf(digits, plus, opts);
+    const key = keyOf(digits, plus, opts, anyCarrier);
     if (key === null) continue;
     // Nobody splits an area code: "00. (44) 9…" is not 0 + carrier 04 + DDD 49.
     if (key.length >= 10 && splitsAt(c, i, j, digits.length - key.length + 1)) continue;
@@ -148,13 +149,14 @@ function subscriberShapeOk(c: Cluster, i: number, j: number, len: number): boole
   return parts.length === 3 && parts[0] === 1 && parts[1] === 4 && last === 4;
 }
 
-function keyOf(digits: string, plus: boolean, opts: PhoneOptions): string | null {
+/** `anyCarrier`: "0xx" was written before the digits, the carrier code left open. */
+function keyOf(digits: string, plus: boolean, opts: PhoneOptions, anyCarrier: boolean): string | null {
   if (!plus && isBusinessNational(digits)) return opts.includeBusiness ? digits : null;
   const national = nationalNumber(digits, plus);
   if (national !== null) {
     // A capital number (4004-xxxx) is dialled alone; one dialled through a carrier code
-    // ("0 31 77 4000 7856") is a long-distance call to an ordinary line.
-    const viaCarrier = digits.length === national.length + 3;
+    // ("0 31 77 4000 7856", "0xx21 4007-6529") is a long-distance call to an ordinary line.
+    const viaCarrier = anyCarrier || digits.length === national.length + 3;
     if (!viaCarrier && isBusinessSubscriber(national.slice(2)) && !opts.includeBusiness) return null;
     return national;
   }
@@ -199,7 +201,7 @@ function phonesIn(a: Analysis, c: Cluster, opts: PhoneOptions, out: Span[]): voi
       if (anyCarrier >= 0) start = anyCarrier;
       if (text.charCodeAt(start - 1) === 40 && i + 1 < g.length && g[i + 1]!.sep.includes(')')) start -= 1;
     }
-    const r = read(a, c, i, plus, opts, start);
+    const r = read(a, c, i, plus, opts, start, anyCarrier >= 0);
     if (r === null) {
       // "+1 212 555 0100": the groups after a foreign country code are not a Brazilian number.
       if (plus) break;
