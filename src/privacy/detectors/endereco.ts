@@ -313,5 +313,7 @@ function windows(text: string, out: [number, number][]): [number, number][] {
   for (let p = text.indexOf('/n'); p >= 0; p = text.indexOf('/n', p + 2)) {
     if (text[p - 1] === 's' || text[p - 1] === 'S') addWindow(out, p);
   }
+  // An address in capitals: "S/N".
+  for (let p = text.indexOf('S/N'); p >= 0; p = text.indexOf('S/N', p + 3)) addWindow(out, p + 1);
   return out.sort((x, y) => x[0] - y[0]);
 }
