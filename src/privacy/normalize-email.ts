@@ -48,6 +48,23 @@ const TLDS = new Set([
   'digital',
   'email',
 ]);
+/** Words written before a handle ("valeu @maria", "cc @joao.dev"), never a local part. */
+const NOT_A_LOCAL_PART = new Set([
+  'para',
+  'pra',
+  'com',
+  'por',
+  'valeu',
+  'obrigado',
+  'obrigada',
+  'ola',
+  'olá',
+  'cco',
+  'fala',
+  'thanks',
+  'and',
+  'for',
+]);
 /** Country labels that end an address after a dot typed between blanks. */
 const COUNTRY = new Set(['br', 'pt', 'io', 'co', 'uk', 'us', 'ar']);
 /** Words that start prose, not a domain: "investors at the dot com bubble". */
@@ -106,6 +123,9 @@ function readAddress(text: string, at: number, atEnd: number, edits: Edit[]): nu
   }
   while (s < a && '.+-'.includes(text[s]!)) s++;
   if (s === a || text[s - 1] === '@') return -1;
+  // Before a spaced "@", a short word or a word of the sentence is no local part: "valeu
+  // @maria e @joao.dev" greets two handles.
+  if (spaced && (a - s < 3 || NOT_A_LOCAL_PART.has(text.slice(s, a).toLowerCase()))) return -1;
   const labels: { start: number; end: number; spelled: boolean; spacedDot: boolean }[] = [];
   const dots: Edit[] = [];
   LABEL.lastIndex = b;

@@ -127,6 +127,8 @@ describe('e-mails typed with spaces', () => {
     ['manda pra renata_b @ empresa.com.br por favor', [['renata_b @ empresa.com.br', 'email']]],
     // A handle, a full stop after an address, an "@" in prose.
     ['me segue no insta @joao.silva', []],
+    ['valeu @maria e @joao.dev', []],
+    ['obrigado @ana.com pela ajuda', []],
     ['meu email: ana@empresa.com. Depois te ligo', [['ana@empresa.com', 'email']]],
     ['escreve pra ana@x.com . se precisar', [['ana@x.com', 'email']]],
     ['o time @ slack decide', []],

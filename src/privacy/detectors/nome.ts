@@ -29,5 +29,14 @@ const LABEL_MAX = 24;
 function isLabel(a: Analysis, s: Span): boolean {
   if (s.end - s.start > LABEL_MAX) return false;
   const word = a.text.slice(s.start, s.end);
-  return !/\s/.test(word) && a.labelOf(fold(word)) !== null;
+  if (/\s/.test(word)) return false;
+  const folded = fold(word);
+  if (a.labelOf(folded) !== null) return true;
+  // "moro na SQN 210…", "MORO NA RUA …": the verb that says where someone lives.
+  if (!LIVES.has(folded)) return false;
+  LIVES_WHERE.lastIndex = s.end;
+  return LIVES_WHERE.test(a.text);
 }
+
+const LIVES = new Set(['moro', 'mora', 'resido', 'reside']);
+const LIVES_WHERE = /[ \t]+(?:na|no|em)[ \t]/iy;
