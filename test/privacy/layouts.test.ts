@@ -57,6 +57,14 @@ describe('rural addresses: a property and a rural cue after it', () => {
     ['Chácara 14, Núcleo Rural Vargem Bonita', [['Chácara 14, Núcleo Rural Vargem Bonita', 'endereco']]],
     ['Estrada Municipal dos Pinheiros, s/n', [['Estrada Municipal dos Pinheiros, s/n', 'endereco']]],
     ['SÍTIO BOA VISTA - KM 8 DA MG-050', [['SÍTIO BOA VISTA - KM 8 DA MG-050', 'endereco']]],
+    // An "s/n" before a later number of a lower-case line: both searched.
+    [
+      'propriedade: estrada municipal boa esperança, s/n, zona rural\ntítulo 349232872534 zona 12 seção 04',
+      [
+        ['estrada municipal boa esperança, s/n, zona rural', 'endereco'],
+        ['349232872534 zona 12 seção 04', 'titulo_eleitor'],
+      ],
+    ],
     // A property's name without a rural cue: a company, a ministry, a website.
     ['A Fazenda Santa Rita Agropecuária fechou o pedido 48213.', []],
     ['conforme o Ministério da Fazenda, a zona rural paga menos', []],

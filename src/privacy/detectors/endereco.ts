@@ -153,16 +153,8 @@ function sectorAddresses(text: string, sectors: readonly [number, number][]): Sp
 function ruralWindows(text: string, out: [number, number][]): [number, number][] {
   const cues: number[] = [];
   ruralCues(text, cues);
-  for (let p = text.indexOf('/n'); p >= 0; p = text.indexOf('/n', p + 2)) {
-    if (text[p - 1] === 's' || text[p - 1] === 'S') cues.push(p);
-  }
-  for (let p = text.indexOf('/N'); p >= 0; p = text.indexOf('/N', p + 2)) {
-    if (text[p - 1] === 'S') cues.push(p);
-  }
-  if (cues.length === 0) return out;
-  const all = out.slice();
-  for (const p of cues.sort((x, y) => x - y)) addWindow(all, p);
-  return all.sort((x, y) => x[0] - y[0]);
+  noNumberCues(text, cues);
+  return withCues(out, cues);
 }
 
 /** The rural addresses whose property type starts in one of `near`. */
@@ -310,10 +302,32 @@ function addWindow(out: [number, number][], at: number): void {
  * may be a house number (the reader's, in text order), and those before each "s/n".
  */
 function windows(text: string, out: [number, number][]): [number, number][] {
+  const cues: number[] = [];
+  noNumberCues(text, cues);
+  return withCues(out, cues);
+}
+
+/** Where "s/n" (any case) is: an address without a house number ends there. */
+function noNumberCues(text: string, out: number[]): void {
   for (let p = text.indexOf('/n'); p >= 0; p = text.indexOf('/n', p + 2)) {
-    if (text[p - 1] === 's' || text[p - 1] === 'S') addWindow(out, p);
+    if (text[p - 1] === 's' || text[p - 1] === 'S') out.push(p);
   }
-  // An address in capitals: "S/N".
-  for (let p = text.indexOf('S/N'); p >= 0; p = text.indexOf('S/N', p + 3)) addWindow(out, p + 1);
-  return out.sort((x, y) => x[0] - y[0]);
+  for (let p = text.indexOf('S/N'); p >= 0; p = text.indexOf('S/N', p + 3)) out.push(p + 1);
+}
+
+/**
+ * `out` (windows in text order) with the windows before each cue, sorted and merged: a
+ * cue's window may fall before the last number's, so they are merged after sorting.
+ */
+function withCues(out: [number, number][], cues: number[]): [number, number][] {
+  if (cues.length === 0) return out;
+  const all = out.concat(cues.map((p): [number, number] => [Math.max(0, p - REACH), p]));
+  all.sort((x, y) => x[0] - y[0]);
+  const merged: [number, number][] = [];
+  for (const w of all) {
+    const last = merged[merged.length - 1];
+    if (last && w[0] <= last[1]) last[1] = Math.max(last[1], w[1]);
+    else merged.push([w[0], w[1]]);
+  }
+  return merged;
 }
