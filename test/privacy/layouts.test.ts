@@ -128,6 +128,18 @@ describe('telephones with old prefixes', () => {
   ]);
 });
 
+describe('labels and verbs the name model took for names', () => {
+  const withNames = (text: string) =>
+    findAll(text).map((m): [string, Category] => [text.slice(m.start, m.end), m.category]);
+  const rows: [string, [string, Category][]][] = [
+    ['o renavam do carro é 8676959730-8', [['8676959730-8', 'renavam']]],
+    ['moro na SQS 308 Bloco C', [['SQS 308 Bloco C', 'endereco']]],
+    // A label word with no value after it may be a surname.
+    ['a vereadora bandeira faltou na sessao de ontem', [['bandeira', 'nome']]],
+  ];
+  for (const [text, want] of rows) it(JSON.stringify(text), () => assert.deepEqual(withNames(text), want));
+});
+
 describe('e-mails typed with spaces', () => {
   table([
     ['renata . barros @ gmail . com', [['renata . barros @ gmail . com', 'email']]],
