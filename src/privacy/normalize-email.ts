@@ -174,7 +174,8 @@ function atsBeforeSpelledDots(text: string): [number, number][] {
   const out: [number, number][] = [];
   for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
     if (isBlank(text.charCodeAt(at - 1)) || isBlank(text.charCodeAt(at + 1))) {
-      out.push([at, at + 1]);
+      // Only where an address may be: a cue here makes the whole text be read again.
+      if (spacedAtMayRead(text, at)) out.push([at, at + 1]);
       continue;
     }
     SPELLED_DOT_AHEAD.lastIndex = at + 1;
@@ -182,6 +183,17 @@ function atsBeforeSpelledDots(text: string): [number, number][] {
   }
   return out;
 }
+
+/** A spaced "@" with a local part of three characters or more before it and a dotted label after it. */
+function spacedAtMayRead(text: string, at: number): boolean {
+  const a = skipBlanks(text, at, -1);
+  let s = a;
+  while (s > 0 && a - s < 3 && LOCAL_CHAR.test(text[s - 1]!)) s--;
+  if (a - s < 3) return false;
+  SPACED_DOMAIN.lastIndex = skipBlanks(text, at + 1, 1);
+  return SPACED_DOMAIN.test(text);
+}
+const SPACED_DOMAIN = /[\p{L}\p{N}-]+(?:[ \t]+)?\.(?:[ \t]+)?[\p{L}]/uy;
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 9;

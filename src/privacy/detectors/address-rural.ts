@@ -31,27 +31,14 @@ export function ruralAddressEnd(text: string, start: number, typeLength: number)
 
 /**
  * The rural cues' words as typed, in their casings ("Linha" only capitalised: "minha"):
- * searched for with indexOf, many times cheaper than one case-blind regex over the text.
+ * one regex whose alternatives start with a capital or a given letter, several times
+ * cheaper than an indexOf per word (each stops at every "r", "o"…) or a case-blind regex.
  */
-const CUE_WORDS = [
-  'rural',
-  'Rural',
-  'RURAL',
-  'istrito',
-  'ISTRITO',
-  'ovoado',
-  'OVOADO',
-  'omunidade',
-  'OMUNIDADE',
-  'ssentamento',
-  'SSENTAMENTO',
-  'Linha ',
-  'LINHA ',
-];
+const CUES =
+  /[Rr]ural|RURAL|[Dd]istrito|DISTRITO|[Pp]ovoado|POVOADO|[Aa]ssentamento|ASSENTAMENTO|[Cc]omunidade|COMUNIDADE|Linha |LINHA /g;
 
 /** Where the rural cues of `text` (other than a kilometre and "s/n") are: a property may be before each. */
 export function ruralCues(text: string, out: number[]): void {
-  for (const word of CUE_WORDS) {
-    for (let p = text.indexOf(word); p >= 0; p = text.indexOf(word, p + word.length)) out.push(p);
-  }
+  CUES.lastIndex = 0;
+  for (let m = CUES.exec(text); m !== null; m = CUES.exec(text)) out.push(m.index);
 }
