@@ -24,12 +24,13 @@ const COMPLEMENTS =
   /(?:[ \t]*[,-]?[ \t]*(?:bloco|bl\.?|conjunto|conj\.?|cj\.?|casa|cs\.?|lote|lt\.?|apartamento|apto?\.?|ap\.?|loja|lj\.?|sala|torre|entrada|rua|ch[aá]cara|ch\.?)[ \t]*(?:n[º°.]?[ \t]*)?(?:[0-9]{1,5}[A-Za-z]?|[A-Za-z])(?![\p{L}\p{N}]))+/iuy;
 
 /** The administrative regions of the Distrito Federal, folded, and the city itself. */
-const REGIONS = String.raw`asa norte|asa sul|lago sul|lago norte|noroeste|sudoeste|octogonal|cruzeiro|guara|ceilandia|taguatinga|samambaia|sobradinho|planaltina|gama|brazlandia|santa maria|sao sebastiao|paranoa|itapoa|aguas claras|vicente pires|riacho fundo|recanto das emas|nucleo bandeirante|candangolandia|park way|estrutural|varjao|sol nascente|arniqueira|jardim botanico|brasilia`;
+const REGIONS =
+  'asa norte|asa sul|lago sul|lago norte|noroeste|sudoeste|octogonal|cruzeiro|guara|ceilandia|taguatinga|samambaia|sobradinho|planaltina|gama|brazlandia|santa maria|sao sebastiao|paranoa|itapoa|aguas claras|vicente pires|riacho fundo|recanto das emas|nucleo bandeirante|candangolandia|park way|estrutural|varjao|sol nascente|arniqueira|jardim botanico|brasilia';
 /** A region right after the complements, with only a space before it ("lote 10 Ceilândia"). */
 const REGION_NEXT = new RegExp(String.raw`[ \t]+(?:${REGIONS})(?![a-z0-9])`, 'y');
 /** What in an address's tail says it is in the Distrito Federal. */
 const IN_DF = new RegExp(
-  String.raw`(?:^|[^a-z0-9])(?:${REGIONS}|df)(?![a-z0-9])|(?:^|[^0-9])7[0-3][0-9]{3}[-.]?[0-9]{3}`,
+  `(?:^|[^a-z0-9])(?:${REGIONS}|df)(?![a-z0-9])|(?:^|[^0-9])7[0-3][0-9]{3}[-.]?[0-9]{3}`,
 );
 /** Address words before the code on its line. */
 const LABEL =
@@ -55,6 +56,9 @@ function codeBefore(text: string, at: number): number {
   while (w > 0 && at - 1 - w < CODE_MAX + 1 && isAsciiLetter(text.charCodeAt(w - 1))) w--;
   const len = at - 1 - w;
   if (len < 2 || len > CODE_MAX || isWordChar(text.charCodeAt(w - 1))) return -1;
+  // Every code starts with C, E, Q or S: most words before a number are let go unsliced.
+  const first = text.charCodeAt(w) | 32;
+  if (first !== 99 && first !== 101 && first !== 113 && first !== 115) return -1;
   return SECTORS.has(text.slice(w, at - 1).toLowerCase()) ? w : -1;
 }
 

@@ -107,8 +107,10 @@ class Candidates {
   sectors: [number, number][] = [];
 
   addresses(text: string): Span[] {
-    const streets = addresses(text, windows(text, this.near));
-    const rural = ruralWindows(text, this.rural);
+    const noNumber: number[] = [];
+    noNumberCues(text, noNumber);
+    const streets = addresses(text, withCues(this.near, noNumber));
+    const rural = ruralWindows(text, this.rural, noNumber);
     if (this.sectors.length === 0 && rural.length === 0) return streets;
     const out = streets.concat(sectorAddresses(text, this.sectors), ruralAddresses(text, rural));
     return out.sort((x, y) => x.start - y.start);
@@ -150,11 +152,14 @@ function sectorAddresses(text: string, sectors: readonly [number, number][]): Sp
 }
 
 /** The windows before each rural cue and "s/n", merged with those before kilometres. */
-function ruralWindows(text: string, out: [number, number][]): [number, number][] {
+function ruralWindows(
+  text: string,
+  out: [number, number][],
+  noNumber: readonly number[],
+): [number, number][] {
   const cues: number[] = [];
   ruralCues(text, cues);
-  noNumberCues(text, cues);
-  return withCues(out, cues);
+  return withCues(out, cues.concat(noNumber));
 }
 
 /** The rural addresses whose property type starts in one of `near`. */
@@ -295,16 +300,6 @@ function addWindow(out: [number, number][], at: number): void {
   const last = out[out.length - 1];
   if (last && lo <= last[1]) last[1] = at;
   else out.push([lo, at]);
-}
-
-/**
- * Text ranges where a street type may start: `out`, the ranges before each number that
- * may be a house number (the reader's, in text order), and those before each "s/n".
- */
-function windows(text: string, out: [number, number][]): [number, number][] {
-  const cues: number[] = [];
-  noNumberCues(text, cues);
-  return withCues(out, cues);
 }
 
 /** Where "s/n" (any case) is: an address without a house number ends there. */
