@@ -384,6 +384,143 @@ const supportTicket: Template = (b, r) => {
   b.t('\nValor contestado: ').d(price(r));
 };
 
+// ---- Brasília, rural properties, labels as people write them
+const DF_REGION = ['Asa Norte', 'Asa Sul', 'Lago Sul', 'Ceilândia', 'Guará', 'Taguatinga', 'Sobradinho'];
+const FARM = [
+  'Boa Esperança',
+  'Santa Rita',
+  'Bela Vista',
+  'São José',
+  'Três Irmãos',
+  'Recanto Verde',
+  'Água Limpa',
+];
+const TOWN: [string, string][] = [
+  ['Itapecerica', 'MG'],
+  ['Uberlândia', 'MG'],
+  ['Rio Verde', 'GO'],
+  ['Chapecó', 'SC'],
+  ['Petrolina', 'PE'],
+];
+const dfCep = (r: Rng) => `70${digits(r, 3)}-${digits(r, 3)}`;
+
+/** A Brasília address: a sector code and number, its blocks, then region and city, as one item. */
+function dfAddress(b: Builder, r: Rng, forms: readonly ((r: Rng) => string)[]): void {
+  const region = pick(r, DF_REGION);
+  b.open('endereco').p('', pick(r, forms)(r));
+  if (r() < 0.5)
+    b.t(', ')
+      .p('', region)
+      .t(pick(r, [', ', ' - ']))
+      .p('', 'Brasília - DF');
+  else b.t(' ').p('', region);
+  b.close();
+}
+/** Plano Piloto forms (dev). */
+const DF_DEV = [
+  (r: Rng) => `SQN ${int(r, 102, 416)} bloco ${g.letters(r, 1)} apto ${int(r, 101, 606)}`,
+  (r: Rng) => `SQS ${int(r, 102, 416)} Bloco ${g.letters(r, 1)}, apto ${int(r, 101, 606)}`,
+  (r: Rng) => `CLN ${int(r, 102, 416)} bloco ${g.letters(r, 1)} loja ${int(r, 1, 60)}`,
+];
+/** Lake and satellite-city forms (sealed only). */
+const DF_SEALED = [
+  (r: Rng) => `SHIS QI ${p2(int(r, 1, 29))} conjunto ${int(r, 1, 20)} casa ${int(r, 1, 30)}`,
+  (r: Rng) => `QNM ${int(r, 1, 42)} conjunto ${g.letters(r, 1)} lote ${int(r, 1, 40)}`,
+  (r: Rng) => `QE ${int(r, 1, 58)} conj. ${g.letters(r, 1)} casa ${int(r, 1, 30)}`,
+  (r: Rng) =>
+    `CRS ${int(r, 502, 516)} bloco ${g.letters(r, 1)} entrada ${int(r, 1, 60)} apto ${int(r, 101, 306)}`,
+];
+
+/** A rural property with its cue, and the town after it, as one item. */
+function ruralAddress(b: Builder, r: Rng, forms: readonly ((r: Rng) => string)[]): void {
+  const [town, uf] = pick(r, TOWN);
+  b.open('endereco').p('', pick(r, forms)(r));
+  if (r() < 0.6) b.t(', ').p('', `${town} - ${uf}`);
+  b.close();
+}
+const RURAL_DEV = [
+  (r: Rng) => `Sítio ${pick(r, FARM)}, zona rural`,
+  (r: Rng) => `Fazenda ${pick(r, FARM)}, km ${int(r, 2, 180)} da BR-0${int(r, 10, 99)}`,
+];
+const RURAL_SEALED = [
+  (r: Rng) => `Chácara ${int(r, 1, 120)}, Núcleo Rural ${pick(r, FARM)}`,
+  (r: Rng) => `Sítio ${pick(r, FARM)} - km ${int(r, 2, 60)} da MG-${int(r, 100, 499)}`,
+  (r: Rng) => `Fazenda ${pick(r, FARM)}, Distrito de ${pick(r, ['Ouro Fino', 'Capão', 'Boa Sorte'])}`,
+  (r: Rng) => `Estrada Municipal ${pick(r, FARM)}, s/n, zona rural`,
+];
+
+/** An e-mail typed with spaces around its "@" or its dots. */
+function spacedEmail(r: Rng, p: Person): string {
+  const [local, domain] = p.email.split('@') as [string, string];
+  const spaced = (s: string) => s.replace(/\./g, ' . ');
+  return pick(r, [
+    `${spaced(local)} @ ${spaced(domain)}`,
+    `${local} @${domain}`,
+    `${local}@ ${domain}`,
+    `${local} @ ${domain}`,
+  ]);
+}
+
+/** A telephone written with "0xx" for the carrier, or with a carrier code before a capital-like number. */
+function oldStylePhone(r: Rng): string {
+  const ddd = pick(r, ['11', '21', '31', '61', '77']);
+  const sub =
+    r() < 0.5 ? `9${digits(r, 4)}-${digits(r, 4)}` : `${int(r, 2, 5)}${digits(r, 3)}-${digits(r, 4)}`;
+  return pick(r, [
+    `0xx${ddd} ${sub}`,
+    `(0xx${ddd}) ${sub}`,
+    `0 ${pick(r, ['21', '15', '31'])} ${ddd} ${pick(r, ['4000', '4004', '3003'])} ${digits(r, 4)}`,
+  ]);
+}
+
+const flight = (r: Rng) => `${pick(r, ['LA', 'G3', 'AD'])}${int(r, 1000, 9999)}`;
+const booking = (r: Rng) => `${g.letters(r, 2)}${digits(r, 6)}`;
+
+const brasiliaForm: Template = (b, r) => {
+  const p = person(r);
+  b.t('CADASTRO DE CLIENTE\nNome: ').p('nome', p.full);
+  b.t(pick(r, ['\nEndereço: ', '\nEnd.: ', '\nResidente em: ']));
+  dfAddress(b, r, DF_DEV);
+  b.t('\nCEP ').p('cep (with address)', dfCep(r));
+  b.t(pick(r, ['\nnº SUS ', '\nCartão SUS: ', '\ncns: '])).p('cns', g.cns(r));
+  b.t(pick(r, ['\nAniversário: ', '\nNasc. '])).p('data_nascimento', birth(r));
+  b.t('\nTelefone: ').p('telefone', oldStylePhone(r));
+  b.t('\nReunião de abertura em ')
+    .d(someDate(r))
+    .t(', vencimento ')
+    .d(`${p2(int(r, 1, 28))}/${p2(int(r, 1, 12))}/27`);
+};
+
+const ruralDelivery: Template = (b, r) => {
+  b.t('Pedido ').d(order(r)).t(' — frete ').d(price(r)).t('\n');
+  b.t(pick(r, ['Entregar em: ', 'Local de entrega: ', 'Produtor: ']));
+  if (r() < 0.5) b.p('nome', person(r).full).t(', ');
+  ruralAddress(b, r, RURAL_DEV);
+  b.t('\nprevisão ').d(someDate(r));
+};
+
+const chatLabels: Template = (b, r) => {
+  const p = person(r);
+  b.t(pick(r, ['oi, tudo certo? ', 'bom dia! ', 'opa, ']))
+    .t(
+      pick(r, [
+        'pode confirmar esse cpf?\n',
+        'qual cpf ficou no cadastro? é esse?\n',
+        'confere o cpf do titular?\n',
+      ]),
+    )
+    .p('cpf', cpfDigits(r))
+    .t('\n');
+  b.t('meu email é ').p('email', spacedEmail(r, p)).t('\n');
+  b.t(pick(r, ['carro: ', 'o carro é um ', 'veículo '])).t(pick(r, ['Gol prata ', 'Onix branco ', 'HB20 ']));
+  b.p('placa', g.plate(r).value)
+    .t(pick(r, [', renavan ', ' renavan: ']))
+    .p('renavam', g.renavam(r))
+    .t('\n');
+  b.t('o voo é o ').d(flight(r)).t(', boarding pass ').d(booking(r));
+  b.t(' e o protocolo ').d(`${int(r, 2024, 2026)}${digits(r, 8)}`);
+};
+
 // ---- templates held back from dev
 const legalNote: Template = (b, r) => {
   b.t('Processo nº ').d(processNo(r)).t('\n');
@@ -408,6 +545,49 @@ const travelForm: Template = (b, r) => {
     .t('\nVoo ')
     .d(`${pick(r, ['LA', 'G3', 'AD'])}${int(r, 1000, 9999)}`);
   b.t(' em ').d(someDate(r)).t('\nCelular: ').p('telefone', fmtPhone(r)).t('\nE-mail: ').p('email', p.email);
+};
+
+const brasiliaChat: Template = (b, r) => {
+  b.t(pick(r, ['moro na ', 'residente na ', 'pode entregar na ', 'endereço: ']));
+  dfAddress(b, r, DF_SEALED);
+  b.t('\nnasci em ').p('data_nascimento', birth(r));
+  b.t('. o cliente tem um CLS ')
+    .d(`${int(r, 300, 500)}`)
+    .t(' e o processo nº ')
+    .d(processNo(r));
+};
+
+const ruralForm: Template = (b, r) => {
+  b.t('Ficha do produtor\nNome: ').p('nome', person(r).full).t('\nPropriedade: ');
+  ruralAddress(b, r, RURAL_SEALED);
+  b.t('\nCarteira de identidade: ')
+    .t(pick(r, ['M-', 'MG-']))
+    .p('rg', `${int(r, 10, 99)}.${digits(r, 3)}.${digits(r, 3)}`)
+    .t('\nTítulo ');
+  b.open('titulo_eleitor')
+    .p('', g.titulo(r))
+    .t(' zona ')
+    .p('', `${int(r, 1, 350)}`)
+    .t(pick(r, [' seção ', ', seção ']))
+    .p('', `${p2(int(r, 1, 400))}`)
+    .close();
+  b.t('\nSafra vendida por ')
+    .d(price(r))
+    .t(', nota fiscal ')
+    .d(`${digits(r, 3)}.${digits(r, 3)}.${digits(r, 3)}`);
+};
+
+const idForm: Template = (b, r) => {
+  const p = person(r);
+  b.t('Hóspede: ')
+    .p('nome', p.full)
+    .t(pick(r, [' — passaporte n. ', ' — pass. ']));
+  b.p('passaporte', `${g.letters(r, 2)}${digits(r, 6)}`);
+  b.t(pick(r, ['\nnascido em ', '\nnasc. '])).p('data_nascimento', birth(r));
+  b.t('\nO CPF do titular é o ').p('cpf', cpfDigits(r));
+  b.t('\ncartão sus ').p('cns', g.cns(r));
+  b.t('\nfone ').p('telefone', oldStylePhone(r)).t(' e-mail ').p('email', spacedEmail(r, p));
+  b.t('\nLocalizador ').d(booking(r)).t(', voo ').d(flight(r)).t(' em ').d(someDate(r));
 };
 
 const pixChat: Template = (b, r) => {
@@ -438,11 +618,17 @@ export const DEV_TEMPLATES: Record<string, Template> = {
   'clinic form': clinicForm,
   'shipping label': shippingLabel,
   'support ticket': supportTicket,
+  'brasilia form': brasiliaForm,
+  'rural delivery': ruralDelivery,
+  'chat labels': chatLabels,
 };
 const HELD_BACK: Record<string, Template> = {
   'legal note': legalNote,
   'travel form': travelForm,
   'pix chat': pixChat,
+  'brasilia chat': brasiliaChat,
+  'rural form': ruralForm,
+  'id form': idForm,
 };
 
 const CASINGS: Casing[] = ['as typed', 'lower', 'upper', 'lower, no accents'];

@@ -2,7 +2,7 @@
 //   npm run train:names                       all train splits (+ case variants, generated text), reports dev
 //   npm run train:names -- --holdout          trains on 90% of train, reports the other 10% and dev
 //   npm run train:names -- --folds 5          5-fold cross-validation on train only (writes nothing)
-//   options: --errors (print misses and false alarms)  --epochs N  --bits N  --chat N  --prose N
+//   options: --errors (print misses and false alarms)  --epochs N  --bits N  --chat N  --prose N  --business N
 //            --dropout P  --seeds 7,11,13 (one model per seed, weights averaged)  --out FILE
 //            --lexicon FILE (default models/lexicon.bin.gz, from tools/build-lexicon.ts; "none": without)
 //   reference data folder: NAMES_DATA_DIR
@@ -18,6 +18,7 @@ import {
   TAG_START,
   TAGS,
 } from '../src/privacy/names/model.js';
+import { trainBusinessDocs } from './names/business-train.js';
 import { trainChatDocs } from './names/chat-train.js';
 import { type Doc, dataDir, extraSplit, lenerSplit } from './names/data.js';
 import { devGenres, personFreeDocs } from './names/devsets.js';
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     bits: { type: 'string', default: '18' },
     chat: { type: 'string', default: '40000' },
     prose: { type: 'string', default: '30000' },
+    business: { type: 'string', default: '10000' },
     dropout: { type: 'string', default: '0.3' },
     out: { type: 'string', default: 'models/names.bin.gz' },
     seeds: { type: 'string', default: '7,11,13' },
@@ -118,6 +120,7 @@ function trainOn(train: Doc[], log: boolean, seed: number): NameModel {
   const handOnly = gazModel(train, bits, false, false);
   data.push(...trainer.prepare(trainChatDocs(Number(values.chat), full.learned), prep, handOnly));
   data.push(...trainer.prepare(trainProseDocs(Number(values.prose), full.learned), prep, handOnly));
+  data.push(...trainer.prepare(trainBusinessDocs(Number(values.business), full.learned), prep, handOnly));
   if (log) {
     console.log(
       `training sentences with candidates: ${data.length}; entities ${prep.entities}, reachable ${prep.reachable}`,

@@ -60,7 +60,7 @@ export function createGatewayDeps(
     ctx.logger.child({ area: 'workers' }),
   );
   const now = options.now ?? Date.now;
-  const calls = new CallLogWriter(ctx.db.kysely, ctx.logger.child({ area: 'calls' }));
+  const calls = new CallLogWriter(ctx.db, ctx.logger.child({ area: 'calls' }));
   const stopPurge = startCallLogPurge(ctx.db.kysely, ctx.logger.child({ area: 'calls' }), now);
   return { ctx, limits, catalogue, models, credit, documents, workerJobs, now, calls, stopPurge };
 }

@@ -2,8 +2,15 @@
 // usage, the ledger's house totals and the daily caps of credit sales. Defined here once.
 const DAY_MS = 86_400_000;
 
+/** The last day asked for, and where it starts: most calls ask for today again (per request). */
+let lastDay = { start: 0, day: '1970-01-01' };
+
 export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  if (ms >= lastDay.start && ms < lastDay.start + DAY_MS) return lastDay.day;
+  const day = new Date(ms).toISOString().slice(0, 10);
+  const start = Math.floor(ms / DAY_MS) * DAY_MS;
+  if (Number.isFinite(start)) lastDay = { start, day };
+  return day;
 }
 
 /** The `count` days ending with the day of `ms`, oldest first. */

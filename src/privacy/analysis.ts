@@ -63,6 +63,11 @@ export class Analysis {
     return this.words.mentions(this.text, kind, start, end);
   }
 
+  /** The category whose label `word` (folded) is ("renavan", "celular"), or null: shared kinds are none. */
+  labelOf(word: string): ContextKind | null {
+    return this.words.categoryOf(word);
+  }
+
   /** A word of `kind` (or of a related kind) labels text[start, end) (context.ts, labelledAs). */
   labelled(kind: ContextKind, start: number, end: number, friends?: readonly ContextKind[]): boolean {
     return this.mentions(kind, start, end) && labelledAs(this.context(start, end), kind, friends);

@@ -54,6 +54,8 @@ const OTHER_WORDS: readonly string[] = [
   'guia',
   'ref',
   'utm',
+  'boarding pass',
+  'cartao de embarque',
   'linha digitavel',
   'servidor',
   'host',
@@ -101,6 +103,33 @@ const WEAK_PENALTY = 8;
 const TRAILS_NUMBER = /[0-9][ .\-/]*$/;
 const BEFORE = 48;
 const AFTER = 24;
+/** How much of a question the value answers on its own line is read ("pode confirmar esse cpf?⏎…"). */
+const QUESTION = 160;
+
+/**
+ * Where the words before text[start, end) are read from: BEFORE characters back, or, when
+ * the value stands alone on its line under a question, from the question's start (the
+ * value answers it: "qual o seu cpf, por favor, pra eu confirmar aqui?⏎52998224725").
+ */
+function windowStart(text: string, start: number, end: number): number {
+  const from = Math.max(0, start - BEFORE);
+  let k = start - 1;
+  while (k >= from && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
+  if (k < from || text.charCodeAt(k) !== 10) return from;
+  let q = k - 1;
+  if (text.charCodeAt(q) === 13) q--;
+  while (q >= from && (text.charCodeAt(q) === 32 || text.charCodeAt(q) === 9)) q--;
+  if (q < from || text.charCodeAt(q) !== 63) return from;
+  let e = end;
+  while (
+    e < text.length &&
+    (text.charCodeAt(e) === 32 || text.charCodeAt(e) === 9 || text.charCodeAt(e) === 46)
+  )
+    e++;
+  if (e < text.length && text.charCodeAt(e) !== 10 && text.charCodeAt(e) !== 13) return from;
+  const lineStart = text.lastIndexOf('\n', q) + 1;
+  return Math.min(from, Math.max(lineStart, q - QUESTION));
+}
 
 const NON_ASCII = /[^\x00-\x7f]/;
 /** Latin-1 and Latin Extended-A letters (lower case) without their accents; '' where NFD decides. */
@@ -223,12 +252,18 @@ export class ContextWords {
     }
   }
 
+  /** The category a folded word is a label of, or null (no word, or a shared kind's). */
+  categoryOf(word: string): ContextKind | null {
+    const kind = this.#kindOf.get(word);
+    return kind === undefined || kind in SHARED_CONTEXT ? null : kind;
+  }
+
   /**
    * Whether a word of `kind` occurs in the context window at all (anywhere, even inside
    * a word): a quick filter before around(), which folds the window and weighs every word.
    */
   mentions(text: string, kind: ContextKind, start: number, end: number): boolean {
-    return this.#triggers.get(kind)!.test(text.slice(Math.max(0, start - BEFORE), end + AFTER));
+    return this.#triggers.get(kind)!.test(text.slice(windowStart(text, start, end), end + AFTER));
   }
 
   /** Context words in a window around text[start, end). Words before count more than words after. */
@@ -239,7 +274,7 @@ export class ContextWords {
     let best = Number.POSITIVE_INFINITY;
     /** The text between the closest word and the candidate. */
     let gap = '';
-    const before = fold(text.slice(Math.max(0, start - BEFORE), start));
+    const before = fold(text.slice(windowStart(text, start, end), start));
     this.#eachWord(before, (index, word) => {
       if (this.#trailing.has(word)) return;
       const kind = this.#kindOf.get(word)!;

@@ -1,6 +1,8 @@
 // Spelled e-mail separators in the normalised view: "ana arroba gmail ponto com",
 // "ana [at] empresa [dot] com [dot] br", "ana at x dot com", "ana@gmail ponto com"
-// read as the address they spell. Only rewritten where the result has an address's
+// read as the address they spell, and so does one typed with spaces around its "@" or
+// its dots ("renata . barros @ gmail . com", "renata.barros @gmail.com"); a dot is taken
+// as spaced only with blanks on both sides, so a full stop after an address stays one. Only rewritten where the result has an address's
 // shape: a local part, "@", two or more domain labels, and a plausible top-level label
 // after a spelled dot (a known generic one or two letters), so "ponto final" and
 // "preço da arroba do boi" stay prose. The e-mail detector then validates as usual.
@@ -16,10 +18,13 @@ const SPELLED_AT = new RegExp(SPELLED_AT_SOURCE, 'g');
 /** A cheap prefilter for SPELLED_AT: "arrob", or "at" before a space or closing bracket. */
 export const MAY_SPELL_AT_SOURCE = '[aA](?:[rR][rR][oO][bB]|[tT][\\s\\])}])';
 const MAY_SPELL_AT = new RegExp(MAY_SPELL_AT_SOURCE);
-/** After a real "@": a domain label followed by a spelled dot. */
-const SPELLED_DOT_AHEAD = /[\p{L}\p{N}.-]+[ \t]*(?:[[({][ \t]*)?(?:ponto|dot)(?![\p{L}\p{N}])/iuy;
+/** After a real "@": a domain label followed by a spelled or spaced dot. */
+const SPELLED_DOT_AHEAD =
+  /[\p{L}\p{N}.-]+(?:[ \t]*(?:[[({][ \t]*)?(?:ponto|dot)(?![\p{L}\p{N}])|[ \t]+\.[ \t]+\p{L})/iuy;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
-const DOT = /[ \t]*[[({][ \t]*(?:dot|ponto)[ \t]*[\])}][ \t]*|[ \t]+(?:ponto|dot)[ \t]+|\./iy;
+const DOT = /[ \t]*[[({][ \t]*(?:dot|ponto)[ \t]*[\])}][ \t]*|[ \t]+(?:ponto|dot)[ \t]+|[ \t]+\.[ \t]+|\./iy;
+/** A dot with blanks on both sides, ending where a local part's next piece starts. */
+const SPACED_DOT_BEFORE = /[\p{L}\p{N}_%+-][ \t]+\.[ \t]+$/u;
 const LABEL = /[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?/uy;
 const LOCAL_CHAR = /[\p{L}\p{N}._%+-]/u;
 const ASCII_LETTERS = /^[A-Za-z]{2,24}$/;
@@ -43,6 +48,25 @@ const TLDS = new Set([
   'digital',
   'email',
 ]);
+/** Words written before a handle ("valeu @maria", "cc @joao.dev"), never a local part. */
+const NOT_A_LOCAL_PART = new Set([
+  'para',
+  'pra',
+  'com',
+  'por',
+  'valeu',
+  'obrigado',
+  'obrigada',
+  'ola',
+  'olá',
+  'cco',
+  'fala',
+  'thanks',
+  'and',
+  'for',
+]);
+/** Country labels that end an address after a dot typed between blanks. */
+const COUNTRY = new Set(['br', 'pt', 'io', 'co', 'uk', 'us', 'ar']);
 /** Words that start prose, not a domain: "investors at the dot com bubble". */
 const NOT_A_DOMAIN = new Set([
   'the',
@@ -82,13 +106,27 @@ function readAddress(text: string, at: number, atEnd: number, edits: Edit[]): nu
   const token = text.slice(at, atEnd);
   const real = token === '@';
   const english = !real && /^\sat\s$/i.test(token);
-  const a = real ? at : skipBlanks(text, at, -1);
-  const b = real ? atEnd : skipBlanks(text, atEnd, 1);
+  const spaced = real && (isBlank(text.charCodeAt(at - 1)) || isBlank(text.charCodeAt(atEnd)));
+  const a = real && !spaced ? at : skipBlanks(text, at, -1);
+  const b = real && !spaced ? atEnd : skipBlanks(text, atEnd, 1);
   let s = a;
   while (s > 0 && LOCAL_CHAR.test(text[s - 1]!)) s--;
+  // "renata . barros @ gmail . com": the local part's pieces across spaced dots.
+  const localDots: Edit[] = [];
+  while (spaced && s > 0) {
+    const m = SPACED_DOT_BEFORE.exec(text.slice(Math.max(0, s - 16), s));
+    if (m === null) break;
+    const dotStart = s - m[0].length + 1;
+    localDots.unshift({ start: dotStart, end: s, to: '.' });
+    s = dotStart;
+    while (s > 0 && LOCAL_CHAR.test(text[s - 1]!)) s--;
+  }
   while (s < a && '.+-'.includes(text[s]!)) s++;
   if (s === a || text[s - 1] === '@') return -1;
-  const labels: { start: number; end: number; spelled: boolean }[] = [];
+  // Before a spaced "@", a short word or a word of the sentence is no local part: "valeu
+  // @maria e @joao.dev" greets two handles.
+  if (spaced && (a - s < 3 || NOT_A_LOCAL_PART.has(text.slice(s, a).toLowerCase()))) return -1;
+  const labels: { start: number; end: number; spelled: boolean; spacedDot: boolean }[] = [];
   const dots: Edit[] = [];
   LABEL.lastIndex = b;
   if (!LABEL.test(text)) return -1;
@@ -103,7 +141,8 @@ function readAddress(text: string, at: number, atEnd: number, edits: Edit[]): nu
     if (!LABEL.test(text)) break;
     const spelled = dotEnd - pos > 1;
     if (spelled) dots.push({ start: pos, end: dotEnd, to: '.' });
-    labels.push({ start: dotEnd, end: LABEL.lastIndex, spelled });
+    const spacedDot = spelled && text.slice(pos, dotEnd).trim() === '.';
+    labels.push({ start: dotEnd, end: LABEL.lastIndex, spelled, spacedDot });
     pos = LABEL.lastIndex;
   }
   // The address ends at the last label that can be a top-level one.
@@ -111,24 +150,53 @@ function readAddress(text: string, at: number, atEnd: number, edits: Edit[]): nu
   for (; k >= 0; k--) {
     const label = text.slice(labels[k]!.start, labels[k]!.end);
     if (!ASCII_LETTERS.test(label)) continue;
-    if (!labels[k]!.spelled || label.length === 2 || TLDS.has(label.toLowerCase())) break;
+    const known = TLDS.has(label.toLowerCase());
+    // After a dot between blanks, a word of the next sentence is as likely ("… . se precisar").
+    if (labels[k]!.spacedDot) {
+      if (known || COUNTRY.has(label.toLowerCase())) break;
+      continue;
+    }
+    // Around a spaced "@" the address must end in a known top-level label too: "no insta
+    // @joao.silva" is a handle, not "insta@joao.silva".
+    if (!(labels[k]!.spelled || spaced) || label.length === 2 || known) break;
   }
   if (k < 0) return -1;
   const used = dots.filter((d) => d.end <= labels[k]!.end);
-  if (english ? used.length === 0 : real && used.length === 0) return -1;
-  if (!real) edits.push({ start: a, end: b, to: '@' });
+  if (english ? used.length === 0 : real && !spaced && used.length === 0) return -1;
+  edits.push(...localDots.filter((d) => d.start >= s));
+  if (!real || spaced) edits.push({ start: a, end: b, to: '@' });
   edits.push(...used);
   return labels[k]!.end;
 }
 
-/** Real "@"s followed by a domain label and a spelled dot. */
+/** Real "@"s with blanks around them, or followed by a domain label and a spelled dot. */
 function atsBeforeSpelledDots(text: string): [number, number][] {
   const out: [number, number][] = [];
   for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    if (isBlank(text.charCodeAt(at - 1)) || isBlank(text.charCodeAt(at + 1))) {
+      // Only where an address may be: a cue here makes the whole text be read again.
+      if (spacedAtMayRead(text, at)) out.push([at, at + 1]);
+      continue;
+    }
     SPELLED_DOT_AHEAD.lastIndex = at + 1;
     if (SPELLED_DOT_AHEAD.test(text)) out.push([at, at + 1]);
   }
   return out;
+}
+
+/** A spaced "@" with a local part of three characters or more before it and a dotted label after it. */
+function spacedAtMayRead(text: string, at: number): boolean {
+  const a = skipBlanks(text, at, -1);
+  let s = a;
+  while (s > 0 && a - s < 3 && LOCAL_CHAR.test(text[s - 1]!)) s--;
+  if (a - s < 3) return false;
+  SPACED_DOMAIN.lastIndex = skipBlanks(text, at + 1, 1);
+  return SPACED_DOMAIN.test(text);
+}
+const SPACED_DOMAIN = /[\p{L}\p{N}-]+(?:[ \t]+)?\.(?:[ \t]+)?[\p{L}]/uy;
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9;
 }
 
 /** Whether the text may hold a spelled address: a spelled "@", or a real one before a spelled dot. */

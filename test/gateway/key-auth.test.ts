@@ -1,11 +1,15 @@
 // The API-key check every /v1 route goes through (authentication rule 1).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { endAllAccesses, updateAccount } from '../../src/gateway/accounts/store.js';
+import { createAccount, endAllAccesses, updateAccount } from '../../src/gateway/accounts/store.js';
 import { revokeKey } from '../../src/gateway/keys/store.js';
+import { updateOrganization } from '../../src/gateway/orgs/store.js';
 import { PRODUCT_ID } from '../../src/gateway/product.js';
+import { openDb } from '../../src/platform/db/index.js';
 import { makeKey, testGateway } from '../helpers/gateway.js';
 import { waitFor } from '../helpers/wait.js';
+import { Browser, ORIGIN } from './accounts/helpers.js';
+import { oneOpenAIModel } from './models/helpers.js';
 
 type Gateway = Awaited<ReturnType<typeof testGateway>>;
 
@@ -151,5 +155,90 @@ describe('API-key auth on /v1', () => {
     await clean({ authorization: `Bearer ${k.secret}` });
     await clean({ authorization: `Bearer ${k.secret}x` });
     assert.ok(!gw.ctx.logs.text.includes(k.secret.slice(5, 20)));
+  });
+});
+
+// The key's row is read on every request (no copy kept by a process): whatever changes it —
+// the key routes, any store, another process or instance on the same storage — applies to
+// the very next request.
+describe('changes to a key apply on the next request', () => {
+  let gw: Gateway;
+  const PASSWORD = 'senha-de-teste-bem-longa';
+  before(async () => {
+    // One model in the catalogue (never called: the model list is enough here).
+    gw = await testGateway({ PUBLIC_ORIGIN: ORIGIN, SVC_CONFIG: oneOpenAIModel('http://127.0.0.1:9', 8192) });
+  });
+  after(() => gw.dispose());
+
+  const clean = (secret: string, remoteAddress?: string) =>
+    gw.app
+      .inject({
+        method: 'POST',
+        url: '/v1/privacy/clean',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+        payload: { text: 'olá' },
+        remoteAddress,
+      })
+      .then((r) => r.statusCode);
+
+  /** A signed-in person with an account key made through the key route. */
+  async function personWithKey(email: string) {
+    await createAccount(gw.ctx.db.kysely, { email, password: PASSWORD, released: true, trialEndsAt: null });
+    const browser = new Browser(gw.app);
+    assert.equal((await browser.login(email, PASSWORD)).status, 200);
+    const created = await browser.post('/api/account/keys/create', { name: 'próxima', organizationId: null });
+    assert.equal(created.status, 200, JSON.stringify(created.json));
+    const { secret, key } = created.json as { secret: string; key: { id: string } };
+    return { browser, secret, keyId: key.id };
+  }
+
+  it('refuses a key revoked through the key route', async () => {
+    const { browser, secret, keyId } = await personWithKey('revoga@example.com');
+    assert.equal(await clean(secret), 200);
+    const revoked = await browser.post('/api/account/keys/revoke', { id: keyId });
+    assert.equal(revoked.status, 200, JSON.stringify(revoked.json));
+    assert.equal(await clean(secret), 401);
+  });
+
+  it("applies a key's model list changed through the key route", async () => {
+    const { browser, secret, keyId } = await personWithKey('controles@example.com');
+    const listed = async () => {
+      const res = await gw.app.inject({
+        method: 'GET',
+        url: '/v1/models',
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      assert.equal(res.statusCode, 200);
+      return (res.json().data as { id: string }[]).map((m) => m.id).filter((id) => id === 'svc/gpt');
+    };
+    assert.deepEqual(await listed(), ['svc/gpt']);
+    const updated = await browser.post('/api/account/keys/update', { id: keyId, models: ['svc/outro'] });
+    assert.equal(updated.status, 200, JSON.stringify(updated.json));
+    assert.deepEqual(await listed(), [], 'the key may no longer call svc/gpt');
+  });
+
+  it("applies an organisation's network allow-list changed in storage", async () => {
+    const k = await makeKey(gw.ctx);
+    assert.equal(await clean(k.secret, '198.51.100.1'), 200);
+    await updateOrganization(gw.ctx.db.kysely, k.organizationId!, {
+      allowed_cidrs: JSON.stringify(['203.0.113.0/24']),
+    });
+    assert.equal(await clean(k.secret, '198.51.100.1'), 403);
+  });
+
+  it('refuses a key revoked through another connection to the same storage (another process)', async () => {
+    const k = await makeKey(gw.ctx);
+    assert.equal(await clean(k.secret), 200);
+    const other = openDb(gw.ctx.config);
+    try {
+      await other.kysely
+        .updateTable('api_keys')
+        .set({ revoked_at: Date.now() })
+        .where('id', '=', k.keyId)
+        .execute();
+    } finally {
+      await other.close();
+    }
+    assert.equal(await clean(k.secret), 401);
   });
 });

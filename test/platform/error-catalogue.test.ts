@@ -61,6 +61,18 @@ describe('the error catalogue', () => {
     assert.deepEqual(elsewhere, []);
   });
 
+  it('writes every message beside its code: no catalogue is called outside an errors.ts', () => {
+    const catalogues = sources.flatMap((f) =>
+      [...f.text.matchAll(/export const ([A-Z][A-Z0-9_]*) = errorCodes\(/g)].map((m) => m[1]!),
+    );
+    assert.ok(catalogues.includes('HTTP') && catalogues.includes('BILLING'), 'the catalogues were found');
+    const call = new RegExp(`\\b(${catalogues.join('|')})\\.[A-Za-z_]+\\(`);
+    const throwSites = sources
+      .filter((f) => !f.path.endsWith('/errors.ts') && call.test(f.text))
+      .map((f) => `${f.path}: ${f.text.match(call)![0]}`);
+    assert.deepEqual(throwSites, [], 'name the message in the area’s errors.ts and throw that');
+  });
+
   it('documents every declared code in docs/errors.md, with a status it is declared with', async () => {
     const codes = await declared();
     assert.ok(codes.size > 100, `the catalogues were loaded (${codes.size} codes)`);

@@ -76,7 +76,12 @@ table('pis', [
 
 table('titulo_eleitor', [
   ['título de eleitor 1023 8501 0671', '1023 8501 0671', '102385010671'],
-  ['título eleitoral nº 102385010671, zona 123, seção 0456', '102385010671'],
+  // The zone and section after it say where the voter votes: part of its span, not of its key.
+  [
+    'título eleitoral nº 102385010671, zona 123, seção 0456',
+    '102385010671, zona 123, seção 0456',
+    '102385010671',
+  ],
   ['título de eleitor 1023 8501 0672', null],
   ['segue 102385010671', null],
   ['título de eleitor 1023 8501\n0671', '1023 8501\n0671', '102385010671'],

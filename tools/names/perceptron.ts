@@ -3,6 +3,7 @@
 import { viterbi } from '../../src/privacy/names/decode.js';
 import { Analysis, MAX_FEATURES } from '../../src/privacy/names/features.js';
 import { type NameModel, TAG_B, TAG_I, TAG_O, TAG_START, TAGS } from '../../src/privacy/names/model.js';
+import { splitsLines } from '../../src/privacy/names/lines.js';
 import { Tokens } from '../../src/privacy/names/tokenize.js';
 import type { Doc } from './data.js';
 import type { Rng } from './rng.js';
@@ -72,7 +73,8 @@ export class Trainer {
         }
         const begin = gold.length;
         let j = i;
-        for (; j < n && an.cand[j] !== 0; j++) {
+        // Runs end at a line's end, as the detector decodes them (a form's fields, a signature).
+        for (; j < n && an.cand[j] !== 0 && (j === i || !splitsLines(doc.text, tok, j)); j++) {
           const k = an.features(doc.text, tok, j, buf);
           for (let f = 0; f < k; f++) feats.push(buf[f]!);
           offs.push(feats.length);

@@ -1,5 +1,7 @@
 // Page views and events for /api/funil: a random browser id (no account, no e-mail), a
 // session that ends after 30 idle minutes, events sent in small batches.
+import { api } from './api.js';
+
 const IDLE_MS = 30 * 60 * 1000;
 
 interface Session {
@@ -40,12 +42,7 @@ type Event = { t: string; n: string; p?: Record<string, string> };
 function send(events: Event[]): void {
   const s = session();
   const body = JSON.stringify({ v: 1, vid: s.vid, sid: s.sid, sn: s.sn, pv, e: events.slice(0, 40) });
-  fetch('/api/funil', {
-    method: 'POST',
-    headers: { 'content-type': 'text/plain' },
-    body,
-    keepalive: true,
-  }).catch(() => {});
+  api('POST /api/funil', { raw: { data: body, type: 'text/plain' }, keepalive: true }).catch(() => {});
 }
 
 /** A page view: the path (the server keeps no query) and the host the visitor came from. */

@@ -1,37 +1,20 @@
 // The request log's figures for one organisation (GET …/usage?by=, …/calls, …/records): the
 // types the pages read and the small helpers they share.
-import { api } from './api.js';
+import { api, type Reply } from './api.js';
 
-export interface UsageGroup {
-  id: string | null;
-  label: string | null;
-  calls: number;
-  input_tokens: number;
-  output_tokens: number;
-  cost_usd: string;
-  found?: Record<string, number>;
-}
+export type { UsageGroup } from './wire.js';
 
-export interface UsageAnswer {
-  by: string;
-  from: string;
-  to: string;
-  groups: UsageGroup[];
-}
+/** One of the account's organisations, with its role there. */
+export type OrgWithRole = Reply<'GET /api/account/organizations'>['organizations'][number];
 
-export interface OrgWithRole {
-  id: string;
-  name: string;
-  role: 'owner' | 'admin' | 'member' | 'dpo';
-}
-
+/** Where an organisation's CSV downloads are (a link, not a call). */
 export const orgPath = (orgId: string) => `/api/account/organizations/${encodeURIComponent(orgId)}`;
 
 export function orgUsage(orgId: string, by: 'key' | 'member' | 'model' | 'day', from?: string, to?: string) {
-  const q = new URLSearchParams({ by });
-  if (from) q.set('from', from);
-  if (to) q.set('to', to);
-  return api<UsageAnswer>('GET', `${orgPath(orgId)}/usage?${q}`);
+  return api('GET /api/account/organizations/{id}/usage', {
+    params: { id: orgId },
+    query: { by, from: from || undefined, to: to || undefined },
+  });
 }
 
 /** Every UTC day from `from` to `to` (YYYY-MM-DD), both included. */

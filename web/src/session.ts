@@ -2,11 +2,11 @@
 import { api, bootstrap, describe } from './api.js';
 import { setTimeZone } from './format.js';
 import { navigate } from './router.js';
-import { type Me, me } from './state.js';
+import { me } from './state.js';
 
 export async function signOut(): Promise<void> {
   try {
-    await api('POST', '/api/auth/logout');
+    await api('POST /api/auth/logout');
   } catch (err) {
     alert(describe(err));
     return;
@@ -18,12 +18,9 @@ export async function signOut(): Promise<void> {
 
 export async function refreshMe(): Promise<void> {
   try {
-    const { user } = await api<{ user: Me }>('GET', '/api/me');
+    const { user } = await api('GET /api/me');
     me.set(user);
-    const { profile } = await api<{ profile: { timeZone: string; theme: string } }>(
-      'GET',
-      '/api/account/profile',
-    );
+    const { profile } = await api('GET /api/account/profile');
     setTimeZone(profile.timeZone);
     applyTheme(profile.theme);
   } catch {

@@ -1,6 +1,7 @@
 // What the page knows about the signed-in person, in memory only: nothing here survives a
 // reload, and no secret is ever written to storage.
 import { useEffect, useState } from 'preact/hooks';
+import type { Reply } from './api.js';
 
 export interface Store<T> {
   get(): T;
@@ -36,12 +37,8 @@ export function useStore<T>(s: Store<T>): T {
   return value;
 }
 
-export interface Me {
-  identityId: string;
-  authTime: string;
-  mfaState: 'none' | 'pending' | 'verified';
-  methods: string[];
-}
+/** The signed-in user, as GET /api/me answers it. */
+export type Me = Reply<'GET /api/me'>['user'];
 
 /** undefined while the page asks the server; null when nobody is signed in. */
 export const me = store<Me | null | undefined>(undefined);

@@ -1,5 +1,7 @@
 // The page reports its own failures to /api/erro-cliente: never a value typed by the
 // person, only the failure's code, phase, path and message (the server redacts again).
+import { api } from './api.js';
+
 const BUILD = 'console';
 
 type Code = 'UI-JS-001' | 'UI-PROMESSA-001' | 'UI-RECURSO-001' | 'UI-CSP-001' | 'UI-APP-001';
@@ -10,7 +12,7 @@ export function report(
   message: string,
   extra: Record<string, unknown> = {},
 ): void {
-  const body = JSON.stringify({
+  const payload = JSON.stringify({
     code,
     phase,
     path: location.pathname,
@@ -19,12 +21,10 @@ export function report(
     build: BUILD,
     ...extra,
   });
-  fetch('/api/erro-cliente', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-    keepalive: true,
-  }).catch(() => {});
+  // The route reads its body itself (it declares no schema), so it goes as raw JSON.
+  api('POST /api/erro-cliente', { raw: { data: payload, type: 'application/json' }, keepalive: true }).catch(
+    () => {},
+  );
 }
 
 export function watchFailures(): void {

@@ -2,7 +2,7 @@
 // expired key): the models the key may call, its tokens per minute and its monthly budget.
 // The counters are the organisation limits' own (limits/counters.ts: Redis when REDIS_URL is
 // set, else the database), so every instance sees the same spend.
-import { ACCESS } from './errors.js';
+import { budgetExceeded, modelNotAllowed, tokenRateLimited } from './errors.js';
 import type { Principal } from './principal.js';
 
 /** The part of limits/counters.ts these checks use (declared here: limits depends on access). */
@@ -34,7 +34,7 @@ export function assertModelAllowed(
   principal: Principal,
   model: { id: string; aliases?: readonly string[] },
 ): void {
-  if (!keyAllows(principal, model)) throw ACCESS.model_not_allowed('Esta chave não pode chamar este modelo.');
+  if (!keyAllows(principal, model)) throw modelNotAllowed();
 }
 
 /** The key's requests per minute where tighter than the organisation's (or the default). */
@@ -46,12 +46,7 @@ export function requestsPerMinute(principal: Principal, fallback: number): numbe
 
 const seconds = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
 
-function budgetExceeded(now: number) {
-  return ACCESS.budget_exceeded(
-    'O orçamento mensal desta chave foi gasto; ele se renova no primeiro dia do próximo mês (UTC).',
-    { headers: { 'retry-after': seconds(monthOf(now).end - now) } },
-  );
-}
+const overBudget = (now: number) => budgetExceeded(seconds(monthOf(now).end - now));
 
 // Calls in flight hold their maximum cost in a counter of a ten-minute window: a call that
 // never says it ended (a process killed mid-call) stops counting after two windows at most,
@@ -90,7 +85,7 @@ export async function holdSpend(
   const spent = await counters.get(spendCounter(principal.keyId, now));
   if (spent + earlier + held - micros >= budget) {
     await release();
-    throw budgetExceeded(now);
+    throw overBudget(now);
   }
   return release;
 }
@@ -108,15 +103,12 @@ export async function checkKeyControls(counters: Counters, principal: Principal,
     const used = await counters.get(tokenCounter(principal.keyId, minute));
     if (used >= c.tokensPerMinute) {
       const wait = seconds((minute + 1) * MINUTE - now);
-      throw ACCESS.token_rate_limit_exceeded(
-        `Limite de ${c.tokensPerMinute} tokens por minuto desta chave atingido; tente de novo em ${wait} s.`,
-        { headers: { 'retry-after': wait } },
-      );
+      throw tokenRateLimited(c.tokensPerMinute, wait);
     }
   }
   if (c.budgetMicros !== null) {
     const spent = await counters.get(spendCounter(principal.keyId, now));
-    if (spent >= c.budgetMicros) throw budgetExceeded(now);
+    if (spent >= c.budgetMicros) throw overBudget(now);
   }
 }
 

@@ -4,9 +4,9 @@
 // added here applies to every credential at once — written twice, two lists would drift.
 import { cidrMatcher } from '../../platform/net.js';
 import { barrierOf, DEFAULT_BARRIER, type StoredBarrier } from '../orgs/cleaning-choice.js';
-import { ORGS } from '../orgs/errors.js';
-import { SESSIONS } from '../sessions/errors.js';
-import { ACCESS } from './errors.js';
+import { callNeedsMfa, dpoCallsNoModel, notMember } from '../orgs/errors.js';
+import { accountNotReleased } from '../sessions/errors.js';
+import { keyExpired, networkNotAllowed, productDisabled, trialEnded } from './errors.js';
 import type { KeyControls, Principal } from './principal.js';
 
 /** The organisation's columns the decision reads (a row of `organizations`, or the key look-up's). */
@@ -41,13 +41,6 @@ export interface AccessFacts {
   controls: KeyControls | null;
 }
 
-// The second-factor refusal says what the caller can do about it: a key's owner must enrol,
-// a person in the console does so in Perfil.
-const MFA_MESSAGE = {
-  key: 'A organização exige segundo fator do dono desta chave.',
-  session: 'A organização exige segundo fator: ative-o em Perfil.',
-} as const;
-
 /** One compiled matcher per distinct allow-list, shared by every request. */
 const matchers = new Map<string, (address: string) => boolean>();
 
@@ -64,29 +57,29 @@ function networkAllowed(cidrs: string, address: string): boolean {
 export function decideAccess(facts: AccessFacts, address: string, now: number): Principal {
   const expiresAt = facts.controls?.expiresAt ?? null;
   if (expiresAt !== null && expiresAt <= now) {
-    throw ACCESS.key_expired('Esta chave de API expirou.', { headers: { 'www-authenticate': 'Bearer' } });
+    throw keyExpired();
   }
-  if (!facts.released) throw SESSIONS.account_not_released('A conta aguarda liberação.');
+  if (!facts.released) throw accountNotReleased();
   if (facts.trialEndsAt !== null && facts.trialEndsAt <= now) {
-    throw ACCESS.trial_ended('O período de avaliação gratuita terminou.');
+    throw trialEnded();
   }
   const org = facts.organization;
   if (facts.organizationId !== null) {
-    if (!facts.member || !org) throw ORGS.organization_forbidden('Você não é membro desta organização.');
+    if (!facts.member || !org) throw notMember();
     // The dpo reads what the organisation did; it calls no model in the organisation's name,
     // with a session or with a key made before the role was given.
     if (facts.role === 'dpo') {
-      throw ORGS.organization_forbidden('O papel de encarregado (dpo) só consulta; não chama modelos.');
+      throw dpoCallsNoModel();
     }
     if (org.product_enabled !== 1) {
-      throw ACCESS.product_disabled('O produto não está habilitado para esta organização.');
+      throw productDisabled();
     }
     // An organisation that requires a second factor accepts only members who have one.
     if (org.mfa_required === 1 && !facts.hasMfa) {
-      throw ORGS.organization_mfa_required(MFA_MESSAGE[facts.credential]);
+      throw callNeedsMfa(facts.credential);
     }
     if (org.allowed_cidrs && !networkAllowed(org.allowed_cidrs, address)) {
-      throw ACCESS.network_not_allowed('A origem de rede está fora da política da organização.');
+      throw networkNotAllowed();
     }
   }
   return {

@@ -1,7 +1,7 @@
 // Profile photos: any common image in, a WebP of at most 64 KiB out (the interface limit).
 // sharp drops EXIF and other metadata (camera, GPS) unless asked to keep it.
 import type { Kysely } from 'kysely';
-import { ACCOUNTS } from './errors.js';
+import { invalidImage } from './errors.js';
 import type { AccountsTables } from './tables.js';
 
 // sharp (libvips) loads on the first avatar: most processes never decode an image.
@@ -15,9 +15,6 @@ const PIXEL_LIMIT = 40_000_000;
 // Largest first; each size tries falling qualities before the next size down.
 const SIZES = [512, 384, 256, 192, 128, 96, 64];
 const QUALITIES = [82, 68, 52, 38];
-
-export const invalidImage = () =>
-  ACCOUNTS.invalid_image('Não foi possível ler a imagem; envie JPEG, PNG, WebP, GIF ou AVIF.');
 
 export async function toAvatar(input: Buffer): Promise<Buffer> {
   const sharp = await loadSharp();

@@ -4,10 +4,9 @@
 // Opening it sets the account's password and signs the browser in.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { HTTP } from '../../platform/http/errors.js';
-import { KEYS } from '../keys/errors.js';
-import { ORGS } from '../orgs/errors.js';
-import { ACCOUNTS } from './errors.js';
+import { unknownOrganization } from '../keys/errors.js';
+import { inviteForbidden } from '../orgs/errors.js';
+import { invalidLink, invalidRole, invitationNotSent, mailNotConfigured } from './errors.js';
 import { normaliseEmail } from '../../platform/identity/email.js';
 import { IdentityError, identityApiError } from '../../platform/identity/errors.js';
 import { assertNotThrottled, credentialSubjects, recordFailure } from '../../platform/identity/throttle.js';
@@ -32,10 +31,6 @@ export interface LinkDeps extends AccountDeps {
 type Purpose = 'invite' | 'reset';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export const invalidLink = () => ACCOUNTS.invalid_link('Link inválido, expirado ou já usado. Peça um novo.');
-const mailNotConfigured = () =>
-  ACCOUNTS.mail_not_configured('O envio de e-mail não está configurado neste servidor.');
 
 async function issueLink(
   deps: LinkDeps,
@@ -89,13 +84,11 @@ export async function inviteMember(
 ): Promise<{ expiresAt: number }> {
   checkEmail(input.email);
   const role = (input.role ?? 'member') as Role;
-  if (!ROLES.includes(role))
-    throw HTTP.invalid_request('Papel inválido: member, admin, owner ou dpo.', { param: 'role' });
+  if (!ROLES.includes(role)) throw invalidRole();
   const org = await findOrganization(deps.db, input.organizationId);
-  if (!org || org.id !== input.organizationId) throw KEYS.invalid_organization('Organização desconhecida.');
+  if (!org || org.id !== input.organizationId) throw unknownOrganization();
   const mine = await getRole(deps.db, org.id, session.account_id!);
-  if (mine !== 'owner' && !(mine === 'admin' && role !== 'owner'))
-    throw ORGS.organization_forbidden('Só proprietários (e administradores, para membros) convidam.');
+  if (mine !== 'owner' && !(mine === 'admin' && role !== 'owner')) throw inviteForbidden();
   if (!deps.mail.configured) throw mailNotConfigured();
   const { token, expiresAt } = await issueLink(
     deps,
@@ -118,7 +111,7 @@ export async function inviteMember(
     });
   } catch (err) {
     deps.log.warn({ error: describeError(err) }, 'invitation mail not sent');
-    throw ACCOUNTS.invitation_not_sent('Não foi possível enviar o e-mail do convite. Tente de novo.');
+    throw invitationNotSent();
   }
   return { expiresAt };
 }

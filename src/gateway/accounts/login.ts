@@ -2,7 +2,7 @@
 // password change and "end all accesses". Each privilege change regenerates the session.
 // Plain functions over storage; the routes only parse and shape.
 import type { Signup } from '../../platform/config/env.js';
-import { ACCOUNTS } from './errors.js';
+import { emailTaken, invalidCode, invalidCredentials, invalidPassword, signupClosed } from './errors.js';
 import type { SessionDeps } from '../sessions/guard.js';
 import {
   createSession,
@@ -12,7 +12,7 @@ import {
   stateOf,
 } from '../sessions/store.js';
 import { EmailTakenError, isEmailAddress, normaliseEmail } from '../../platform/identity/email.js';
-import { IDENTITY, identityApiError, IdentityError } from '../../platform/identity/errors.js';
+import { identityApiError, IdentityError, invalidEmail } from '../../platform/identity/errors.js';
 import {
   isAcceptablePassword,
   PASSWORD_MAX,
@@ -30,7 +30,7 @@ import {
 } from '../../platform/identity/throttle.js';
 import { createAccount, endAllAccesses, findAccountByEmail, getAccount } from './store.js';
 import { acceptStep, matchTotp, openTotpSecret } from './totp.js';
-import { SESSIONS } from '../sessions/errors.js';
+import { passwordStepExpired, staleSession } from '../sessions/errors.js';
 
 export interface AccountDeps extends SessionDeps {
   totpKey: Buffer;
@@ -46,19 +46,15 @@ export type Issued = { row: SessionRow; token: string };
 /** How long the second-factor step may follow the password step. */
 export const MFA_STEP_WINDOW = 5 * 60_000;
 
-export const invalidCredentials = () => ACCOUNTS.invalid_credentials('E-mail ou senha incorretos.');
-export const invalidCode = () =>
-  ACCOUNTS.invalid_code('Código inválido ou já utilizado. Aguarde o próximo código.');
-
 export function checkEmail(email: string): void {
   if (!isEmailAddress(email)) {
-    throw IDENTITY.invalid_email('Informe um e-mail válido.');
+    throw invalidEmail();
   }
 }
 
 export function checkNewPassword(password: string): void {
   if (!isAcceptablePassword(password)) {
-    throw ACCOUNTS.invalid_password(`A senha deve ter entre ${PASSWORD_MIN} e ${PASSWORD_MAX} caracteres.`);
+    throw invalidPassword(PASSWORD_MIN, PASSWORD_MAX);
   }
 }
 
@@ -111,12 +107,12 @@ export async function verifyMfa(
   const now = deps.now();
   const accountId = session.account_id!;
   if (session.auth_time === null || now - session.auth_time > MFA_STEP_WINDOW) {
-    throw SESSIONS.invalid_session('A etapa de senha expirou. Entre novamente.');
+    throw passwordStepExpired();
   }
   const subjects = credentialSubjects(deps.limits, { scope: 'otp', id: accountId, address: input.address });
   await checkThrottle(deps, subjects.all);
   const account = await getAccount(deps.db, accountId);
-  if (!account?.totp_secret) throw SESSIONS.invalid_session('Sessão inválida. Entre novamente.');
+  if (!account?.totp_secret) throw staleSession();
   const step = await matchTotp(
     openTotpSecret(deps.totpKey, account.totp_secret),
     input.code.trim(),
@@ -146,8 +142,7 @@ export async function signUp(
   session: SessionRow,
   input: { email: string; password: string; name?: string; address: string },
 ): Promise<Issued> {
-  if (deps.signup === 'off')
-    throw ACCOUNTS.signup_closed('Cadastro fechado: peça um convite a quem administra a organização.');
+  if (deps.signup === 'off') throw signupClosed();
   checkEmail(input.email);
   checkNewPassword(input.password);
   const network = networkSubject('net', deps.limits.network, input.address);
@@ -166,7 +161,7 @@ export async function signUp(
   } catch (err) {
     if (!(err instanceof EmailTakenError)) throw err;
     await recordFailure(deps.db, [network], deps.now());
-    throw ACCOUNTS.email_taken('Já existe uma conta com este e-mail. Entre ou recupere a senha.');
+    throw emailTaken();
   }
   const now = deps.now();
   return regenerateSession(
@@ -189,7 +184,7 @@ export async function changePassword(
   checkNewPassword(input.newPassword);
   const accountId = session.account_id!;
   const account = await getAccount(deps.db, accountId);
-  if (!account) throw SESSIONS.invalid_session('Sessão inválida. Entre novamente.');
+  if (!account) throw staleSession();
   // The same counter as the login form: a stolen session cannot guess the password faster here.
   const subjects = passwordSubjects(deps, account.email, input.address);
   await checkThrottle(deps, subjects.all);

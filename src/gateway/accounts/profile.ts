@@ -1,8 +1,8 @@
 // The profile with optimistic concurrency: every change names the
 // revision it was based on, and a stale one is refused instead of silently overwriting.
 import type { Kysely } from 'kysely';
-import { HTTP } from '../../platform/http/errors.js';
-import { ACCOUNTS } from './errors.js';
+import { invalidParam } from '../../platform/http/errors.js';
+import { revisionConflict } from './errors.js';
 import type { AccountsTables } from './tables.js';
 
 export interface Profile {
@@ -23,28 +23,23 @@ export interface ProfilePatch {
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 
-const invalid = (field: string, message: string) => HTTP.invalid_request(message, { param: field });
-
-export const revisionConflict = () =>
-  ACCOUNTS.revision_conflict('O perfil foi alterado em outro lugar. Recarregue e aplique a mudança de novo.');
-
 /** Locale and time zone are checked by what the runtime knows (BCP 47, IANA), not by a list of ours. */
 export function checkPatch(patch: ProfilePatch): void {
   if (patch.name !== undefined && patch.name.trim() === '') {
-    throw invalid('name', 'Requisição inválida: name não pode ficar vazio.');
+    throw invalidParam('name', 'Requisição inválida: name não pode ficar vazio.');
   }
   if (patch.locale !== undefined) {
     try {
       Intl.getCanonicalLocales(patch.locale);
     } catch {
-      throw invalid('locale', 'Requisição inválida: locale não é um idioma válido (ex.: pt-BR).');
+      throw invalidParam('locale', 'Requisição inválida: locale não é um idioma válido (ex.: pt-BR).');
     }
   }
   if (patch.timeZone !== undefined) {
     try {
       new Intl.DateTimeFormat('en', { timeZone: patch.timeZone });
     } catch {
-      throw invalid(
+      throw invalidParam(
         'timeZone',
         'Requisição inválida: timeZone não é um fuso válido (ex.: America/Sao_Paulo).',
       );

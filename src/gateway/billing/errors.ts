@@ -25,5 +25,12 @@ export const invalidPackage = () =>
 export const unusableCreditToken = () =>
   BILLING.invalid_credit_token('Token de crédito inválido, desconhecido ou ainda não liberado (X-Credito).');
 
+/** Retry-After: until the oldest pending one of the network leaves the count (pending.ts). */
+export const pendingLimit = (retryAfterSeconds: number) =>
+  BILLING.pending_limit(
+    'Há pedidos desta rede aguardando conferência ou pagamento. Conclua-os ou tente mais tarde.',
+    { headers: { 'retry-after': String(Math.max(1, retryAfterSeconds)) } },
+  );
+
 export const insufficientCredit = () =>
   BILLING.insufficient_credit('Crédito insuficiente para esta chamada; compre crédito em /api/credito.');

@@ -7,7 +7,7 @@
 import type { PaymentsConfig } from '../../platform/config/payments.js';
 import type { Context } from '../../platform/context.js';
 import { COST_HEADERS } from './cost-headers.js';
-import { BILLING, insufficientCredit } from './errors.js';
+import { insufficientCredit } from './errors.js';
 import { formatUsd, reserve, type Source, settleAbandoned, walletKey } from './ledger.js';
 import type { Payer } from './payer.js';
 import { walletOf } from './wallet.js';
@@ -15,8 +15,8 @@ import { paymentResponseHeader, parsePaymentHeader } from './x402/header.js';
 import { creditPayment } from './x402/credit.js';
 import { PaymentCollector } from './x402/pay.js';
 import { startPaymentReconciler } from './x402/reconcile.js';
-import { paymentRequired } from './x402/purchase.js';
-import { quote, requirements } from './x402/requirements.js';
+import { insufficientCreditQuoted, paymentRequired } from './x402/errors.js';
+import { requirements } from './x402/requirements.js';
 
 /** A reservation still open after this long belongs to a process that died mid-call. */
 export const ABANDONED_AFTER_MS = 15 * 60_000;
@@ -110,9 +110,7 @@ export class CreditHolds {
     });
     if (!held.ok) {
       if (!req) throw insufficientCredit();
-      const text =
-        'Crédito insuficiente para esta chamada: pague esta chamada com x402 ou compre crédito em /api/credito.';
-      throw BILLING.insufficient_credit(text, { body: quote(text, req) });
+      throw insufficientCreditQuoted(req);
     }
     headers[COST_HEADERS.balance] = formatUsd(held.balance);
     return { reservation: held.reservation, headers };

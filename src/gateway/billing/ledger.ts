@@ -448,11 +448,13 @@ export async function dailyTotals(
   const days = Math.max(1, Math.floor(options.days));
   const list: string[] = [];
   for (let i = days - 1; i >= 0; i--) list.push(utcDay(now - i * 86_400_000));
+  const first = utcDay(now - (days - 1) * 86_400_000);
+  const last = utcDay(now);
   const rows = await kyselyOf(db)
     .selectFrom('credit_movements')
     .select(['day', 'source', 'kind', sql<string | number>`sum(amount_micros)`.as('total')])
-    .where('day', '>=', list[0]!)
-    .where('day', '<=', list[list.length - 1]!)
+    .where('day', '>=', first)
+    .where('day', '<=', last)
     .groupBy(['day', 'source', 'kind'])
     .execute();
   const byDay = new Map(
@@ -464,8 +466,8 @@ export async function dailyTotals(
   const losses = await kyselyOf(db)
     .selectFrom('credit_house_losses')
     .select(['day', sql<string | number>`sum(lost_micros)`.as('total')])
-    .where('day', '>=', list[0]!)
-    .where('day', '<=', list[list.length - 1]!)
+    .where('day', '>=', first)
+    .where('day', '<=', last)
     .groupBy('day')
     .execute();
   for (const l of losses) {

@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import { hmac } from '../../platform/crypto.js';
 import { networkOf } from '../../platform/identity/throttle.js';
 import { deriveKey } from '../../platform/secret.js';
-import { BILLING } from './errors.js';
+import { pendingLimit } from './errors.js';
 import type { BillingTables } from './tables.js';
 
 export interface PendingLimits {
@@ -29,7 +29,7 @@ export function wideNetworkOf(address: string): string {
 
 const keys = new Map<string, Buffer>();
 
-/** Kept only as a keyed hash, like the address's own network (pix/network.ts). */
+/** Kept only as a keyed hash, like the address's own network (network.ts). */
 export function wideNetworkKey(secret: string, address: string): string {
   let key = keys.get(secret);
   if (!key) {
@@ -38,12 +38,6 @@ export function wideNetworkKey(secret: string, address: string): string {
   }
   return hmac(key, wideNetworkOf(address)).slice(0, 32);
 }
-
-const pendingLimit = (retryAfterSeconds: number) =>
-  BILLING.pending_limit(
-    'Há pedidos desta rede aguardando conferência ou pagamento. Conclua-os ou tente mais tarde.',
-    { headers: { 'retry-after': String(Math.max(1, retryAfterSeconds)) } },
-  );
 
 /**
  * Throws 429 `pending_limit` when the address or its network already has its pending ones

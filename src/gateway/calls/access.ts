@@ -2,7 +2,7 @@
 // `dpo` see every row; a member sees only the calls of their own keys; the record of
 // processing is for owners, administrators and the dpo. A non-member gets the same 403 as
 // for an organisation that does not exist, so an outsider learns nothing.
-import { ORGS } from '../orgs/errors.js';
+import { callLogForbidden, notMember } from '../orgs/errors.js';
 import { memberOf, type Organization, type Role } from '../orgs/store.js';
 import type { SharedKysely } from '../../platform/db/transactions.js';
 
@@ -15,7 +15,7 @@ export interface Reader {
 
 export async function callReader(db: SharedKysely, orgId: string, accountId: string): Promise<Reader> {
   const member = await memberOf(db, orgId, accountId);
-  if (!member) throw ORGS.organization_forbidden('Você não é membro desta organização.');
+  if (!member) throw notMember();
   return {
     organization: member.organization,
     role: member.role,
@@ -25,9 +25,6 @@ export async function callReader(db: SharedKysely, orgId: string, accountId: str
 
 export async function recordsReader(db: SharedKysely, orgId: string, accountId: string): Promise<Reader> {
   const reader = await callReader(db, orgId, accountId);
-  if (reader.role === 'member')
-    throw ORGS.organization_forbidden(
-      'O registro de tratamento é visível para proprietários, administradores e encarregado (dpo).',
-    );
+  if (reader.role === 'member') throw callLogForbidden();
   return reader;
 }

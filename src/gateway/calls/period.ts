@@ -1,7 +1,7 @@
 // The period of a usage or records query: `from` and `to` as UTC days, both included;
 // absent, the last 30 days. A wrong day or a reversed or too long period is a 400.
 import { isUtcDay, utcDay } from '../../platform/days.js';
-import { HTTP } from '../../platform/http/errors.js';
+import { invalidParam } from '../../platform/http/errors.js';
 
 const DAY_MS = 86_400_000;
 export const MAX_PERIOD_DAYS = 366;
@@ -14,14 +14,13 @@ export interface Period {
 export function periodOf(q: { from?: string; to?: string }, now: number): Period {
   for (const param of ['from', 'to'] as const) {
     const v = q[param];
-    if (v !== undefined && !isUtcDay(v))
-      throw HTTP.invalid_request(`${param} deve ser uma data AAAA-MM-DD.`, { param });
+    if (v !== undefined && !isUtcDay(v)) throw invalidParam(param, `${param} deve ser uma data AAAA-MM-DD.`);
   }
   const to = q.to ?? utcDay(now);
   const from = q.from ?? utcDay(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS);
   const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
-  if (span < 0) throw HTTP.invalid_request('from deve ser anterior ou igual a to.', { param: 'from' });
+  if (span < 0) throw invalidParam('from', 'from deve ser anterior ou igual a to.');
   if (span >= MAX_PERIOD_DAYS)
-    throw HTTP.invalid_request(`O período deve ter no máximo ${MAX_PERIOD_DAYS} dias.`, { param: 'from' });
+    throw invalidParam('from', `O período deve ter no máximo ${MAX_PERIOD_DAYS} dias.`);
   return { from, to };
 }

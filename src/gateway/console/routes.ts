@@ -3,7 +3,7 @@
 // talks to the same public routes as any client.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
-import { HTTP } from '../../platform/http/errors.js';
+import { consoleFileNotFound, consoleNotBuilt } from './errors.js';
 import { type ConsoleFile, loadConsoleFiles } from './files.js';
 
 /** Paths the page's own router draws; each is answered with index.html. */
@@ -64,7 +64,7 @@ export function registerConsoleRoutes(app: App, files: Map<string, ConsoleFile> 
         schema: { summary: `Console page ${path}`, tags: ['console'], hide: true },
       },
       async (request, reply) => {
-        if (!index) throw HTTP.not_found('O console não foi construído (npm run build).');
+        if (!index) throw consoleNotBuilt();
         return send(request, reply, index);
       },
     );
@@ -74,7 +74,7 @@ export function registerConsoleRoutes(app: App, files: Map<string, ConsoleFile> 
     { config: { auth: 'none' }, schema: { summary: 'Console asset', tags: ['console'], hide: true } },
     async (request, reply) => {
       const file = files.get(request.url.split('?')[0] ?? '');
-      if (!file) throw HTTP.not_found('Arquivo não encontrado.');
+      if (!file) throw consoleFileNotFound();
       return send(request, reply, file);
     },
   );

@@ -3,13 +3,13 @@
 import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
-import { HTTP } from '../../platform/http/errors.js';
+
 import { deriveKey } from '../../platform/secret.js';
 import { INTERVAL_MS, networkKey } from './pacing.js';
 import { partnersDocument, placementIds } from './partners.js';
 import { queueContact, startContactQueue } from './queue.js';
 import { DURACOES, LIMITS, MAX_ESPACOS, ORCAMENTOS, PAGAMENTOS, readContact, TIPOS } from './validate.js';
-import { CONTACT } from './errors.js';
+import { contactNotConfigured, contactQueueFull } from './errors.js';
 import { utcDay } from '../../platform/days.js';
 
 const str = (description: string, maxLength?: number) =>
@@ -48,11 +48,6 @@ const ContactBody = Type.Object({
 
 const Ok = Type.Object({ ok: Type.Literal(true) });
 
-const notConfigured = () =>
-  HTTP.not_configured('O contato não está configurado neste servidor.', {
-    headers: { 'retry-after': '3600' },
-  });
-
 export function registerContactRoutes(app: App, ctx: Context): void {
   const configured = ctx.mail.configured && ctx.config.file.contact?.to !== undefined;
   const partners = ctx.config.file.partners;
@@ -79,15 +74,12 @@ export function registerContactRoutes(app: App, ctx: Context): void {
       validatorCompiler: () => (value: unknown) => ({ value }),
     },
     async (request, reply) => {
-      if (!configured) throw notConfigured();
+      if (!configured) throw contactNotConfigured();
       const message = readContact(request.body, placements);
       const address = request.ip;
       const queued = await queueContact(ctx, networkKey(key, address), message);
       if (!queued) {
-        throw CONTACT.too_many_requests(
-          'Muitas mensagens desta rede aguardam envio. Tente novamente mais tarde.',
-          { headers: { 'retry-after': String(INTERVAL_MS / 1000) } },
-        );
+        throw contactQueueFull(INTERVAL_MS / 1000);
       }
       runner?.wake();
       reply.header('cache-control', 'no-store');

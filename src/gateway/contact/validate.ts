@@ -2,7 +2,7 @@
 // sizes, and the placement ids of the partners document. A refusal is a 400 whose `code`
 // names the field as the caller spelled it; messages never repeat what was sent.
 import { EMAIL_MAX, isEmailAddress } from '../../platform/identity/email.js';
-import { HTTP } from '../../platform/http/errors.js';
+import { invalidParam } from '../../platform/http/errors.js';
 
 export const TIPOS = ['patrocinio', 'parceria', 'anuncio'] as const;
 export const ORCAMENTOS = ['ate_100', '100_500', '500_2000', '2000_mais', 'a_combinar'] as const;
@@ -27,8 +27,6 @@ export interface ContactMessage {
   pagamento?: (typeof PAGAMENTOS)[number];
 }
 
-const bad = (field: string, message: string) => HTTP.invalid_request(message, { param: field });
-
 // Control characters other than tab and line breaks (those are kept in the message only).
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
@@ -48,19 +46,19 @@ function text(
   opts: { max: number; required: boolean; multiline?: boolean; label: string },
 ): string | undefined {
   if (value === undefined) {
-    if (opts.required) throw bad(field, `O campo ${field} (${opts.label}) é obrigatório.`);
+    if (opts.required) throw invalidParam(field, `O campo ${field} (${opts.label}) é obrigatório.`);
     return undefined;
   }
-  if (typeof value !== 'string') throw bad(field, `O campo ${field} deve ser um texto.`);
+  if (typeof value !== 'string') throw invalidParam(field, `O campo ${field} deve ser um texto.`);
   const trimmed = value.trim();
   if (trimmed.length === 0) {
-    if (opts.required) throw bad(field, `O campo ${field} (${opts.label}) é obrigatório.`);
+    if (opts.required) throw invalidParam(field, `O campo ${field} (${opts.label}) é obrigatório.`);
     return undefined;
   }
   if (trimmed.length > opts.max)
-    throw bad(field, `O campo ${field} aceita no máximo ${opts.max} caracteres.`);
+    throw invalidParam(field, `O campo ${field} aceita no máximo ${opts.max} caracteres.`);
   if (CONTROL.test(trimmed) || (!opts.multiline && LINE_BREAK.test(trimmed))) {
-    throw bad(field, `O campo ${field} contém caracteres não permitidos.`);
+    throw invalidParam(field, `O campo ${field} contém caracteres não permitidos.`);
   }
   return trimmed;
 }
@@ -72,7 +70,7 @@ function oneOf<T extends string | number>(
 ): T | undefined {
   if (value === undefined || value === null) return undefined;
   if (!allowed.includes(value as T)) {
-    throw bad(field, `O campo ${field} deve ser um destes valores: ${allowed.join(', ')}.`);
+    throw invalidParam(field, `O campo ${field} deve ser um destes valores: ${allowed.join(', ')}.`);
   }
   return value as T;
 }
@@ -80,13 +78,14 @@ function oneOf<T extends string | number>(
 /** `placements`: the ids of GET /api/partners. */
 export function readContact(raw: unknown, placements: ReadonlySet<string>): ContactMessage {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw bad('body', 'O corpo deve ser um objeto JSON.');
+    throw invalidParam('body', 'O corpo deve ser um objeto JSON.');
   }
   const body = raw as Body;
   const [nameField, nameValue] = pick(body, 'name', 'nome');
   const name = text(nameField, nameValue, { max: LIMITS.name, required: true, label: 'nome' })!;
   const email = text('email', body.email ?? undefined, { max: EMAIL_MAX, required: true, label: 'e-mail' })!;
-  if (!isEmailAddress(email)) throw bad('email', 'O campo email deve ser um endereço de e-mail válido.');
+  if (!isEmailAddress(email))
+    throw invalidParam('email', 'O campo email deve ser um endereço de e-mail válido.');
   const [messageField, messageValue] = pick(body, 'message', 'mensagem');
   const message = text(messageField, messageValue, {
     max: LIMITS.message,
@@ -106,7 +105,7 @@ export function readContact(raw: unknown, placements: ReadonlySet<string>): Cont
   if (empresa) out.empresa = empresa;
   const site = text('site', body.site ?? undefined, { max: LIMITS.site, required: false, label: 'site' });
   if (site) {
-    if (/\s/.test(site)) throw bad('site', 'O campo site deve ser um endereço sem espaços.');
+    if (/\s/.test(site)) throw invalidParam('site', 'O campo site deve ser um endereço sem espaços.');
     out.site = site;
   }
   const orcamento = oneOf('orcamento', body.orcamento, ORCAMENTOS);
@@ -124,7 +123,7 @@ export function readContact(raw: unknown, placements: ReadonlySet<string>): Cont
   if (!out.tipo) {
     const proposal = PROPOSAL_FIELDS.find((f) => out[f] !== undefined);
     if (proposal) {
-      throw bad(
+      throw invalidParam(
         'tipo',
         `O campo ${proposal} faz parte de uma proposta: informe também tipo (${TIPOS.join(', ')}).`,
       );
@@ -135,13 +134,14 @@ export function readContact(raw: unknown, placements: ReadonlySet<string>): Cont
 
 function readEspaco(value: unknown, placements: ReadonlySet<string>): string[] | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) throw bad('espaco', 'O campo espaco deve ser uma lista de ids de espaços.');
+  if (!Array.isArray(value))
+    throw invalidParam('espaco', 'O campo espaco deve ser uma lista de ids de espaços.');
   if (value.length > MAX_ESPACOS)
-    throw bad('espaco', `O campo espaco aceita no máximo ${MAX_ESPACOS} espaços.`);
+    throw invalidParam('espaco', `O campo espaco aceita no máximo ${MAX_ESPACOS} espaços.`);
   const ids: string[] = [];
   for (const id of value) {
     if (typeof id !== 'string' || !placements.has(id)) {
-      throw bad('espaco', 'O campo espaco só aceita ids de espaços listados em GET /api/partners.');
+      throw invalidParam('espaco', 'O campo espaco só aceita ids de espaços listados em GET /api/partners.');
     }
     if (!ids.includes(id)) ids.push(id);
   }

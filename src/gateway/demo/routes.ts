@@ -11,7 +11,7 @@ import { DEFAULT_BARRIER } from '../orgs/cleaning-choice.js';
 import { blockedError, cleanRequest } from '../privacy/clean.js';
 import { FindingSchema } from '../privacy/schemas.js';
 import { DEMO_LIMITS, takeDemoUse } from './allowance.js';
-import { DEMO } from './errors.js';
+import { demoRateLimited, demoTextTooLong, demoUnavailable } from './errors.js';
 
 const DemoBody = Type.Object(
   {
@@ -54,27 +54,17 @@ export function registerDemoRoutes(app: App, deps: Pick<GatewayDeps, 'ctx' | 'li
       let chars = 0;
       for (const _ of text) if (++chars > DEMO_LIMITS.chars) break;
       if (chars > DEMO_LIMITS.chars) {
-        throw DEMO.demo_text_too_long(
-          `A demonstração limpa até ${DEMO_LIMITS.chars} caracteres por vez. Para textos maiores, crie uma conta e use a API.`,
-        );
+        throw demoTextTooLong(DEMO_LIMITS.chars);
       }
       let allowance: Awaited<ReturnType<typeof takeDemoUse>>;
       try {
         allowance = await takeDemoUse(deps.limits.counters, networkKey, request.ip, deps.now());
       } catch {
         // Without its counters the demonstration would have no limit: it closes instead.
-        throw DEMO.demo_unavailable('A demonstração está indisponível agora. Tente de novo em instantes.', {
-          headers: { 'retry-after': '30' },
-        });
+        throw demoUnavailable();
       }
       if (!allowance.ok) {
-        const wait = allowance.retryAfter;
-        throw DEMO.demo_rate_limited(
-          allowance.why === 'network'
-            ? `A demonstração aceita ${DEMO_LIMITS.perMinute} textos por minuto e ${DEMO_LIMITS.perDay} por dia de cada rede. Para mais, crie uma conta e use a API.`
-            : 'Muita gente usando a demonstração agora. Tente de novo em um minuto.',
-          { headers: { 'retry-after': String(wait) } },
-        );
+        throw demoRateLimited(allowance.why, DEMO_LIMITS, allowance.retryAfter);
       }
       const result = cleanRequest(DEFAULT_BARRIER, { text }, { policy });
       reply.header('cache-control', 'no-store');

@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
-import { HTTP } from '../../platform/http/errors.js';
+import { bodyTooLarge } from '../../platform/http/errors.js';
 import type { GatewayDeps } from '../deps.js';
 import { principalOf } from '../keys/auth.js';
 import { routeRunOptions } from '../pipeline/route-options.js';
@@ -76,8 +76,7 @@ export function registerEmbeddingsRoutes(app: App, deps: GatewayDeps): void {
       const principal = principalOf(request);
       if (body.model === undefined || !catalogue.get(body.model)) {
         readInputs(body.input);
-        if (bodyBytes(request) > JSON_INPUT_MAX)
-          throw HTTP.payload_too_large('O corpo da requisição excede o tamanho máximo permitido.');
+        if (bodyBytes(request) > JSON_INPUT_MAX) throw bodyTooLarge();
         const { input, model, dimensions } = body;
         const submitted = await deps.workerJobs.submit(
           principal,

@@ -82,3 +82,18 @@ export function documentError(err: DocumentError, param = 'file'): ApiError {
 export function asApiError(err: unknown): unknown {
   return err instanceof DocumentError ? documentError(err) : err;
 }
+
+export function fileTooLarge(maxBytes: number): ApiError {
+  return EXTRACT.file_too_large(
+    `O arquivo excede o tamanho máximo de ${Math.round(maxBytes / (1024 * 1024))} MB.`,
+    // The rest of the body is not wanted: closing the connection stops reading it.
+    { param: 'file', headers: { connection: 'close' } },
+  );
+}
+export const uploadNotMultipart = () =>
+  HTTP.unsupported_media_type('Envie o arquivo como multipart/form-data, no campo "file".');
+export const notMultipartContent = () =>
+  HTTP.unsupported_media_type('Envie o arquivo como multipart/form-data.');
+/** The request's images and scanned pages to read, past the configured ceiling. */
+export const tooManyImages = (max: number, param: string) =>
+  EXTRACT.too_many_pages(`O pedido tem mais de ${max} imagens e páginas digitalizadas para ler.`, { param });

@@ -4,8 +4,8 @@
 // touches the disk.
 import { finished, type Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, HTTP } from '../../platform/http/errors.js';
-import { EXTRACT } from './errors.js';
+import { ApiError, invalidParam } from '../../platform/http/errors.js';
+import { fileTooLarge, notMultipartContent, uploadNotMultipart } from './errors.js';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
@@ -36,14 +36,6 @@ export function multipartLimits(options: UploadOptions) {
   };
 }
 
-export function tooLarge(maxBytes: number): ApiError {
-  return EXTRACT.file_too_large(
-    `O arquivo excede o tamanho máximo de ${Math.round(maxBytes / (1024 * 1024))} MB.`,
-    // The rest of the body is not wanted: closing the connection stops reading it.
-    { param: 'file', headers: { connection: 'close' } },
-  );
-}
-
 /** The file's bytes; rejects with 413 the moment busboy reports the cap, not at the part's end. */
 function collect(file: Readable, maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -52,7 +44,7 @@ function collect(file: Readable, maxBytes: number): Promise<Buffer> {
     file.once('limit', () => {
       chunks.length = 0;
       file.removeAllListeners('data');
-      reject(tooLarge(maxBytes));
+      reject(fileTooLarge(maxBytes));
     });
     // finished() also reports a stream that failed before these listeners were attached
     // (a body cut short): a plain 'error' listener would miss it and the request would hang.
@@ -60,11 +52,9 @@ function collect(file: Readable, maxBytes: number): Promise<Buffer> {
   });
 }
 
-const invalid = (message: string, param?: string) => HTTP.invalid_request(message, { param });
-
 export async function readUpload(request: FastifyRequest, options: UploadOptions): Promise<Upload> {
   if (!request.isMultipart()) {
-    throw HTTP.unsupported_media_type('Envie o arquivo como multipart/form-data, no campo "file".');
+    throw uploadNotMultipart();
   }
   let file: Buffer | undefined;
   let fileName = '';
@@ -74,22 +64,26 @@ export async function readUpload(request: FastifyRequest, options: UploadOptions
       if (part.type === 'file') {
         if (part.fieldname !== options.fileField) {
           await part.file.resume();
-          throw invalid(`Campo de arquivo inesperado; envie o arquivo no campo "${options.fileField}".`);
+          throw invalidParam(
+            undefined,
+            `Campo de arquivo inesperado; envie o arquivo no campo "${options.fileField}".`,
+          );
         }
         file = await collect(part.file, options.maxBytes);
         fileName = part.filename;
       } else if (options.fields.includes(part.fieldname)) {
-        if (part.valueTruncated) throw invalid(`O campo "${part.fieldname}" é longo demais.`, part.fieldname);
+        if (part.valueTruncated)
+          throw invalidParam(part.fieldname, `O campo "${part.fieldname}" é longo demais.`);
         fields[part.fieldname] = String(part.value);
       } else {
-        throw invalid('Campo desconhecido no formulário.');
+        throw invalidParam(undefined, 'Campo desconhecido no formulário.');
       }
     }
   } catch (err) {
     throw uploadError(err, options.maxBytes);
   }
   if (!file || file.length === 0) {
-    throw invalid(`Envie o arquivo no campo "${options.fileField}".`, options.fileField);
+    throw invalidParam(options.fileField, `Envie o arquivo no campo "${options.fileField}".`);
   }
   return { file, fileName, fields };
 }
@@ -98,16 +92,16 @@ function uploadError(err: unknown, maxBytes: number): unknown {
   if (err instanceof ApiError) return err;
   switch ((err as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge(maxBytes);
+      return fileTooLarge(maxBytes);
     case 'FST_FILES_LIMIT':
-      return invalid('Envie um único arquivo.', 'file');
+      return invalidParam('file', 'Envie um único arquivo.');
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return invalid('O formulário tem campos demais.');
+      return invalidParam(undefined, 'O formulário tem campos demais.');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return HTTP.unsupported_media_type('Envie o arquivo como multipart/form-data.');
+      return notMultipartContent();
     default:
       // busboy's own errors (a cut or malformed body); their text is not for people.
-      return invalid('Formulário multipart malformado.');
+      return invalidParam(undefined, 'Formulário multipart malformado.');
   }
 }

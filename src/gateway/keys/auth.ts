@@ -19,7 +19,7 @@ import { isWellFormed, secretHash } from '../../platform/identity/api-key-secret
 import { INTERNAL_EMAIL } from '../../platform/identity/internal-key.js';
 import { decideAccess } from '../access/decide.js';
 import type { Principal } from '../access/principal.js';
-import { KEYS } from './errors.js';
+import { invalidApiKey } from './errors.js';
 import { controlsOf } from './store.js';
 import type { GatewayTables } from '../tables.js';
 import { kyselyOf } from './tables.js';
@@ -33,11 +33,6 @@ declare module 'fastify' {
 }
 
 const HOUR = 3_600_000;
-
-const unauthorized = () =>
-  KEYS.invalid_api_key('Chave de API ausente ou inválida.', {
-    headers: { 'www-authenticate': 'Bearer' },
-  });
 
 export function presentedKey(request: FastifyRequest): string | undefined {
   const bearer = bearerToken(request.headers.authorization);
@@ -132,10 +127,10 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
 
   return async function keyAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const secret = presentedKey(request);
-    if (!secret || !isWellFormed(secret)) throw unauthorized();
+    if (!secret || !isWellFormed(secret)) throw invalidApiKey();
     const row = await lookup(secretHash(pepper, secret));
     if (!row || row.revoked_at !== null || row.stopped_at !== null || row.product_id !== PRODUCT_ID)
-      throw unauthorized();
+      throw invalidApiKey();
     const at = now();
     request.principal = decideAccess(
       {
@@ -168,6 +163,6 @@ export function createKeyAuth(ctx: Context, now: () => number = Date.now) {
 
 /** The principal of a key route; the hook guarantees it, this makes the type say so. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw unauthorized();
+  if (!request.principal) throw invalidApiKey();
   return request.principal;
 }

@@ -2,19 +2,19 @@
 // field absent leaves the control as it is, null clears it. One reading for the routes and
 // the CLI, so that both accept and refuse the same values.
 import type { KeyControls } from '../access/principal.js';
-import { KEYS } from './errors.js';
+import { invalidKeyControls } from './errors.js';
 
 export const MAX_BUDGET_USD = 1_000_000;
 export const MAX_KEY_MODELS = 50;
 const MAX_PER_MINUTE = 1_000_000_000;
 const CONTROL = /\p{Cc}/u;
 
-const invalid = (message: string) => KEYS.invalid_key_controls(message);
-
 function budget(value: unknown): number | null {
   if (value === null) return null;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_BUDGET_USD) {
-    throw invalid(`budgetUsd: informe um valor em dólares maior que zero e até ${MAX_BUDGET_USD}, ou null.`);
+    throw invalidKeyControls(
+      `budgetUsd: informe um valor em dólares maior que zero e até ${MAX_BUDGET_USD}, ou null.`,
+    );
   }
   // Micro-dollars, the unit every price and counter uses.
   return Math.round(value * 1_000_000);
@@ -30,8 +30,8 @@ function expiry(value: unknown, now: number): number | null {
       ? Number.NaN
       : Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(at))
-    throw invalid('expiresAt: informe uma data (AAAA-MM-DD) ou data e hora ISO 8601, ou null.');
-  if (at <= now) throw invalid('expiresAt: a data de expiração precisa estar no futuro.');
+    throw invalidKeyControls('expiresAt: informe uma data (AAAA-MM-DD) ou data e hora ISO 8601, ou null.');
+  if (at <= now) throw invalidKeyControls('expiresAt: a data de expiração precisa estar no futuro.');
   return at;
 }
 
@@ -42,14 +42,14 @@ function models(value: unknown): string[] | null {
     value.length >= 1 &&
     value.length <= MAX_KEY_MODELS &&
     value.every((m) => typeof m === 'string' && m.trim() !== '' && m.length <= 100 && !CONTROL.test(m));
-  if (!ok) throw invalid(`models: informe de 1 a ${MAX_KEY_MODELS} nomes de modelo, ou null.`);
+  if (!ok) throw invalidKeyControls(`models: informe de 1 a ${MAX_KEY_MODELS} nomes de modelo, ou null.`);
   return [...new Set((value as string[]).map((m) => m.trim()))];
 }
 
 function perMinute(field: string, value: unknown): number | null {
   if (value === null) return null;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_PER_MINUTE) {
-    throw invalid(`${field}: informe um número inteiro maior que zero, ou null.`);
+    throw invalidKeyControls(`${field}: informe um número inteiro maior que zero, ou null.`);
   }
   return value;
 }

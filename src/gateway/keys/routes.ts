@@ -2,7 +2,15 @@
 // than by the schema validator, so that each broken field gets its own documented code
 // (`invalid_key_name`, `invalid_organization`, `invalid_key_id`, `invalid_key_controls`)
 // instead of `invalid_request`.
-import { KEYS } from './errors.js';
+import {
+  invalidKeyName,
+  invalidOrganization,
+  keyIdMissing,
+  keyLimitReached,
+  keyNotFound,
+  organizationIdMissing,
+  unknownOrganization,
+} from './errors.js';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
 import { Nullable, Ok } from '../../platform/http/schemas.js';
@@ -20,7 +28,7 @@ import {
   updateKeyControls,
 } from './store.js';
 import { MAX_BUDGET_USD, MAX_KEY_MODELS, readControls } from './controls-input.js';
-import { ORGS } from '../orgs/errors.js';
+import { keysNeedMfa, keysOwnersOnly, keysProductDisabled } from '../orgs/errors.js';
 
 export const KEY_NAME_MAX = 60;
 
@@ -89,25 +97,21 @@ const Created = Type.Object({
 
 const RevokeBody = Type.Object({ id: Type.String({ minLength: 1 }) });
 
-const invalidName = () =>
-  KEYS.invalid_key_name(`Informe um nome para a chave, com até ${KEY_NAME_MAX} caracteres.`);
-const invalidOrganization = (message = 'Organização inválida.') => KEYS.invalid_organization(message);
-const forbidden = (message: string) => ORGS.organization_forbidden(message);
-
 // Control characters would let a name forge lines in a listing or a log viewer.
 const CONTROL = /\p{Cc}/u;
 
 /** The key name after the interface rules: a non-blank string of at most 60 characters. */
 export function checkKeyName(value: unknown): string {
-  if (typeof value !== 'string') throw invalidName();
+  if (typeof value !== 'string') throw invalidKeyName(KEY_NAME_MAX);
   const name = value.trim();
-  if (name === '' || [...name].length > KEY_NAME_MAX || CONTROL.test(name)) throw invalidName();
+  if (name === '' || [...name].length > KEY_NAME_MAX || CONTROL.test(name))
+    throw invalidKeyName(KEY_NAME_MAX);
   return name;
 }
 
 export function checkOrganizationId(body: Record<string, unknown>): string | null {
   if (!('organizationId' in body)) {
-    throw invalidOrganization('Informe organizationId (null para uma chave da conta).');
+    throw organizationIdMissing();
   }
   const value = body.organizationId;
   if (value === null) return null;
@@ -117,7 +121,7 @@ export function checkOrganizationId(body: Record<string, unknown>): string | nul
 
 function checkKeyId(id: unknown): string {
   if (typeof id !== 'string' || id.trim() === '' || id.length > 100) {
-    throw KEYS.invalid_key_id('Informe o id da chave.');
+    throw keyIdMissing();
   }
   return id;
 }
@@ -173,17 +177,14 @@ export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer, s
       if (organizationId !== null) {
         const org = await findOrganization(deps.db, organizationId);
         // By id only: a name that happens to match another organisation must not select it.
-        if (!org || org.id !== organizationId) throw invalidOrganization('Organização desconhecida.');
+        if (!org || org.id !== organizationId) throw unknownOrganization();
         const role = await getRole(deps.db, org.id, accountId);
         if (role !== 'owner' && role !== 'admin') {
-          throw forbidden('Só proprietários e administradores da organização criam chaves dela.');
+          throw keysOwnersOnly();
         }
-        if (org.product_enabled !== 1)
-          throw forbidden('O produto não está habilitado para esta organização.');
+        if (org.product_enabled !== 1) throw keysProductDisabled();
         if (session.mfa_state !== 'verified') {
-          throw ORGS.organization_mfa_required(
-            'Chaves de organização exigem uma sessão com segundo fator. Ative-o e entre novamente.',
-          );
+          throw keysNeedMfa();
         }
       }
       try {
@@ -196,9 +197,7 @@ export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer, s
         });
       } catch (err) {
         if (err instanceof KeyLimitError) {
-          throw KEYS.key_limit_reached(
-            `Limite de ${MAX_LIVE_KEYS} chaves ativas atingido. Revogue uma chave para criar outra.`,
-          );
+          throw keyLimitReached(MAX_LIVE_KEYS);
         }
         throw err;
       }
@@ -229,7 +228,7 @@ export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer, s
         id,
         controls,
       );
-      if (!key) throw KEYS.key_not_found('Chave não encontrada.');
+      if (!key) throw keyNotFound();
       return { key: await withSpend(key) };
     },
   );
@@ -249,7 +248,7 @@ export function registerKeyRoutes(scope: App, deps: ScopeDeps, pepper: Buffer, s
     async (request) => {
       const id = checkKeyId(asObject(request.body).id);
       const found = await revokeKey(deps.db, sessionOf(request).account_id!, deps.productId, id);
-      if (!found) throw KEYS.key_not_found('Chave não encontrada.');
+      if (!found) throw keyNotFound();
       return { ok: true as const };
     },
   );

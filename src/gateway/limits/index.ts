@@ -10,7 +10,7 @@ import { type Principal, principalOf } from '../keys/auth.js';
 import { type Counters, DbCounters, RedisCounters } from './counters.js';
 import { limitRefused } from './metrics.js';
 import { type TokenUsage, UsageTally, type UsageWriter, usageWriter } from './usage.js';
-import { LIMITS } from './errors.js';
+import { quotaExceeded, rateLimited } from './errors.js';
 import {
   checkKeyControls,
   holdSpend,
@@ -92,10 +92,7 @@ export class Limits {
     const headers = rateHeaders(limit, count, reset);
     if (count > limit) {
       limitRefused('per_minute');
-      throw LIMITS.rate_limit_exceeded(
-        `Limite de ${limit} requisições por minuto desta chave atingido; tente de novo em ${reset} s.`,
-        { headers: { ...headers, 'retry-after': String(reset) } },
-      );
+      throw rateLimited(limit, reset, headers);
     }
     reply.headers(headers);
   };
@@ -126,10 +123,7 @@ export class Limits {
     if (used < quota) return;
     limitRefused('monthly_quota');
     const reset = Math.max(1, Math.ceil((end - at) / 1000));
-    throw LIMITS.quota_exceeded(
-      'A cota mensal de tokens da organização foi atingida; ela se renova no primeiro dia do próximo mês (UTC).',
-      { headers: { ...rateHeaders(quota, used, reset), 'retry-after': String(reset) } },
-    );
+    throw quotaExceeded(reset, rateHeaders(quota, used, reset));
   }
 
   /**

@@ -9,9 +9,8 @@ import { cleaningAskOf } from '../privacy/asked.js';
 import { COUNTERS, tally } from '../telemetry/counters.js';
 import { McpServers } from './server.js';
 import type { McpCatalogue } from './tools.js';
-import { SESSIONS } from '../sessions/errors.js';
 import { hostAllowed } from './host.js';
-import { invalidHost } from './errors.js';
+import { invalidHost, mcpOriginRefused } from './errors.js';
 
 /** As the model routes: prompts can be long. */
 const BODY_LIMIT = 10 * 1024 * 1024;
@@ -70,7 +69,7 @@ export function registerMcpRoutes(app: App, deps: GatewayDeps, tools: McpCatalog
           }
           const sent = request.headers.origin;
           if (sent !== undefined && sent !== origin) {
-            done(SESSIONS.invalid_origin(`Origem não permitida; a origem esperada é ${origin}.`));
+            done(mcpOriginRefused(origin));
             return;
           }
           done();

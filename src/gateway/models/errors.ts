@@ -100,3 +100,16 @@ export function transcriptionNotConfigured(): ApiError {
     'A transcrição de áudio não está disponível neste servidor: nenhum provedor configurado e nenhum worker de transcrição visto nos últimos 2 minutos.',
   );
 }
+
+export function transcriptionTimeout(): ApiError {
+  return MODELS.transcription_timeout(
+    'A transcrição não terminou no tempo limite da resposta síncrona; envie um áudio mais curto.',
+  );
+}
+export const unreadableAudio = () =>
+  MODELS.unreadable_audio('O provedor de transcrição não conseguiu ler o áudio enviado.', { param: 'file' });
+export const tokenInputs = () =>
+  MODELS.unsupported_content(
+    'Entradas em tokens (listas de números) não são aceitas: a barreira de privacidade lê apenas texto. Envie os textos.',
+    { param: 'input' },
+  );

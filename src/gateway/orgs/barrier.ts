@@ -3,7 +3,6 @@
 // owner or administrator, in a session with its second factor done (as for organisation
 // keys), changes them. Plain functions; orgs/routes.ts shapes the HTTP side.
 import type { Kysely } from 'kysely';
-import { HTTP } from '../../platform/http/errors.js';
 import {
   CATEGORIES,
   type Category,
@@ -13,7 +12,7 @@ import {
   type Sensitivity,
 } from '../../privacy/index.js';
 import { barrierOf, type ImagesSetting, unmaskedColumn } from './cleaning-choice.js';
-import { ORGS } from './errors.js';
+import { organizationNotFound, privacyNeedsMfa, privacyOwnersOnly, unknownMaskedCategory } from './errors.js';
 import { memberOf, type Role, updateOrganization } from './store.js';
 import type { OrgsTables } from './tables.js';
 
@@ -42,8 +41,6 @@ export interface BarrierChange {
   requestLogDays?: number;
 }
 
-const notFound = () => ORGS.organization_not_found('Organização não encontrada.');
-
 /** The settings as a member sees them; 404 for an unknown organisation or a non-member. */
 export async function readBarrier(
   db: Kysely<OrgsTables>,
@@ -51,7 +48,7 @@ export async function readBarrier(
   accountId: string,
 ): Promise<BarrierView> {
   const member = await memberOf(db, orgId, accountId);
-  if (!member) throw notFound();
+  if (!member) throw organizationNotFound();
   const { organization: org, role } = member;
   const barrier = barrierOf(org);
   return {
@@ -79,17 +76,10 @@ export async function changeBarrier(
   change: BarrierChange,
 ): Promise<BarrierView> {
   const current = await readBarrier(db, orgId, accountId);
-  if (!current.editable)
-    throw ORGS.organization_forbidden(
-      'Só proprietários e administradores mudam a privacidade da organização.',
-    );
-  if (!mfaVerified)
-    throw ORGS.organization_mfa_required(
-      'Mudar a privacidade da organização exige uma sessão com segundo fator. Ative-o e entre novamente.',
-    );
+  if (!current.editable) throw privacyOwnersOnly();
+  if (!mfaVerified) throw privacyNeedsMfa();
   const unknown = change.maskedCategories.find((c) => !isCategory(c));
-  if (unknown !== undefined)
-    throw HTTP.invalid_request('Categoria desconhecida em maskedCategories.', { param: 'maskedCategories' });
+  if (unknown !== undefined) throw unknownMaskedCategory();
   await updateOrganization(db, orgId, {
     privacy_policy: change.policy,
     name_sensitivity: change.nameSensitivity,

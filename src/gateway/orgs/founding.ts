@@ -3,8 +3,8 @@
 // transaction as the insert, and the founder becomes its owner (docs/accounts.md).
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { inTransaction } from '../../platform/db/transactions.js';
-import { SESSIONS } from '../sessions/errors.js';
-import { ORGS } from './errors.js';
+import { foundingNotReleased } from '../sessions/errors.js';
+import { invalidOrganizationName, organizationLimitReached, organizationNameTaken } from './errors.js';
 import { createOrganization, type Membership } from './store.js';
 import { acrossFolders } from '../tables.js';
 import type { OrgsTables } from './tables.js';
@@ -19,14 +19,16 @@ export const MAX_NAME_LENGTH = 80;
  * id (`org_…`), which `svc … --org` would read as an id.
  */
 export function organizationName(value: unknown): string {
-  const refuse = (why: string) => ORGS.invalid_organization_name(why);
-  if (typeof value !== 'string') throw refuse('Informe o nome da organização.');
+  if (typeof value !== 'string') throw invalidOrganizationName('Informe o nome da organização.');
   const name = value.trim().replace(/\s+/g, ' ');
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) throw refuse('O nome não pode ter caracteres de controle.');
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name))
+    throw invalidOrganizationName('O nome não pode ter caracteres de controle.');
   const length = [...name].length;
-  if (length < 2) throw refuse('O nome precisa de pelo menos 2 caracteres.');
-  if (length > MAX_NAME_LENGTH) throw refuse(`O nome pode ter no máximo ${MAX_NAME_LENGTH} caracteres.`);
-  if (/^org_/i.test(name)) throw refuse('O nome não pode começar com "org_", o início dos identificadores.');
+  if (length < 2) throw invalidOrganizationName('O nome precisa de pelo menos 2 caracteres.');
+  if (length > MAX_NAME_LENGTH)
+    throw invalidOrganizationName(`O nome pode ter no máximo ${MAX_NAME_LENGTH} caracteres.`);
+  if (/^org_/i.test(name))
+    throw invalidOrganizationName('O nome não pode começar com "org_", o início dos identificadores.');
   return name;
 }
 
@@ -53,9 +55,7 @@ export async function foundOrganization(
       .executeTakeFirst();
     // An account awaiting release could only squat names: its keys would be refused anyway.
     if (account?.released !== 1) {
-      throw SESSIONS.account_not_released(
-        'Sua conta aguarda liberação; depois dela você cria a organização.',
-      );
+      throw foundingNotReleased();
     }
     const { n } = await trx
       .selectFrom('memberships')
@@ -64,9 +64,7 @@ export async function foundOrganization(
       .where('role', '=', 'owner')
       .executeTakeFirstOrThrow();
     if (Number(n) >= MAX_OWNED_ORGANIZATIONS) {
-      throw ORGS.organization_limit_reached(
-        `Uma conta pode ser proprietária de no máximo ${MAX_OWNED_ORGANIZATIONS} organizações.`,
-      );
+      throw organizationLimitReached(MAX_OWNED_ORGANIZATIONS);
     }
     // One name, one organisation: `svc … --org NAME` selects by name. lower() on both sides,
     // so the database folds them alike (SQLite folds only ASCII letters; an exact repeat is
@@ -76,7 +74,7 @@ export async function foundOrganization(
       .select('id')
       .where(sql`lower(name)`, '=', sql`lower(${name})`)
       .executeTakeFirst();
-    if (taken) throw ORGS.organization_name_taken('Já existe uma organização com esse nome. Escolha outro.');
+    if (taken) throw organizationNameTaken();
     const org = await createOrganization(trx, name);
     await trx
       .insertInto('memberships')

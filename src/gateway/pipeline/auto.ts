@@ -5,7 +5,7 @@ import { AUTO_ID } from '../../platform/model-ids.js';
 import type { CatalogueModel } from './catalogue.js';
 import { DEFAULT_MAX_TOKENS } from '../models/output-bound.js';
 import type { Conversation } from '../models/types.js';
-import { PIPELINE } from './errors.js';
+import { noAutoModel } from './errors.js';
 
 /** What the chooser looks at. Exported so tests and docs can show the reading of a request. */
 export interface Needs {
@@ -126,10 +126,7 @@ export function chooseModel(
   }
   const usable = released.filter((m) => !m.auto?.exclude);
   if (usable.length === 0 || all.some((m) => misfit(m, needs) === null)) {
-    throw PIPELINE.model_not_released(
-      'Nenhum modelo liberado para a organização atende a esta requisição em svc/auto.',
-      { param: 'model' },
-    );
+    throw noAutoModel();
   }
   return usable.reduce((best, m) => (m.context_window > best.context_window ? m : best));
 }

@@ -18,7 +18,7 @@ import {
 } from '../../documents/index.js';
 import { CATEGORIES, type Category, type Finding } from '../../privacy/index.js';
 import { findInOcr } from '../../privacy/ocr/index.js';
-import { documentError, EXTRACT } from '../extract/errors.js';
+import { documentError, tooManyImages } from '../extract/errors.js';
 import type { DocumentReaders } from '../extract/readers.js';
 import { invalidFile, unsupportedContent } from '../models/errors.js';
 import type { Block, Conversation, DocumentBlock, ImageBlock } from '../models/types.js';
@@ -81,11 +81,7 @@ export async function redactFiles(
     );
   };
   const image = async (bytes: Buffer, param: string, block?: ImageBlock): Promise<ImageBlock> => {
-    if (--budget < 0)
-      throw EXTRACT.too_many_pages(
-        `O pedido tem mais de ${readers.limits.maxImagePages} imagens e páginas digitalizadas para ler.`,
-        { param },
-      );
+    if (--budget < 0) throw tooManyImages(readers.limits.maxImagePages, param);
     const type = sniffType(bytes);
     if (type !== 'jpeg' && type !== 'png' && type !== 'webp') throw invalidFile(param, 'image');
     const { limits, ocr } = readers;

@@ -9,7 +9,7 @@ import type { Catalogue, CatalogueModel } from './catalogue.js';
 import { modelNotFound } from '../models/errors.js';
 import type { Conversation } from '../models/types.js';
 import type { Principal } from './principal.js';
-import { PIPELINE } from './errors.js';
+import { chatModelOnEmbeddings, embeddingModelOnChat, modelNotReleased } from './errors.js';
 
 /** The chat model named by `conv.model` (404 when unknown); svc/auto picks among what the principal may use. */
 export function resolveModel(catalogue: Catalogue, principal: Principal, conv: Conversation): CatalogueModel {
@@ -33,12 +33,7 @@ export function resolveEmbeddingModel(catalogue: Catalogue, name: string): Catal
 }
 
 function wrongKind(model: CatalogueModel, wanted: CatalogueModel['kind']): ApiError {
-  return PIPELINE.wrong_model_kind(
-    wanted === 'chat'
-      ? `O modelo ${model.id} é um modelo de embeddings: use-o em POST /v1/embeddings.`
-      : `O modelo ${model.id} é um modelo de conversa; POST /v1/embeddings aceita apenas modelos de embeddings (GET /v1/models).`,
-    { param: 'model' },
-  );
+  return wanted === 'chat' ? embeddingModelOnChat(model.id) : chatModelOnEmbeddings(model.id);
 }
 
 /** 403 unless the organisation released this model (null = the whole catalogue). */
@@ -48,7 +43,7 @@ export function assertReleased(
   model: { id: string; aliases?: readonly string[] },
 ): void {
   if (principal.releasedModels !== null && !principal.releasedModels.includes(model.id)) {
-    throw PIPELINE.model_not_released('Este modelo não está liberado para a organização.');
+    throw modelNotReleased();
   }
   assertModelAllowed(principal, model);
 }

@@ -4,7 +4,7 @@
 // gets, and the same refusals — the one access decision (access/decide.ts) — without
 // creating any key.
 import type { Kysely } from 'kysely';
-import { SESSIONS } from '../sessions/errors.js';
+import { staleSession } from '../sessions/errors.js';
 import { decideAccess } from '../access/decide.js';
 import type { Principal } from '../access/principal.js';
 import type { SessionRow } from '../sessions/store.js';
@@ -19,7 +19,7 @@ export async function sessionPrincipal(
 ): Promise<Principal> {
   const accountId = session.account_id!;
   const account = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
-  if (!account) throw SESSIONS.invalid_session('Sessão inválida. Entre novamente.');
+  if (!account) throw staleSession();
   const org =
     organizationId === null
       ? undefined

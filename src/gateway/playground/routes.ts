@@ -5,7 +5,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
-import { HTTP } from '../../platform/http/errors.js';
+import { unexpectedModelReply } from './errors.js';
 import type { GatewayDeps } from '../deps.js';
 import { createAuditLog } from '../privacy/audit.js';
 import { findingsHeader } from '../privacy/clean.js';
@@ -116,7 +116,7 @@ export function registerPlaygroundRoutes(scope: App, deps: GatewayDeps): void {
           onScreened: (model) => reply.header('x-svc-model', model),
         },
       );
-      if (run.kind !== 'reply') throw HTTP.internal_error('Resposta inesperada do modelo.');
+      if (run.kind !== 'reply') throw unexpectedModelReply();
       const content = run.reply.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
       return { model: run.model, content };
     },

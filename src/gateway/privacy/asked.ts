@@ -3,7 +3,7 @@
 // has them. Both ask only; cleaning-choice.ts keeps the stricter of the ask and the
 // organisation's setting, so `balanced` or `placeholder` never lower anything.
 import type { FastifyRequest } from 'fastify';
-import { HTTP } from '../../platform/http/errors.js';
+import { invalidParam } from '../../platform/http/errors.js';
 import {
   isPolicy,
   isSensitivity,
@@ -18,8 +18,6 @@ export const POLICY_HEADER = 'x-svc-policy';
 export const NAMES_HEADER = 'x-svc-nomes';
 export const IMAGES_HEADER = 'x-svc-images';
 
-const invalid = (param: string, message: string) => HTTP.invalid_request(message, { param });
-
 /** The request's own fields, already checked (schema or form reader). */
 export interface AskedFields {
   policy?: Policy;
@@ -30,13 +28,13 @@ export interface AskedFields {
 export function cleaningAskOf(request: FastifyRequest, fields: AskedFields = {}): CleaningAsk {
   const policy = request.headers[POLICY_HEADER];
   if (policy !== undefined && !isPolicy(policy))
-    throw invalid(POLICY_HEADER, 'O cabeçalho X-SVC-Policy deve ser placeholder, redact ou block.');
+    throw invalidParam(POLICY_HEADER, 'O cabeçalho X-SVC-Policy deve ser placeholder, redact ou block.');
   const names = request.headers[NAMES_HEADER];
   if (names !== undefined && !isSensitivity(names))
-    throw invalid(NAMES_HEADER, 'O cabeçalho X-SVC-Nomes deve ser strict ou balanced.');
+    throw invalidParam(NAMES_HEADER, 'O cabeçalho X-SVC-Nomes deve ser strict ou balanced.');
   const images = request.headers[IMAGES_HEADER];
   if (images !== undefined && images !== 'refuse' && images !== 'redact')
-    throw invalid(IMAGES_HEADER, 'O cabeçalho X-SVC-Images deve ser refuse ou redact.');
+    throw invalidParam(IMAGES_HEADER, 'O cabeçalho X-SVC-Images deve ser refuse ou redact.');
   return {
     // Asking `redact` changes nothing: only the organisation turns redaction on.
     images: images === 'refuse' ? 'refuse' : undefined,
@@ -50,8 +48,8 @@ export function cleaningAskOf(request: FastifyRequest, fields: AskedFields = {})
 export function askedFields(form: Record<string, string | undefined>): AskedFields {
   const { policy, sensitivity } = form;
   if (policy !== undefined && !isPolicy(policy))
-    throw invalid('policy', 'O campo policy deve ser placeholder, redact ou block.');
+    throw invalidParam('policy', 'O campo policy deve ser placeholder, redact ou block.');
   if (sensitivity !== undefined && !isSensitivity(sensitivity))
-    throw invalid('sensitivity', 'O campo sensitivity deve ser strict ou balanced.');
+    throw invalidParam('sensitivity', 'O campo sensitivity deve ser strict ou balanced.');
   return { policy, sensitivity };
 }

@@ -1,10 +1,10 @@
 // POST /v1/privacy/clean without HTTP: the cleaning that applies (cleaning-choice.ts), one
 // of text / input / items cleaned with one placeholder map (items read as consecutive
 // parts), findings. Throws ApiError for the HTTP layer.
-import { type ApiError, HTTP } from '../../platform/http/errors.js';
+import { type ApiError, invalidParam } from '../../platform/http/errors.js';
 import { type Finding, type Policy, PrivacyInputError, type Sensitivity } from '../../privacy/index.js';
 import { type BarrierSettings, type CleaningAsk, cleanerFor } from '../orgs/cleaning-choice.js';
-import { PRIVACY } from './errors.js';
+import { piiBlocked } from './errors.js';
 
 export interface CleanInput {
   text?: string;
@@ -26,7 +26,7 @@ export interface CleanOutput {
 export const MAX_ITEMS = 1000;
 
 export function badRequest(message: string, param?: string): ApiError {
-  return HTTP.invalid_request(message, { param });
+  return invalidParam(param, message);
 }
 
 /** `asked`: the body's `policy` and `sensitivity` with the headers' (privacy/asked.ts). */
@@ -74,7 +74,5 @@ export function findingsHeader(findings: Finding[]): string {
 }
 
 export function blockedError(findings: Finding[]): ApiError {
-  return PRIVACY.pii_blocked(
-    `A política de privacidade bloqueou o conteúdo porque ele contém dados pessoais (${findingsHeader(findings)}).`,
-  );
+  return piiBlocked(findingsHeader(findings));
 }

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
-import { HTTP } from '../../platform/http/errors.js';
+import { privacyJobNotFound } from './errors.js';
 import type { FastifyReply } from 'fastify';
 import type { CleaningAsk } from '../orgs/cleaning-choice.js';
 import { type Principal, principalOf } from '../keys/auth.js';
@@ -129,9 +129,9 @@ export function registerPrivacyRoutes(app: App, ctx: Context): void {
     },
     async (request) => {
       const principal = principalOf(request);
-      if (!/^privjob_[A-Za-z0-9_-]{1,64}$/.test(request.params.id)) throw notFound();
+      if (!/^privjob_[A-Za-z0-9_-]{1,64}$/.test(request.params.id)) throw privacyJobNotFound();
       const job = await readPrivacyJob(ctx, principal, request.params.id);
-      if (!job) throw notFound();
+      if (!job) throw privacyJobNotFound();
       return job;
     },
   );
@@ -171,5 +171,4 @@ export async function answerClean(
   };
 }
 
-const notFound = () => HTTP.not_found('Job de privacidade não encontrado.');
 export { badRequest };

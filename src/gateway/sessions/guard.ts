@@ -7,7 +7,13 @@ import type { Origins } from '../../platform/origins.js';
 import { readSessionCookie } from './cookie.js';
 import { csrfMatches } from './csrf.js';
 import { findSession, type SessionRow } from './store.js';
-import { SESSIONS } from './errors.js';
+import {
+  browserSessionMissing,
+  crossSiteRefused,
+  invalidCsrf,
+  invalidOrigin,
+  invalidSession,
+} from './errors.js';
 import type { SharedKysely } from '../../platform/db/transactions.js';
 
 export interface SessionDeps {
@@ -37,12 +43,6 @@ declare module 'fastify' {
   }
 }
 
-export const invalidSession = () =>
-  SESSIONS.invalid_session('Sessão ausente, expirada ou encerrada. Entre novamente.');
-export const invalidOrigin = (expected: string) =>
-  SESSIONS.invalid_origin(`Origem da requisição não permitida; a origem esperada é ${expected}.`);
-export const invalidCsrf = (message = 'Token CSRF ausente ou inválido.') => SESSIONS.invalid_csrf(message);
-
 /**
  * Origin and fetch metadata. `origin` must be an accepted one (PUBLIC_ORIGIN exactly) when
  * `required` (writes); a GET may omit it but not send a wrong one. `Sec-Fetch-Site: cross-site` is a
@@ -57,7 +57,7 @@ export function checkOrigin(
   if (origin === undefined ? required : !deps.origins.accepts(origin))
     throw invalidOrigin(deps.origins.primary);
   if (request.headers['sec-fetch-site'] === 'cross-site') {
-    throw invalidCsrf('Requisição entre sites recusada.');
+    throw crossSiteRefused();
   }
 }
 
@@ -91,7 +91,7 @@ export function sessionGuard(deps: SessionDeps): Guard {
     const session = await loadSession(deps, request);
     if (!session) {
       // Without a session no CSRF value can match; the browser must bootstrap first.
-      if (need === 'browser') throw invalidCsrf('Sessão do navegador ausente; chame /api/auth/bootstrap.');
+      if (need === 'browser') throw browserSessionMissing();
       throw invalidSession();
     }
     if (write) checkCsrf(deps, request, session);

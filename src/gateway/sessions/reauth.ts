@@ -2,13 +2,10 @@
 // a live session: a session left open on a shared computer cannot mint credentials.
 import type { FastifyRequest } from 'fastify';
 import { type SessionDeps, sessionOf } from './guard.js';
-import { SESSIONS } from './errors.js';
+import { reauthRequired } from './errors.js';
 
 /** How recent a sign-in must be to create a key. */
 export const REAUTH_WINDOW = 5 * 60_000;
-
-export const reauthRequired = () =>
-  SESSIONS.reauth_required('Por segurança, entre novamente para concluir esta ação.');
 
 export function assertRecentSignIn(deps: SessionDeps, request: FastifyRequest): void {
   const authTime = sessionOf(request).auth_time;

@@ -12,7 +12,7 @@ import { describeError } from '../../platform/logger.js';
 import { deriveKey } from '../../platform/secret.js';
 import { PRODUCT_ID } from '../product.js';
 import { type SessionDeps, sessionGuard } from './guard.js';
-import { SESSIONS } from './errors.js';
+import { authUnavailable } from './errors.js';
 
 /** What every session-scoped route may use: storage, the clock, the session settings. */
 export type ScopeDeps = SessionDeps;
@@ -42,9 +42,7 @@ export function registerSessionScope(app: App, deps: ScopeDeps, plugins: ScopedP
       // unexpected is the identity store being unreachable.
       if (api.status >= 500 && !(error instanceof ApiError)) {
         request.log.error({ error: describeError(error) }, 'identity store unavailable');
-        api = SESSIONS.auth_unavailable('Autenticação indisponível no momento. Tente novamente.', {
-          headers: { 'retry-after': '5' },
-        });
+        api = authUnavailable();
       }
       // An error never replaces the browser's session.
       reply.removeHeader('set-cookie');

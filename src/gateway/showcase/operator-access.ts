@@ -4,21 +4,19 @@
 import type { FastifyRequest } from 'fastify';
 import { safeEqual, sha256 } from '../../platform/crypto.js';
 import { bearerToken } from '../../platform/http/authorization.js';
-import { HTTP } from '../../platform/http/errors.js';
+import { invalidBearerToken, routeNotConfigured } from '../../platform/http/errors.js';
 
 export function optionalOperator(configured: string | undefined): (request: FastifyRequest) => boolean {
   const expected = configured === undefined ? undefined : sha256(configured);
   return (request) => {
     if (expected === undefined) {
-      throw HTTP.not_configured('Rota indisponível: OPERATOR_TOKEN não está configurado.');
+      throw routeNotConfigured('OPERATOR_TOKEN');
     }
     const header = request.headers.authorization;
     if (header === undefined) return false;
     const presented = bearerToken(header);
     if (presented === undefined || !safeEqual(sha256(presented), expected)) {
-      throw HTTP.unauthorized('Token ausente ou inválido.', {
-        headers: { 'www-authenticate': 'Bearer' },
-      });
+      throw invalidBearerToken();
     }
     return true;
   };

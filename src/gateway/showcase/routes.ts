@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
-import { HTTP } from '../../platform/http/errors.js';
+import { showcaseNotConfigured } from './errors.js';
 import { PRODUCT_ID } from '../product.js';
 import { type MetricsDeps, metrics } from './metrics.js';
 import { operatorDocument, publicDocument } from './document.js';
@@ -51,7 +51,7 @@ export function registerShowcaseRoutes(app: App, deps: ShowcaseRouteOptions): vo
   const operatorOf = optionalOperator(deps.operatorToken);
   const controlPlane = () => {
     if (!deps.collectorConfigured) {
-      throw HTTP.not_configured('Vitrine indisponível: a seção showcase não está configurada.');
+      throw showcaseNotConfigured();
     }
   };
 

@@ -52,13 +52,15 @@ export function tally(db: Db, log: Pick<Logger, 'warn'>, name: string, now: numb
 
 /** day → count for one counter over the given days (missing days are absent). */
 export async function countsByDay(db: Db, name: string, days: string[]): Promise<Map<string, number>> {
-  if (days.length === 0) return new Map();
+  const first = days.at(0);
+  const last = days.at(-1);
+  if (first === undefined || last === undefined) return new Map();
   const rows = await kyselyOf(db)
     .selectFrom('telemetry_daily')
     .select(['day', 'count'])
     .where('name', '=', name)
-    .where('day', '>=', days[0]!)
-    .where('day', '<=', days[days.length - 1]!)
+    .where('day', '>=', first)
+    .where('day', '<=', last)
     .execute();
   return new Map(rows.map((r) => [r.day, Number(r.count)]));
 }

@@ -244,7 +244,9 @@ export class FunnelStore {
 
   /** Per day: distinct sessions (visits), distinct browsers and page views. */
   async visits(days: string[]): Promise<Map<string, { visits: number; visitors: number; views: number }>> {
-    if (days.length === 0) return new Map();
+    const first = days.at(0);
+    const last = days.at(-1);
+    if (first === undefined || last === undefined) return new Map();
     const rows = await kyselyOf(this.db)
       .selectFrom('funnel_batches')
       .select((eb) => [
@@ -253,8 +255,8 @@ export class FunnelStore {
         eb.fn.count<number>('vid').distinct().as('visitors'),
         eb.fn.sum<number>('views').as('views'),
       ])
-      .where('day', '>=', days[0]!)
-      .where('day', '<=', days[days.length - 1]!)
+      .where('day', '>=', first)
+      .where('day', '<=', last)
       .groupBy('day')
       .execute();
     return new Map(

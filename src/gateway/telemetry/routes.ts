@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.js';
-import { HTTP } from '../../platform/http/errors.js';
+import { invalidParam } from '../../platform/http/errors.js';
 import { networkOf } from '../../platform/identity/throttle.js';
 import { PRODUCT_ID } from '../product.js';
 import { isUtcDay } from '../../platform/days.js';
@@ -115,11 +115,11 @@ export function registerTelemetryRoutes(app: App, deps: TelemetryRouteOptions): 
     },
     async (request, reply) => {
       const { dia, desde } = request.query;
-      if (!isUtcDay(dia)) throw HTTP.invalid_request('Parâmetro dia inválido: use AAAA-MM-DD (UTC).');
+      if (!isUtcDay(dia)) throw invalidParam(undefined, 'Parâmetro dia inválido: use AAAA-MM-DD (UTC).');
       const from = Number(desde ?? '0');
       const size = await deps.funnel.daySize(dia);
       if (from > size) {
-        throw HTTP.invalid_request('Parâmetro desde além do tamanho do dia.');
+        throw invalidParam(undefined, 'Parâmetro desde além do tamanho do dia.');
       }
       const chunk = await deps.funnel.read(dia, from);
       return reply

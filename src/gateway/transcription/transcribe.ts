@@ -2,7 +2,7 @@
 // decided by its bytes and its stated length checked against the synchronous limit, then
 // the chosen backend (backend.ts).
 import { TRANSCRIPTION_DEFAULTS } from '../../platform/config/transcription.js';
-import { HTTP } from '../../platform/http/errors.js';
+import { invalidParam } from '../../platform/http/errors.js';
 import type { GatewayDeps } from '../deps.js';
 import type { Principal } from '../keys/auth.js';
 import type { Payer } from '../billing/payer.js';
@@ -26,21 +26,19 @@ export interface TranscriptionForm {
   temperature?: number;
 }
 
-const invalid = (param: string, message: string) => HTTP.invalid_request(message, { param });
-
 /** The text fields of the form; `model` is accepted (OpenAI clients always send one) and not used: the configuration names the provider's model. */
 export function readForm(fields: Record<string, string>): TranscriptionForm {
   const format = fields.response_format ?? 'json';
   if (format !== 'json' && format !== 'text')
-    throw invalid('response_format', 'response_format deve ser json ou text.');
+    throw invalidParam('response_format', 'response_format deve ser json ou text.');
   const language = fields.language;
   if (language !== undefined && !/^[a-z]{2,3}(-[A-Za-z]{2})?$/.test(language))
-    throw invalid('language', 'language deve ser um código ISO-639-1, por exemplo "pt".');
+    throw invalidParam('language', 'language deve ser um código ISO-639-1, por exemplo "pt".');
   let temperature: number | undefined;
   if (fields.temperature !== undefined) {
     temperature = Number(fields.temperature);
     if (fields.temperature.trim() === '' || !(temperature >= 0 && temperature <= 1))
-      throw invalid('temperature', 'temperature deve ser um número entre 0 e 1.');
+      throw invalidParam('temperature', 'temperature deve ser um número entre 0 e 1.');
   }
   return { responseFormat: format, language, temperature };
 }

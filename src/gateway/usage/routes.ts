@@ -1,12 +1,12 @@
 // GET /api/account/usage: what the console's "Uso" page draws.
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.js';
-import { HTTP } from '../../platform/http/errors.js';
+import { invalidParam } from '../../platform/http/errors.js';
 import { getRole } from '../orgs/store.js';
 import { sessionOf } from '../sessions/guard.js';
 import type { ScopeDeps } from '../sessions/scope.js';
 import { usageReport } from './report.js';
-import { ORGS } from '../orgs/errors.js';
+import { notMember } from '../orgs/errors.js';
 
 const Totals = {
   requests: Type.Integer(),
@@ -47,9 +47,9 @@ export function registerUsageRoutes(scope: App, deps: Pick<ScopeDeps, 'db' | 'no
       const accountId = sessionOf(request).account_id!;
       const { organizationId } = request.query;
       const days = Number(request.query.days ?? 30);
-      if (days < 1 || days > 90) throw HTTP.invalid_request('days deve ser de 1 a 90.', { param: 'days' });
+      if (days < 1 || days > 90) throw invalidParam('days', 'days deve ser de 1 a 90.');
       if (organizationId !== undefined && !(await getRole(deps.db, organizationId, accountId))) {
-        throw ORGS.organization_forbidden('Você não é membro desta organização.');
+        throw notMember();
       }
       const owner = organizationId !== undefined ? { organizationId } : { accountId };
       return usageReport(deps.db, owner, days, deps.now());

@@ -3,7 +3,8 @@
 import { Type } from '@sinclair/typebox';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
-import { HTTP } from '../../platform/http/errors.js';
+import { invalidParam } from '../../platform/http/errors.js';
+import { insightNotFound } from '../errors.js';
 import { credentialsQuery } from '../tenants/auth.js';
 import { getInsight, listInsights } from './store.js';
 
@@ -25,8 +26,7 @@ export function registerResultRoutes(app: App, ctx: Context): void {
     async (request) => {
       const q = request.query as { limit?: string; cursor?: string };
       const limit = q.limit === undefined ? 50 : Number(q.limit);
-      if (limit < 1 || limit > 100)
-        throw HTTP.invalid_request('limit deve estar entre 1 e 100.', { param: 'limit' });
+      if (limit < 1 || limit > 100) throw invalidParam('limit', 'limit deve estar entre 1 e 100.');
       return listInsights(ctx.db, request.tenant!.id, limit, q.cursor);
     },
   );
@@ -45,7 +45,7 @@ export function registerResultRoutes(app: App, ctx: Context): void {
     async (request) => {
       const { sessionId } = request.params as { sessionId: string };
       const insight = await getInsight(ctx.db, request.tenant!.id, sessionId);
-      if (!insight) throw HTTP.not_found('Insight não encontrado.');
+      if (!insight) throw insightNotFound();
       return { insight };
     },
   );

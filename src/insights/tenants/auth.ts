@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../../platform/context.js';
 import { bearerToken } from '../../platform/http/authorization.js';
-import { HTTP } from '../../platform/http/errors.js';
+import { invalidCredentials } from '../errors.js';
 import { type Tenant, tenantCache, tokenHash, tokenMatches } from './store.js';
 
 declare module 'fastify' {
@@ -75,7 +75,7 @@ export function createTenantAuth(
     if (typeof result === 'string') {
       // The client id is public; the token and the address are not logged.
       request.log.warn({ reason: result }, 'insights request unauthorized');
-      throw HTTP.unauthorized('Credenciais inválidas.', { body: options.body });
+      throw invalidCredentials(options.body);
     }
     request.tenant = result;
   };

@@ -16,7 +16,15 @@ import { drainOversizedBody } from './drain.js';
 import { trustProxy } from '../net.js';
 import { AuthRegistry } from './auth.js';
 import { guardConnections } from './connections.js';
-import { envelope, type EnvelopeKind, HTTP } from './errors.js';
+import {
+  envelope,
+  type EnvelopeKind,
+  invalidUrl,
+  methodNotAllowed,
+  pathParamTooLong,
+  routeNotFound,
+  shuttingDown,
+} from './errors.js';
 import { requestTracing } from '../tracing/http.js';
 import { httpMetricsHook } from './metrics.js';
 import { toApiError } from './platform-errors.js';
@@ -95,10 +103,7 @@ export function createApp(options: AppOptions): App {
     // Failures before routing (a path parameter over 100 characters, a malformed URL) in the
     // service's own envelope rather than Fastify's.
     frameworkErrors: (error, request, reply: FastifyReply) => {
-      const api =
-        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? HTTP.uri_too_long('Parâmetro de caminho longo demais.')
-          : HTTP.invalid_request('URL inválida.');
+      const api = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? pathParamTooLong() : invalidUrl();
       reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
       reply.status(api.status).send(envelope(kindOf(request), api));
     },
@@ -131,11 +136,7 @@ export function createApp(options: AppOptions): App {
     reply.header('x-request-id', request.id);
     if (closing) {
       reply.header('connection', 'close');
-      done(
-        HTTP.shutting_down('O serviço está sendo reiniciado. Tente novamente.', {
-          headers: { 'retry-after': '1' },
-        }),
-      );
+      done(shuttingDown());
       return;
     }
     done();
@@ -179,12 +180,7 @@ export function createApp(options: AppOptions): App {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = table.allowedMethods(path);
-    const api =
-      allowed.length > 0
-        ? HTTP.method_not_allowed(`Método ${request.method} não permitido nesta rota.`, {
-            headers: { allow: allowed.join(', ') },
-          })
-        : HTTP.not_found('Rota não encontrada.');
+    const api = allowed.length > 0 ? methodNotAllowed(request.method, allowed) : routeNotFound();
     if (api.extra.headers) reply.headers(api.extra.headers);
     reply.status(api.status).send(envelope(kindOf(request), api));
   });

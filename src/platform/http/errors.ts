@@ -117,3 +117,53 @@ export function envelope(kind: EnvelopeKind, err: ApiError): unknown {
         : { error: err.code, message: err.message };
   }
 }
+
+/**
+ * A field that failed its check, the message saying which check: each such message is
+ * written once, at its check (a field's rules read best beside the code that applies them).
+ * Every other message is named in its area's errors.ts.
+ */
+export const invalidParam = (param: string | undefined, message: string) =>
+  HTTP.invalid_request(message, { param });
+
+// The platform codes' messages, named: no message is written where it is thrown.
+export const unsupportedContentType = () =>
+  HTTP.unsupported_media_type('Tipo de conteúdo não suportado; envie application/json.');
+export const bodyTooLarge = () =>
+  HTTP.payload_too_large('O corpo da requisição excede o tamanho máximo permitido.');
+export const emptyJsonBody = () => HTTP.invalid_json('O corpo JSON está vazio.');
+export const invalidJsonBody = () => HTTP.invalid_json('O corpo da requisição não é um JSON válido.');
+export const contentLengthMismatch = () =>
+  HTTP.invalid_request('O cabeçalho Content-Length não corresponde ao corpo enviado.');
+/** A request Fastify refused with a 4xx of its own choosing. */
+export const invalidRequest = (status: number) => HTTP.invalid_request('Requisição inválida.', {}, status);
+/** A schema's refusal: `where` is body, querystring, params or headers; `detail` is Ajv's, which never echoes the value. */
+export const schemaRefusal = (where: string, name: string, detail: string) =>
+  HTTP.invalid_request(`Requisição inválida: ${where === 'body' ? '' : `${where} `}${name} ${detail}.`, {
+    param: name,
+  });
+export const internalError = () => HTTP.internal_error('Erro interno. Tente novamente mais tarde.');
+export const databaseBusy = (retryAfterSeconds: number) =>
+  HTTP.database_busy('O banco de dados está ocupado. Tente novamente em instantes.', {
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+export const pathParamTooLong = () => HTTP.uri_too_long('Parâmetro de caminho longo demais.');
+export const invalidUrl = () => HTTP.invalid_request('URL inválida.');
+export const shuttingDown = () =>
+  HTTP.shutting_down('O serviço está sendo reiniciado. Tente novamente.', {
+    headers: { 'retry-after': '1' },
+  });
+export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
+  HTTP.method_not_allowed(`Método ${method} não permitido nesta rota.`, {
+    headers: { allow: allowed.join(', ') },
+  });
+export const routeNotFound = () => HTTP.not_found('Rota não encontrada.');
+/** A route guarded by a token the operator did not set (`setting` names it). */
+export const routeNotConfigured = (setting: string) =>
+  HTTP.not_configured(`Rota indisponível: ${setting} não está configurado.`);
+export const invalidBearerToken = () =>
+  HTTP.unauthorized('Token ausente ou inválido.', { headers: { 'www-authenticate': 'Bearer' } });
+export const notReady = (failing: readonly string[], checks: Record<string, string>) => {
+  const message = `Serviço não está pronto; sem resposta de: ${failing.join(', ')}.`;
+  return HTTP.not_ready(message, { body: { error: 'not_ready', message, failing, checks } });
+};

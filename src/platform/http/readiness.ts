@@ -6,7 +6,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { App } from './app.js';
-import { HTTP } from './errors.js';
+import { notReady } from './errors.js';
 
 export interface Dependency {
   /** `database`, `redis`: the name the 503 reports. */
@@ -68,8 +68,7 @@ export function registerReadiness(app: App, path: string, dependencies: readonly
       const checks = await checkReadiness(dependencies);
       const failing = Object.keys(checks).filter((name) => checks[name] !== 'ok');
       if (failing.length === 0) return { ready: true as const, checks };
-      const message = `Serviço não está pronto; sem resposta de: ${failing.join(', ')}.`;
-      throw HTTP.not_ready(message, { body: { error: 'not_ready', message, failing, checks } });
+      throw notReady(failing, checks);
     },
   );
 }

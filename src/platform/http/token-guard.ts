@@ -4,20 +4,18 @@
 import { safeEqual, sha256 } from '../crypto.js';
 import { bearerToken } from './authorization.js';
 import type { Guard } from './auth.js';
-import { HTTP } from './errors.js';
+import { invalidBearerToken, routeNotConfigured } from './errors.js';
 
 export function tokenGuard(setting: string, configured: string | undefined): Guard {
   // Compared as digests: equal lengths, so the comparison time says nothing about the token.
   const expected = configured === undefined ? undefined : sha256(configured);
   return async (request) => {
     if (expected === undefined) {
-      throw HTTP.not_configured(`Rota indisponível: ${setting} não está configurado.`);
+      throw routeNotConfigured(setting);
     }
     const presented = bearerToken(request.headers.authorization);
     if (presented === undefined || !safeEqual(sha256(presented), expected)) {
-      throw HTTP.unauthorized('Token ausente ou inválido.', {
-        headers: { 'www-authenticate': 'Bearer' },
-      });
+      throw invalidBearerToken();
     }
   };
 }

@@ -38,3 +38,7 @@ export function identityApiError(err: IdentityError, style: 'lower' | 'upper'): 
     headers: { 'retry-after': String(err.retryAfterSeconds) },
   });
 }
+
+/** The e-mail rule's refusal; `param` names the field where the route has one. */
+export const invalidEmail = (param?: string) =>
+  IDENTITY.invalid_email('Informe um e-mail válido.', param === undefined ? {} : { param });

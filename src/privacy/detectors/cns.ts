@@ -13,6 +13,16 @@ export const cnsDetector = numberDetector({
   context: [
     'cns',
     'sus',
+    // "SUS" before a number labels it only as a field: "nº SUS", "SUS:".
+    'sus:',
+    'nº sus',
+    'n° sus',
+    'n. sus',
+    'numero sus',
+    'numero do sus',
+    // Longer than the card's "numero do cartao", which would otherwise take the words.
+    'numero do cartao do sus',
+    'numero do cartao sus',
     'cartao sus',
     'cartao do sus',
     'carteirinha do sus',

@@ -101,6 +101,9 @@ export const birthDateDetector = defineDetector({
     'dn',
     'd.n',
     'natalicio',
+    // A field, not a sentence: "aniversário da empresa em 12/03" is no person's birth.
+    'aniversario:',
+    'data de aniversario',
   ],
   validate: (key) => /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(key),
   detect(a: Analysis): Span[] {

@@ -7,6 +7,8 @@
 // complement, a CEP, a capitalised word or a connective ("e", "perto"…) may follow, and a
 // number separated only by a space needs a capitalised name before it.
 import type { Analysis } from '../analysis.js';
+import { sectorAddressEnd, sectorStart } from './address-df.js';
+import { PROPERTY, ruralAddressEnd, ruralCues } from './address-rural.js';
 import { addressTail } from './address-tail.js';
 import { fold } from '../context.js';
 import type { Cluster } from '../clusters.js';
@@ -80,26 +82,105 @@ export const addressDetector = defineDetector({
   context: [],
   validate: null,
   detect(a: Analysis): Span[] {
-    const near: [number, number][] = [];
+    const found = new Candidates();
     const clusters = a.clusters;
-    for (let k = 0; k < clusters.length; k++) nearNumber(a.text, clusters[k]!, near);
-    return addresses(a.text, windows(a.text, near));
+    for (let k = 0; k < clusters.length; k++) nearNumber(a.text, clusters[k]!, found);
+    return found.addresses(a.text);
   },
   reader(a: Analysis) {
-    const near: [number, number][] = [];
+    const found = new Candidates();
     return {
       minDigits: 1,
-      read: (c: Cluster) => nearNumber(a.text, c, near),
-      done: () => addresses(a.text, windows(a.text, near)),
+      read: (c: Cluster) => nearNumber(a.text, c, found),
+      done: () => found.addresses(a.text),
     };
   },
 });
 
-/** The range before a cluster that may be a house number, where its street type would be. */
-function nearNumber(text: string, c: Cluster, near: [number, number][]): void {
+/** Where the addresses of one text may be, gathered cluster by cluster. */
+class Candidates {
+  /** Ranges where a street type before a house number may start. */
+  near: [number, number][] = [];
+  /** Ranges where a rural property before a kilometre may start. */
+  rural: [number, number][] = [];
+  /** Brasília addresses: where the sector code starts and its number ends. */
+  sectors: [number, number][] = [];
+
+  addresses(text: string): Span[] {
+    const noNumber: number[] = [];
+    noNumberCues(text, noNumber);
+    const streets = addresses(text, withCues(this.near, noNumber));
+    const rural = ruralWindows(text, this.rural, noNumber);
+    if (this.sectors.length === 0 && rural.length === 0) return streets;
+    const out = streets.concat(sectorAddresses(text, this.sectors), ruralAddresses(text, rural));
+    return out.sort((x, y) => x.start - y.start);
+  }
+}
+
+/** The ranges before a cluster where an address's start may be: a street type, a sector code, a rural property. */
+function nearNumber(text: string, c: Cluster, found: Candidates): void {
   const g = c.groups[0]!;
-  if (g.end - g.start > 5 || c.gluedBefore) return;
-  if (mayBeHouseNumber(text, g.start, g.end)) addWindow(near, g.start);
+  const n = g.end - g.start;
+  if (n > 5) return;
+  if (n <= 4 && c.groups.length === 1) {
+    const sector = sectorStart(text, g.start);
+    if (sector >= 0) found.sectors.push([sector, g.end]);
+  }
+  if (c.gluedBefore) return;
+  if (afterKm(text, g.start)) addWindow(found.rural, g.start);
+  if (mayBeHouseNumber(text, g.start, g.end)) addWindow(found.near, g.start);
+}
+
+/** "km 12", "KM12": a kilometre of a road, where a rural property may be. */
+function afterKm(text: string, at: number): boolean {
+  const k = text.charCodeAt(at - 1) === 32 ? at - 1 : at;
+  return (text.charCodeAt(k - 1) | 32) === 109 && (text.charCodeAt(k - 2) | 32) === 107;
+}
+
+/** Brasília addresses at the sector codes found before numbers. */
+function sectorAddresses(text: string, sectors: readonly [number, number][]): Span[] {
+  const out: Span[] = [];
+  let from = 0;
+  for (const [start, numberEnd] of sectors) {
+    if (start < from) continue;
+    const end = sectorAddressEnd(text, start, numberEnd);
+    if (end < 0) continue;
+    out.push({ start, end, key: fold(text.slice(start, end)).replace(/\s+/g, ' ') });
+    from = end;
+  }
+  return out;
+}
+
+/** The windows before each rural cue and "s/n", merged with those before kilometres. */
+function ruralWindows(
+  text: string,
+  out: [number, number][],
+  noNumber: readonly number[],
+): [number, number][] {
+  const cues: number[] = [];
+  ruralCues(text, cues);
+  return withCues(out, cues.concat(noNumber));
+}
+
+/** The rural addresses whose property type starts in one of `near`. */
+function ruralAddresses(text: string, near: readonly [number, number][]): Span[] {
+  const out: Span[] = [];
+  let from = 0;
+  for (const [lo, hi] of near) {
+    const s0 = Math.max(lo, from);
+    if (s0 >= hi) continue;
+    const w = text.slice(s0, hi);
+    PROPERTY.lastIndex = 0;
+    for (let m = PROPERTY.exec(w); m; m = PROPERTY.exec(w)) {
+      const start = s0 + m.index + m[0].length - m[1]!.length;
+      const end = ruralAddressEnd(text, start, m[1]!.length);
+      if (end < 0) continue;
+      out.push({ start, end, key: fold(text.slice(start, end)).replace(/\s+/g, ' ') });
+      from = end;
+      break;
+    }
+  }
+  return out;
 }
 
 /** The addresses whose street type starts in one of `near`. */
@@ -221,13 +302,27 @@ function addWindow(out: [number, number][], at: number): void {
   else out.push([lo, at]);
 }
 
-/**
- * Text ranges where a street type may start: `out`, the ranges before each number that
- * may be a house number (the reader's, in text order), and those before each "s/n".
- */
-function windows(text: string, out: [number, number][]): [number, number][] {
+/** Where "s/n" (any case) is: an address without a house number ends there. */
+function noNumberCues(text: string, out: number[]): void {
   for (let p = text.indexOf('/n'); p >= 0; p = text.indexOf('/n', p + 2)) {
-    if (text[p - 1] === 's' || text[p - 1] === 'S') addWindow(out, p);
+    if (text[p - 1] === 's' || text[p - 1] === 'S') out.push(p);
   }
-  return out.sort((x, y) => x[0] - y[0]);
+  for (let p = text.indexOf('S/N'); p >= 0; p = text.indexOf('S/N', p + 3)) out.push(p + 1);
+}
+
+/**
+ * `out` (windows in text order) with the windows before each cue, sorted and merged: a
+ * cue's window may fall before the last number's, so they are merged after sorting.
+ */
+function withCues(out: [number, number][], cues: number[]): [number, number][] {
+  if (cues.length === 0) return out;
+  const all = out.concat(cues.map((p): [number, number] => [Math.max(0, p - REACH), p]));
+  all.sort((x, y) => x[0] - y[0]);
+  const merged: [number, number][] = [];
+  for (const w of all) {
+    const last = merged[merged.length - 1];
+    if (last && w[0] <= last[1]) last[1] = Math.max(last[1], w[1]);
+    else merged.push([w[0], w[1]]);
+  }
+  return merged;
 }

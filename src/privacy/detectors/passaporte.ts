@@ -1,6 +1,8 @@
 // Passports (category 'passaporte'): the Brazilian passport number, two letters and six
 // digits (FZ123456, "AB 123456" in capitals), always with a word of the category nearby:
-// the shape alone is shared by product codes and order references.
+// the shape alone is shared by product codes and order references. "pass." counts as
+// the word ("pass. FZ123456", as forms abbreviate it), "pass" does not: a boarding
+// pass or a booking code has the same shape.
 import type { Analysis } from '../analysis.js';
 import type { Cluster } from '../clusters.js';
 import { defineDetector, type Span } from '../types.js';
@@ -14,7 +16,7 @@ export const passportDetector = defineDetector({
   label: 'PASSAPORTE',
   priority: 17,
   order: 27,
-  context: ['passaporte', 'passaportes', 'passport', 'pasaporte', 'pass'],
+  context: ['passaporte', 'passaportes', 'passport', 'pasaporte', 'pass.'],
   validate: (key) => /^[A-Z]{2}[0-9]{6}$/.test(key),
   detect(a: Analysis): Span[] {
     const out: Span[] = [];

@@ -6,8 +6,14 @@ import type { Analysis } from '../analysis.js';
 import type { Cluster } from '../clusters.js';
 import { defineDetector, type Span } from '../types.js';
 
-/** How far before the plate its label may be. */
-const NEAR = 12;
+/**
+ * How far before the plate its label may be, on the plate's line: room for a model and a
+ * colour ("carro: Gol prata FQX3B21", "veículo Fiat Uno branco ABC1234").
+ */
+const NEAR = 30;
+
+/** A number of its own ("carro 2"), not the digits of a model's name ("HB20"). */
+const LONE_NUMBER = /(?:^|[^A-Za-z0-9])[0-9]+(?![A-Za-z0-9])/;
 
 /** Three letters, an optional '-' or space, then the digits of either format. */
 const PLATE = /[A-Za-z]{3}[- ]?[0-9](?:[0-9]{3}|[A-Za-z][0-9]{2})(?![0-9A-Za-z])/y;
@@ -69,7 +75,13 @@ function plateIn(a: Analysis, c: Cluster, out: Span[]): void {
     const end = PLATE.lastIndex;
     // The label right before the plate ("placa ABC1D23", "veículo de placa ABC-1234"):
     // three capitals and four digits are also "SAC 0800" and many codes.
-    if (!a.labelled('placa', at, end, ['renavam']) || a.context(at, end).nearestDistance > NEAR) break;
+    if (!a.mentions('placa', at, end)) break;
+    const ctx = a.context(at, end);
+    if (!ctx.kinds.has('placa') || (ctx.nearest !== 'placa' && ctx.nearest !== 'renavam')) break;
+    // The label is the plate's: before it on its line, no number between ("HB20" is a model).
+    if (ctx.nearestAfter || ctx.nearestDistance > NEAR) break;
+    const gap = text.slice(at - ctx.nearestDistance, at);
+    if (gap.includes('\n') || LONE_NUMBER.test(gap)) break;
     const key = text.slice(at, end).replace(/[- ]/g, '').toUpperCase();
     out.push({ start: at, end, key });
     break;

@@ -2,7 +2,8 @@
 // character (check-digits.ts): written as printed, 12.345.678-9 or 12.345.678-X (also
 // 12345678-9), it needs no context. Every other form, and the other states' numbers
 // (7 to 10 digits, no public check rule: 1.234.567, MG-12.345.678, 1234567-8), need a
-// word of the category nearby: "RG", "identidade", "SSP/XX", "órgão emissor"…
+// word of the category nearby: "RG", "identidade", "SSP/XX", "órgão emissor"… One or
+// two letters may be glued before the digits (Minas Gerais: "M-12.345.678", "MG-12.345.678").
 import { isValidRgSp } from '../check-digits.js';
 import type { Cluster } from '../clusters.js';
 import { numberDetector } from '../numbers.js';
@@ -73,6 +74,6 @@ export const rgDetector = numberDetector({
     masks: ['2,3,3,1', '8,1', '2,3,3+', '8+'],
     loose: rgShape,
     suffix: checkX,
-    gluedPrefix: /(?:^|[^A-Za-z])[A-Z]{2}-?$/,
+    gluedPrefix: /(?:^|[^A-Za-z])[A-Za-z]{1,2}-?$/,
   },
 });

@@ -89,6 +89,7 @@ function read(
   plus: boolean,
   opts: PhoneOptions,
   start: number,
+  anyCarrier = false,
 ): Reading | null {
   const g = c.groups;
   let total = 0;
@@ -101,7 +102,7 @@ function read(
     const grouped = j > i || plus;
     if (grouped && g[j]!.end - g[j]!.start < 4) continue;
     const digits = digitsOf(a.text, c, i, j);
-    const key = keyOf(digits, plus, opts);
+    const key = keyOf(digits, plus, opts, anyCarrier);
     if (key === null) continue;
     // Nobody splits an area code: "00. (44) 9…" is not 0 + carrier 04 + DDD 49.
     if (key.length >= 10 && splitsAt(c, i, j, digits.length - key.length + 1)) continue;
@@ -148,11 +149,15 @@ function subscriberShapeOk(c: Cluster, i: number, j: number, len: number): boole
   return parts.length === 3 && parts[0] === 1 && parts[1] === 4 && last === 4;
 }
 
-function keyOf(digits: string, plus: boolean, opts: PhoneOptions): string | null {
+/** `anyCarrier`: "0xx" was written before the digits, the carrier code left open. */
+function keyOf(digits: string, plus: boolean, opts: PhoneOptions, anyCarrier: boolean): string | null {
   if (!plus && isBusinessNational(digits)) return opts.includeBusiness ? digits : null;
   const national = nationalNumber(digits, plus);
   if (national !== null) {
-    if (isBusinessSubscriber(national.slice(2)) && !opts.includeBusiness) return null;
+    // A capital number (4004-xxxx) is dialled alone; one dialled through a carrier code
+    // ("0 31 77 4000 7856", "0xx21 4007-6529") is a long-distance call to an ordinary line.
+    const viaCarrier = anyCarrier || digits.length === national.length + 3;
+    if (!viaCarrier && isBusinessSubscriber(national.slice(2)) && !opts.includeBusiness) return null;
     return national;
   }
   // A number without DDD; only ever accepted with a telephone word (see read()).
@@ -179,17 +184,24 @@ function phonesIn(a: Analysis, c: Cluster, opts: PhoneOptions, out: Span[]): voi
   const g = c.groups;
   let i = 0;
   while (i < g.length) {
-    if (!softBefore(c, i)) {
+    if (i > 0 && !softBefore(c, i)) {
       i++;
       continue;
     }
     let start = g[i]!.start;
     const plus = text.charCodeAt(start - 1) === 43 || text.startsWith('+(', start - 2);
-    if (plus) start = text.charCodeAt(start - 1) === 43 ? start - 1 : start - 2;
-    else if (text.charCodeAt(start - 1) === 40 && i + 1 < g.length && g[i + 1]!.sep.includes(')')) {
-      start -= 1;
+    // "0xx11 98765-4321", "(0XX31) 3456-7890": the old way to write "dial 0, any carrier".
+    const anyCarrier = i === 0 && !plus && c.gluedBefore ? carrierPlaceholder(text, start) : -1;
+    if (i === 0 && c.gluedBefore && anyCarrier < 0) {
+      i++;
+      continue;
     }
-    const r = read(a, c, i, plus, opts, start);
+    if (plus) start = text.charCodeAt(start - 1) === 43 ? start - 1 : start - 2;
+    else {
+      if (anyCarrier >= 0) start = anyCarrier;
+      if (text.charCodeAt(start - 1) === 40 && i + 1 < g.length && g[i + 1]!.sep.includes(')')) start -= 1;
+    }
+    const r = read(a, c, i, plus, opts, start, anyCarrier >= 0);
     if (r === null) {
       // "+1 212 555 0100": the groups after a foreign country code are not a Brazilian number.
       if (plus) break;
@@ -199,6 +211,19 @@ function phonesIn(a: Analysis, c: Cluster, opts: PhoneOptions, out: Span[]): voi
     out.push({ start, end: g[r.j]!.end, key: r.key });
     i = r.j + 1;
   }
+}
+
+/** "0xx" (any case) right before a DDD, itself at a word start or after "(": where it starts, or -1. */
+function carrierPlaceholder(text: string, ddd: number): number {
+  const at = ddd - 3;
+  if (at < 0 || text.charCodeAt(at) !== 48) return -1;
+  if ((text.charCodeAt(at + 1) | 32) !== 120 || (text.charCodeAt(at + 2) | 32) !== 120) return -1;
+  const before = text.charCodeAt(at - 1);
+  return at === 0 || !(isAsciiAlnum(before) || before === 95 || before === 64) ? at : -1;
+}
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
 const BUSINESS: PhoneOptions = { includeBusiness: true };

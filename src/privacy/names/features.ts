@@ -31,6 +31,8 @@ import {
   SHAPE_MIXED,
   SHAPE_PUNCT,
   SHAPE_UPPER,
+  hashSet,
+  hashWord,
   type Tokens,
 } from './tokenize.js';
 
@@ -76,6 +78,30 @@ function isPlainWord(x: number): boolean {
 
 export function isWordShape(s: number): boolean {
   return s <= SHAPE_MIXED;
+}
+
+/**
+ * Greetings, thanks and farewells of chat. The word right after one (or after one and a
+ * comma) is whom the message addresses as often as not, and in chat that is a nickname
+ * no list can hold ("oi lê", "valeu ju", "BOM DIA FÊ"): such a word is a candidate
+ * whatever it is, and the model, which also sees the greeting, decides.
+ */
+const GREETINGS = hashSet(
+  'oi ola opa eai eae ei alo salve obrigado obrigada brigado brigada obg valeu vlw parabens tchau bjs beijos',
+);
+/** The second word of a two-word greeting, and the words before it ("bom dia", "e ai"). */
+const GREETING_TAILS = hashSet('dia tarde noite ai');
+const GREETING_HEADS = hashSet('bom boa e');
+const COMMA = hashWord(',');
+
+/** 1 if token i follows a greeting directly or after a comma ("oi lê", "bom dia, fê"). */
+export function afterGreeting(tok: Tokens, i: number): number {
+  let j = i - 1;
+  if (j >= 0 && tok.hash[j] === COMMA) j--;
+  if (j < 0 || tok.shape[j] === SHAPE_PUNCT) return 0;
+  const h = tok.hash[j]!;
+  if (GREETINGS.has(h)) return 1;
+  return GREETING_TAILS.has(h) && j > 0 && GREETING_HEADS.has(tok.hash[j - 1]!) ? 1 : 0;
 }
 
 /** Slots of the recent-word cache (a power of two). */
@@ -194,6 +220,8 @@ export class Analysis {
           }
         }
       }
+      if (c === 0 && isWordShape(s) && (f & (GAZ_STOP | GAZ_PARTICLE)) === 0 && afterGreeting(tok, i) === 1)
+        c = 1;
       cand[i] = c;
       count += c;
     }
@@ -262,6 +290,9 @@ export class Analysis {
     out[k++] = mix2(25, wm1, gp1);
     out[k++] = mix2(26, gm1, wp1);
     out[k++] = mix(27, cm);
+    // Whom a greeting addresses ("oi lê", "valeu ju"): the greeting's own word is wm1 or
+    // wm2; this says "some greeting" for greetings seldom seen in training.
+    if (afterGreeting(tok, i) === 1) out[k++] = mix2(48, s0, g0 & (NAME_BITS | WORD_BITS));
     // The case of the whole text: where capitals are used, a lower-case word is rarely a
     // name ("o mar é cristalino"). Only for lower-case words in such text, so that lower-
     // case and all-caps text are scored as before.

@@ -2,7 +2,7 @@
 // from that link, an organisation's invitation, and sign-up when the server allows it. The
 // links carry their token after `#`, which the browser never sends to a server.
 import { useState } from 'preact/hooks';
-import { adopt, api, describe, type SignIn } from '../api.js';
+import { adopt, api, describe } from '../api.js';
 import { refreshMe } from '../session.js';
 import { Field, Notice, Problem } from '../ui.js';
 
@@ -28,7 +28,7 @@ function useSubmit(act: (form: FormData) => Promise<void>) {
 }
 
 /** After a link or a sign-up: the new session's CSRF, then who is signed in (the page follows). */
-async function signedIn(result: SignIn): Promise<void> {
+async function signedIn(result: { csrf: string }): Promise<void> {
   adopt(result);
   await refreshMe();
 }
@@ -36,7 +36,7 @@ async function signedIn(result: SignIn): Promise<void> {
 export function Esqueci() {
   const [sent, setSent] = useState(false);
   const { problem, busy, submit } = useSubmit(async (form) => {
-    await api('POST', '/api/auth/forgot', { email: String(form.get('email') ?? '').trim() });
+    await api('POST /api/auth/forgot', { body: { email: String(form.get('email') ?? '').trim() } });
     setSent(true);
   });
   return (
@@ -62,9 +62,11 @@ export function Esqueci() {
 
 export function NovaSenha() {
   const { problem, busy, submit } = useSubmit(async (form) => {
-    const result = await api<SignIn>('POST', '/api/auth/reset', {
-      token: tokenInUrl(),
-      password: String(form.get('password') ?? ''),
+    const result = await api('POST /api/auth/reset', {
+      body: {
+        token: tokenInUrl(),
+        password: String(form.get('password') ?? ''),
+      },
     });
     await signedIn(result);
   });
@@ -92,10 +94,12 @@ export function NovaSenha() {
 
 export function Convite() {
   const { problem, busy, submit } = useSubmit(async (form) => {
-    const result = await api<SignIn>('POST', '/api/auth/invite/accept', {
-      token: tokenInUrl(),
-      name: String(form.get('name') ?? '').trim() || undefined,
-      password: String(form.get('password') ?? ''),
+    const result = await api('POST /api/auth/invite/accept', {
+      body: {
+        token: tokenInUrl(),
+        name: String(form.get('name') ?? '').trim() || undefined,
+        password: String(form.get('password') ?? ''),
+      },
     });
     await signedIn(result);
   });
@@ -123,10 +127,12 @@ export function Convite() {
 
 export function Cadastro() {
   const { problem, busy, submit } = useSubmit(async (form) => {
-    const result = await api<SignIn>('POST', '/api/auth/signup', {
-      email: String(form.get('email') ?? '').trim(),
-      password: String(form.get('password') ?? ''),
-      name: String(form.get('name') ?? '').trim() || undefined,
+    const result = await api('POST /api/auth/signup', {
+      body: {
+        email: String(form.get('email') ?? '').trim(),
+        password: String(form.get('password') ?? ''),
+        name: String(form.get('name') ?? '').trim() || undefined,
+      },
     });
     await signedIn(result);
   });

@@ -1,13 +1,11 @@
 // The findings of a cleaning, as the playground shows them (text and images alike): one
 // row per category, its count and what was done with it. Never values. Each category is
 // named on its placeholders' colour, so the table is also the legend of the cleaned text.
+import type { Reply } from '../api.js';
 import { categoryName } from '../categories.js';
 
-export interface Finding {
-  category: string;
-  count: number;
-  action: string;
-}
+/** A finding as the cleaning routes answer it. */
+export type Finding = Reply<'POST /api/account/playground/clean'>['findings'][number];
 
 const ACTION: Record<string, string> = {
   placeholder: 'trocado por marcador',

@@ -2,19 +2,16 @@
 // of a new key, the edit form of an existing one, and how a key's limits read in the table.
 // The rules (ranges, a future expiry) are the server's; the fields only help to type them.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiProblem, api, describe } from '../api.js';
+import { ApiProblem, api, describe, type Reply } from '../api.js';
 import { day, usd } from '../format.js';
 import { toast } from '../toast.js';
 import { Field, Problem } from '../ui.js';
 
-export interface KeyControlsRecord {
-  budgetUsd: number | null;
-  expiresAt: string | null;
-  models: string[] | null;
-  requestsPerMinute: number | null;
-  tokensPerMinute: number | null;
-  spentUsd: number | null;
-}
+/** A key's controls and spend, as GET /api/account/keys answers them. */
+export type KeyControlsRecord = Pick<
+  Reply<'GET /api/account/keys'>['keys'][number],
+  'budgetUsd' | 'expiresAt' | 'models' | 'requestsPerMinute' | 'tokensPerMinute' | 'spentUsd'
+>;
 
 /** The controls' fields; `prefix` keeps ids apart when two forms are on the page. */
 export function ControlFields({ prefix, current }: { prefix: string; current?: KeyControlsRecord }) {
@@ -115,7 +112,7 @@ export function EditControls(props: {
   const save = async (body: Record<string, unknown>) => {
     setProblem('');
     try {
-      await api('POST', '/api/account/keys/update', { id: props.id, ...body });
+      await api('POST /api/account/keys/update', { body: { id: props.id, ...body } });
       toast(`Controles da chave “${props.name}” salvos.`);
       props.onDone(true);
     } catch (err) {

@@ -3,38 +3,20 @@
 // stale sign-in asks for the password again, and an organisation key, which needs a session
 // with a second factor, says so before and after the attempt, with the way to Perfil.
 import { useEffect, useState } from 'preact/hooks';
-import { adopt, ApiProblem, api, describe, type SignIn } from '../api.js';
+import { adopt, ApiProblem, api, describe, type Reply, type Routes } from '../api.js';
 import { dateTime, lastUse } from '../format.js';
 import { me, signedInEmail, useStore } from '../state.js';
 import { toast } from '../toast.js';
 import { ConfirmButton, EmptyState, Field, Notice, Problem } from '../ui.js';
-import {
-  budgetText,
-  ControlFields,
-  controlsOf,
-  EditControls,
-  expiryText,
-  type KeyControlsRecord,
-} from './chaves-controles.js';
+import { budgetText, ControlFields, controlsOf, EditControls, expiryText } from './chaves-controles.js';
 import { Quickstart } from './quickstart.js';
 
-export interface KeyRecord extends KeyControlsRecord {
-  id: string;
-  name: string;
-  organizationId: string | null;
-  last4: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  active: boolean;
-}
+/** A key as GET /api/account/keys answers it. */
+export type KeyRecord = Reply<'GET /api/account/keys'>['keys'][number];
 
-interface Organization {
-  id: string;
-  name: string;
-  role: 'owner' | 'admin' | 'member';
-  mfaRequired: boolean;
-}
+type Organization = Reply<'GET /api/account/organizations'>['organizations'][number];
+type InviteRole = NonNullable<Routes['POST /api/account/organizations/invite']['body']['role']>;
+const INVITE_ROLES: InviteRole[] = ['member', 'admin', 'owner', 'dpo'];
 
 const KEY_LIMIT = 10;
 
@@ -51,10 +33,7 @@ export function Chaves() {
 
   const load = async () => {
     try {
-      const [k, o] = await Promise.all([
-        api<{ keys: KeyRecord[] }>('GET', '/api/account/keys'),
-        api<{ organizations: Organization[] }>('GET', '/api/account/organizations'),
-      ]);
+      const [k, o] = await Promise.all([api('GET /api/account/keys'), api('GET /api/account/organizations')]);
       setKeys(k.keys);
       setOrgs(o.organizations);
     } catch (err) {
@@ -73,10 +52,12 @@ export function Chaves() {
     setProblem('');
     setMfaProblem('');
     try {
-      const made = await api<{ key: KeyRecord; secret: string }>('POST', '/api/account/keys/create', {
-        name,
-        organizationId,
-        ...controls,
+      const made = await api('POST /api/account/keys/create', {
+        body: {
+          name,
+          organizationId,
+          ...controls,
+        },
       });
       setSecret({ name: made.key.name, value: made.secret });
       await load();
@@ -108,7 +89,7 @@ export function Chaves() {
 
   const revoke = async (id: string, name: string) => {
     try {
-      await api('POST', '/api/account/keys/revoke', { id });
+      await api('POST /api/account/keys/revoke', { body: { id } });
       toast(`Chave “${name}” revogada.`);
       await load();
     } catch (err) {
@@ -319,14 +300,16 @@ function Reauth({ onDone }: { onDone: (ok: boolean) => void }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     try {
-      const result = await api<SignIn>('POST', '/api/auth/login', {
-        email: email || String(form.get('email') ?? ''),
-        password: String(form.get('password') ?? ''),
+      const result = await api('POST /api/auth/login', {
+        body: {
+          email: email || String(form.get('email') ?? ''),
+          password: String(form.get('password') ?? ''),
+        },
       });
       adopt(result);
       if (result.mfaRequired) {
         const code = String(form.get('code') ?? '');
-        adopt(await api<SignIn>('POST', '/api/auth/mfa', { code }));
+        adopt(await api('POST /api/auth/mfa', { body: { code } }));
       }
       onDone(true);
     } catch (err) {
@@ -374,10 +357,12 @@ function Invite({ orgs }: { orgs: Organization[] }) {
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const email = String(form.get('email') ?? '').trim();
     try {
-      await api('POST', '/api/account/organizations/invite', {
-        organizationId: String(form.get('org')),
-        email,
-        role: String(form.get('role')),
+      await api('POST /api/account/organizations/invite', {
+        body: {
+          organizationId: String(form.get('org')),
+          email,
+          role: INVITE_ROLES.find((r) => r === form.get('role')),
+        },
       });
       setSent(`Convite enviado para ${email}. O link vale por 7 dias, uma única vez.`);
     } catch (err) {

@@ -2,37 +2,12 @@
 // automatic Pix (Asaas), and read the balance of a cred_ token. Opening it tells the server
 // a payment page was seen (POST /api/pagamento/aberto), which starts nothing.
 import { useEffect, useState } from 'preact/hooks';
-import { ApiProblem, api, csrfToken, describe } from '../api.js';
+import { ApiProblem, api, describe, type Reply, uploadWithProgress } from '../api.js';
 import { brl, dateTime, usd } from '../format.js';
 import { me, useStore } from '../state.js';
 import { Field, Notice, Problem } from '../ui.js';
 
-interface PixOffers {
-  chave: string;
-  brl_por_usd: number;
-  pacotes: { usd: number; brl_centavos: number; copia_e_cola: string; imagem: string }[];
-  comprovante: { tipos: string[]; max_bytes: number };
-}
-
-interface AsaasOffers {
-  disponivel: boolean;
-  pacotes: { usd: number; brl_centavos: number }[];
-  precisa_documento: boolean;
-}
-
-async function getJson<T>(path: string, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(path, { headers, credentials: 'same-origin' });
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok)
-    throw new ApiProblem(res.status, body.error ?? 'erro', body.message ?? `Falha (${res.status}).`);
-  return body as T;
-}
-
-interface Means {
-  x402: boolean;
-  pix: boolean;
-  asaas: boolean;
-}
+type Means = Reply<'GET /api/pagamento'>['meios'];
 
 export function Credito() {
   const user = useStore(me);
@@ -40,11 +15,9 @@ export function Credito() {
   const [problem, setProblem] = useState('');
   const holdings = useHoldings(Boolean(user));
   useEffect(() => {
-    fetch('/api/pagamento/aberto', { method: 'POST', headers: { 'x-svc-payment-view': '1' } }).catch(
-      () => {},
-    );
+    api('POST /api/pagamento/aberto', { headers: { 'x-svc-payment-view': '1' } }).catch(() => {});
     // Asks first what this server sells, so a server without payments costs no refused call.
-    getJson<{ meios: Means }>('/api/pagamento')
+    api('GET /api/pagamento')
       .then((doc) => setMeans(doc.meios))
       .catch((err) => setProblem(describe(err)));
   }, []);
@@ -85,12 +58,7 @@ export function Credito() {
   );
 }
 
-interface OrgBalance {
-  organization: { id: string; name: string };
-  billing: 'free' | 'prepaid';
-  saldo_usd: string;
-  movimentos: { tipo: string; usd: string; produto: string | null; em: string }[];
-}
+type OrgBalance = Reply<'GET /api/account/organizations/{id}/credito'>;
 
 interface Holdings {
   /** The balances of the organisations the account owns or administers. */
@@ -105,11 +73,11 @@ function useHoldings(signedIn: boolean): Holdings | null {
   const [holdings, setHoldings] = useState<Holdings | null>(null);
   useEffect(() => {
     if (!signedIn) return;
-    api<{ organizations: { id: string; role: string }[] }>('GET', '/api/account/organizations')
+    api('GET /api/account/organizations')
       .then(async ({ organizations }) => {
         const managed = organizations.filter((o) => o.role === 'owner' || o.role === 'admin');
         const balances = await Promise.all(
-          managed.map((o) => api<OrgBalance>('GET', `/api/account/organizations/${o.id}/credito`)),
+          managed.map((o) => api('GET /api/account/organizations/{id}/credito', { params: { id: o.id } })),
         );
         const couldPay =
           managed.length < organizations.length || balances.some((b) => b.billing === 'prepaid');
@@ -151,16 +119,20 @@ function SaldoDaOrganizacao({ balances, charging }: { balances: OrgBalance[]; ch
   );
 }
 
+/** A proof sent: its request, whose state the person checks later. */
+type Sent = Omit<Reply<'POST /api/credito/pix'>, 'estado'> &
+  Pick<Reply<'GET /api/credito/pix/{id}'>, 'estado'>;
+
 function PixManual() {
-  const [offers, setOffers] = useState<PixOffers | null>(null);
+  const [offers, setOffers] = useState<Reply<'GET /api/credito/pix'> | null>(null);
   const [problem, setProblem] = useState('');
   const [usd, setUsd] = useState(5);
   const [copied, setCopied] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [sent, setSent] = useState<{ id: string; credito: string; estado: string } | null>(null);
+  const [sent, setSent] = useState<Sent | null>(null);
 
   useEffect(() => {
-    getJson<PixOffers>('/api/credito/pix')
+    api('GET /api/credito/pix')
       .then(setOffers)
       .catch((err) =>
         setProblem(
@@ -175,30 +147,16 @@ function PixManual() {
     setProblem('');
     const form = new FormData(event.currentTarget as HTMLFormElement);
     form.set('usd', String(usd));
-    // XMLHttpRequest: fetch cannot report upload progress.
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/credito/pix');
-    // A signed-in session makes this a session write: the server wants its CSRF value.
-    xhr.setRequestHeader('x-csrf-token', csrfToken());
-    xhr.upload.onprogress = (e) =>
-      setProgress(e.lengthComputable ? Math.round((e.loaded / e.total) * 100) : null);
-    xhr.onload = () => {
-      setProgress(null);
-      const body = JSON.parse(xhr.responseText || '{}');
-      if (xhr.status === 200) setSent({ id: body.id, credito: body.credito, estado: body.estado });
-      else setProblem(body.message ?? `Falha (${xhr.status}).`);
-    };
-    xhr.onerror = () => {
-      setProgress(null);
-      setProblem(describe(null));
-    };
-    xhr.send(form);
+    uploadWithProgress('POST /api/credito/pix', form, setProgress)
+      .then(setSent)
+      .catch((err) => setProblem(describe(err)))
+      .finally(() => setProgress(null));
   };
 
   const check = async () => {
     if (!sent) return;
     try {
-      const state = await getJson<{ estado: string }>(`/api/credito/pix/${sent.id}`);
+      const state = await api('GET /api/credito/pix/{id}', { params: { id: sent.id } });
       setSent({ ...sent, estado: state.estado });
     } catch (err) {
       setProblem(describe(err));
@@ -295,18 +253,14 @@ function PixManual() {
 }
 
 function PixAutomatico() {
-  const [offers, setOffers] = useState<AsaasOffers | null>(null);
+  const [offers, setOffers] = useState<Reply<'GET /api/credito/asaas'> | null>(null);
   const [usd, setUsd] = useState(5);
   const [problem, setProblem] = useState('');
-  const [charge, setCharge] = useState<{
-    id: string;
-    credito: string | null;
-    pix: { copia_e_cola: string; imagem: string; expira_em: string };
-  } | null>(null);
+  const [charge, setCharge] = useState<Reply<'POST /api/credito/asaas'> | null>(null);
   const [estado, setEstado] = useState('pendente');
 
   useEffect(() => {
-    getJson<AsaasOffers>('/api/credito/asaas')
+    api('GET /api/credito/asaas')
       .then(setOffers)
       .catch(() => setOffers(null));
   }, []);
@@ -314,7 +268,7 @@ function PixAutomatico() {
     if (!charge || estado !== 'pendente') return;
     const timer = setInterval(async () => {
       try {
-        setEstado((await getJson<{ estado: string }>(`/api/credito/asaas/${charge.id}`)).estado);
+        setEstado((await api('GET /api/credito/asaas/{id}', { params: { id: charge.id } })).estado);
       } catch {
         // The next tick tries again.
       }
@@ -327,21 +281,22 @@ function PixAutomatico() {
     event.preventDefault();
     setProblem('');
     const form = new FormData(event.currentTarget as HTMLFormElement);
-    const res = await fetch('/api/credito/asaas', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken() },
-      body: JSON.stringify({
-        oferta: { pacote: { usd } },
-        pagador: {
-          ...(form.get('documento') ? { documento: String(form.get('documento')) } : {}),
-          ...(form.get('nome') ? { nome: String(form.get('nome')) } : {}),
-          ...(form.get('email') ? { email: String(form.get('email')) } : {}),
-        },
-      }),
-    });
-    const body = await res.json().catch(() => ({}));
-    if (!res.ok) setProblem(body.message ?? `Falha (${res.status}).`);
-    else setCharge(body);
+    try {
+      setCharge(
+        await api('POST /api/credito/asaas', {
+          body: {
+            oferta: { pacote: { usd } },
+            pagador: {
+              ...(form.get('documento') ? { documento: String(form.get('documento')) } : {}),
+              ...(form.get('nome') ? { nome: String(form.get('nome')) } : {}),
+              ...(form.get('email') ? { email: String(form.get('email')) } : {}),
+            },
+          },
+        }),
+      );
+    } catch (err) {
+      setProblem(describe(err));
+    }
   };
   return (
     <fieldset>
@@ -383,13 +338,13 @@ function PixAutomatico() {
 
 function Saldo() {
   const [token, setToken] = useState('');
-  const [saldo, setSaldo] = useState<{ saldo_usd: string; criado_em: string } | null>(null);
+  const [saldo, setSaldo] = useState<Reply<'GET /api/credito'> | null>(null);
   const [problem, setProblem] = useState('');
   const submit = async (event: Event) => {
     event.preventDefault();
     setProblem('');
     try {
-      setSaldo(await getJson('/api/credito', { 'x-credito': token.trim() }));
+      setSaldo(await api('GET /api/credito', { headers: { 'x-credito': token.trim() } }));
     } catch (err) {
       setSaldo(null);
       setProblem(describe(err));

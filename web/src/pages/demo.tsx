@@ -2,7 +2,7 @@
 // (POST /api/demo/clean — the API's cleaning, no account, nothing stored), shown beside
 // what the model would receive, with what was found per category.
 import { useState } from 'preact/hooks';
-import { ApiProblem, describe } from '../api.js';
+import { ApiProblem, api, describe, type Reply, type Routes } from '../api.js';
 import { categoryName } from '../categories.js';
 import { Highlighted } from '../highlight.js';
 import { number } from '../format.js';
@@ -14,7 +14,7 @@ export const DEMO_TEXT =
 /** The demonstration's limits, as the server enforces them (docs/security.md). */
 const MAX_CHARS = 2000;
 
-type Policy = 'placeholder' | 'redact' | 'block';
+type Policy = NonNullable<Routes['POST /api/demo/clean']['body']['policy']>;
 
 const POLICIES: [Policy, string, string][] = [
   ['placeholder', 'Marcadores', 'cada dado vira um marcador numerado, como [CPF_1]'],
@@ -22,15 +22,10 @@ const POLICIES: [Policy, string, string][] = [
   ['block', 'Bloquear', 'o pedido com dado pessoal é recusado'],
 ];
 
-interface Finding {
-  category: string;
-  count: number;
-}
-
 interface Outcome {
   sent: string;
   clean?: string;
-  findings?: Finding[];
+  findings?: Reply<'POST /api/demo/clean'>['findings'];
   blocked?: string;
 }
 
@@ -47,27 +42,13 @@ export function Demo() {
     setProblem('');
     setBusy(true);
     try {
-      const res = await fetch('/api/demo/clean', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ text, policy }),
-      });
-      const body = await res.json().catch(() => ({}));
-      if (res.status === 422 && body.error === 'pii_blocked') {
-        setOutcome({ sent: text, blocked: body.message });
-        return;
-      }
-      if (!res.ok) {
-        const retry = Number(res.headers.get('retry-after'));
-        throw new ApiProblem(
-          res.status,
-          body.error ?? 'erro',
-          body.message ?? `Falha (${res.status}).`,
-          retry > 0 ? retry : null,
-        );
-      }
+      const body = await api('POST /api/demo/clean', { body: { text, policy } });
       setOutcome({ sent: text, clean: body.clean_text, findings: body.findings });
     } catch (err) {
+      if (err instanceof ApiProblem && err.status === 422 && err.code === 'pii_blocked') {
+        setOutcome({ sent: text, blocked: err.message });
+        return;
+      }
       setOutcome(null);
       setProblem(describe(err));
     } finally {

@@ -2,7 +2,7 @@
 // Someone who lands here first learns in two sentences what the gateway does, with the way
 // to the landing page's demonstration.
 import { useState } from 'preact/hooks';
-import { adopt, api, describe, type SignIn, signupMode } from '../api.js';
+import { adopt, api, describe, signupMode } from '../api.js';
 import { Field, Problem } from '../ui.js';
 import { refreshMe } from '../session.js';
 import { signedInEmail } from '../state.js';
@@ -20,9 +20,11 @@ export function Entrar() {
     try {
       if (step === 'password') {
         const email = String(form.get('email') ?? '').trim();
-        const result = await api<SignIn>('POST', '/api/auth/login', {
-          email,
-          password: String(form.get('password')),
+        const result = await api('POST /api/auth/login', {
+          body: {
+            email,
+            password: String(form.get('password')),
+          },
         });
         adopt(result);
         signedInEmail.set(email);
@@ -31,8 +33,10 @@ export function Entrar() {
           return;
         }
       } else {
-        const result = await api<SignIn>('POST', '/api/auth/mfa', {
-          code: String(form.get('code') ?? '').trim(),
+        const result = await api('POST /api/auth/mfa', {
+          body: {
+            code: String(form.get('code') ?? '').trim(),
+          },
         });
         adopt(result);
       }

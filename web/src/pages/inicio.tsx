@@ -2,17 +2,13 @@
 // text the visitor can edit, what it finds, how to pay, and the ways in. Someone signed in
 // gets the dashboard at `/` instead (main.tsx).
 import { useEffect, useState } from 'preact/hooks';
-import { signupMode } from '../api.js';
+import { api, type Reply, signupMode } from '../api.js';
 import { CATEGORY_INFO } from '../categories.js';
 import { Highlighted } from '../highlight.js';
 import { Demo } from './demo.js';
 import './inicio.css';
 
-interface Means {
-  x402: boolean;
-  pix: boolean;
-  asaas: boolean;
-}
+type Means = Reply<'GET /api/pagamento'>['meios'];
 
 const TRUST: [string, string][] = [
   [
@@ -36,9 +32,8 @@ const TRUST: [string, string][] = [
 export function Inicio() {
   const [means, setMeans] = useState<Means | null>(null);
   useEffect(() => {
-    fetch('/api/pagamento')
-      .then((res) => (res.ok ? res.json() : null))
-      .then((doc) => setMeans(doc?.meios ?? null))
+    api('GET /api/pagamento')
+      .then((doc) => setMeans(doc.meios))
       .catch(() => setMeans(null));
   }, []);
   const signup = signupMode !== 'off';

@@ -16,8 +16,10 @@ export function NovaOrganizacao({ onCreated }: { onCreated: (org: Org) => void }
     setProblem('');
     setBusy(true);
     try {
-      const { organization } = await api<{ organization: Org }>('POST', '/api/account/organizations', {
-        name: String(new FormData(form).get('name') ?? ''),
+      const { organization } = await api('POST /api/account/organizations', {
+        body: {
+          name: String(new FormData(form).get('name') ?? ''),
+        },
       });
       form.reset();
       toast(`Organização ${organization.name} criada. Sua conta é a proprietária.`);

@@ -5,24 +5,19 @@
 // without an organisation founds one here (nova-organizacao.tsx), and any account may
 // found another.
 import { useEffect, useState } from 'preact/hooks';
-import { ApiProblem, api, describe } from '../api.js';
+import { ApiProblem, api, describe, type Reply } from '../api.js';
 import { categoryName } from '../categories.js';
 import { Card, Notice, type Org, OrgSelect, Problem } from '../ui.js';
 import { NovaOrganizacao } from './nova-organizacao.js';
 
-type Policy = 'placeholder' | 'redact' | 'block';
-type Sensitivity = 'balanced' | 'strict';
-type Images = 'refuse' | 'redact';
+type Barrier = Reply<'GET /api/account/organizations/{id}/privacy'>;
+type Policy = Barrier['policy'];
+type Sensitivity = Barrier['nameSensitivity'];
+type Images = Barrier['images'];
 
-interface Barrier {
-  organization: { id: string; name: string };
-  role: 'owner' | 'admin' | 'member';
-  editable: boolean;
-  policy: Policy;
-  nameSensitivity: Sensitivity;
-  categories: { category: string; label?: string; masked: boolean }[];
-  images: Images;
-}
+/** The form's value among a setting's choices (the form offers nothing else). */
+const choice = <T extends string>(choices: [T, string, string][], value: FormDataEntryValue | null): T =>
+  choices.find(([v]) => v === value)?.[0] ?? choices[0]![0];
 
 const POLICIES: [Policy, string, string][] = [
   ['placeholder', 'Marcadores', 'cada dado vira um marcador numerado, como [CPF_1]'],
@@ -56,7 +51,7 @@ export function Organizacao() {
   const [notice, setNotice] = useState('');
 
   useEffect(() => {
-    api<{ organizations: Org[] }>('GET', '/api/account/organizations')
+    api('GET /api/account/organizations')
       .then((r) => {
         setOrgs(r.organizations);
         setChosen(r.organizations[0]?.id ?? '');
@@ -68,7 +63,7 @@ export function Organizacao() {
     if (!chosen) return;
     setBarrier(null);
     setNotice('');
-    api<Barrier>('GET', `/api/account/organizations/${encodeURIComponent(chosen)}/privacy`)
+    api('GET /api/account/organizations/{id}/privacy', { params: { id: chosen } })
       .then(setBarrier)
       .catch((err) => setProblem(describe(err)));
   }, [chosen]);
@@ -85,16 +80,15 @@ export function Organizacao() {
     setProblem('');
     setNotice('');
     try {
-      const next = await api<Barrier>(
-        'PUT',
-        `/api/account/organizations/${encodeURIComponent(barrier.organization.id)}/privacy`,
-        {
-          policy: String(form.get('policy')),
-          nameSensitivity: String(form.get('nameSensitivity')),
+      const next = await api('PUT /api/account/organizations/{id}/privacy', {
+        params: { id: barrier.organization.id },
+        body: {
+          policy: choice(POLICIES, form.get('policy')),
+          nameSensitivity: choice(SENSITIVITIES, form.get('nameSensitivity')),
           maskedCategories: form.getAll('masked').map(String),
-          images: String(form.get('images')),
+          images: choice(IMAGES, form.get('images')),
         },
-      );
+      });
       setBarrier(next);
       setNotice('Configurações de privacidade salvas. Valem para o próximo pedido de cada chave.');
     } catch (err) {

@@ -6,14 +6,15 @@ import { describe } from '../api.js';
 import { categoryName } from '../categories.js';
 import { Chart } from '../charts.js';
 import { day, usd } from '../format.js';
-import { daysAgo, daysBetween, orgUsage, type UsageAnswer } from '../org-usage.js';
+import type { Reply } from '../api.js';
+import { daysAgo, daysBetween, orgUsage } from '../org-usage.js';
 import { Problem } from '../ui.js';
 
 /** More categories than colours would repeat colours: the rest are summed as "Outras". */
 const MAX_SERIES = 5;
 
 export function Tendencias(props: { orgId: string; days: number }) {
-  const [usage, setUsage] = useState<UsageAnswer | null>(null);
+  const [usage, setUsage] = useState<Reply<'GET /api/account/organizations/{id}/usage'> | null>(null);
   const [problem, setProblem] = useState('');
   useEffect(() => {
     setProblem('');

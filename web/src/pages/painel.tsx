@@ -3,24 +3,15 @@
 // and tokens per model; for the account's own keys or one of its organisations (and then its
 // cost and the personal data found per category over time, painel-tendencias.tsx).
 import { useEffect, useState } from 'preact/hooks';
-import { api, describe } from '../api.js';
+import { api, describe, type Reply } from '../api.js';
 import { BarList, Chart } from '../charts.js';
 import { day, number } from '../format.js';
 import { EmptyState, type Org, OrgSelect, PageHead, Problem, Stat } from '../ui.js';
 import { Tendencias } from './painel-tendencias.js';
 
-interface Totals {
-  requests: number;
-  input_tokens: number;
-  output_tokens: number;
-}
-
-interface Report {
-  from: string;
-  to: string;
-  days: (Totals & { day: string })[];
-  models: (Totals & { model: string })[];
-}
+/** GET /api/account/usage: requests and tokens per day and per model. */
+type Report = Reply<'GET /api/account/usage'>;
+type Totals = Omit<Report['days'][number], 'day'>;
 
 const PERIODS = [7, 30, 90];
 
@@ -32,7 +23,7 @@ export function Painel() {
   const [problem, setProblem] = useState('');
 
   useEffect(() => {
-    api<{ organizations: Org[] }>('GET', '/api/account/organizations')
+    api('GET /api/account/organizations')
       .then((r) => {
         setOrgs(r.organizations);
         // An organisation's traffic is what most people come to see; the first one opens.
@@ -46,9 +37,7 @@ export function Painel() {
   useEffect(() => {
     if (orgs === null) return;
     setProblem('');
-    const query = new URLSearchParams({ days: String(days) });
-    if (owner) query.set('organizationId', owner);
-    api<Report>('GET', `/api/account/usage?${query}`)
+    api('GET /api/account/usage', { query: { days: String(days), organizationId: owner || undefined } })
       .then(setReport)
       .catch((err) => setProblem(describe(err)));
   }, [owner, days, orgs]);

@@ -1,18 +1,13 @@
 // Perfil: name, time zone, theme, photo, password and the second factor.
 import { useEffect, useState } from 'preact/hooks';
-import { adopt, api, describe, type SignIn } from '../api.js';
+import { adopt, api, blob, describe, type Reply } from '../api.js';
 import { setTimeZone } from '../format.js';
 import { applyTheme, refreshMe } from '../session.js';
 import { me, useStore } from '../state.js';
 import { Field, Notice, Problem } from '../ui.js';
 
-interface Profile {
-  name: string;
-  locale: string;
-  timeZone: string;
-  theme: string;
-  revision: number;
-}
+type Profile = Reply<'GET /api/account/profile'>['profile'];
+const THEMES = ['system', 'light', 'dark'] as const;
 
 const ZONES: string[] = (
   Intl as unknown as { supportedValuesOf?: (k: string) => string[] }
@@ -24,7 +19,7 @@ export function Perfil() {
   const [notice, setNotice] = useState('');
 
   useEffect(() => {
-    api<{ profile: Profile }>('GET', '/api/account/profile')
+    api('GET /api/account/profile')
       .then((r) => setProfile(r.profile))
       .catch((err) => setProblem(describe(err)));
   }, []);
@@ -36,11 +31,13 @@ export function Perfil() {
     setProblem('');
     setNotice('');
     try {
-      const { profile: next } = await api<{ profile: Profile }>('PATCH', '/api/account/profile', {
-        revision: profile.revision,
-        name: String(form.get('name') ?? ''),
-        timeZone: String(form.get('timeZone') ?? ''),
-        theme: String(form.get('theme') ?? 'system'),
+      const { profile: next } = await api('PATCH /api/account/profile', {
+        body: {
+          revision: profile.revision,
+          name: String(form.get('name') ?? ''),
+          timeZone: String(form.get('timeZone') ?? ''),
+          theme: THEMES.find((t) => t === form.get('theme')) ?? 'system',
+        },
       });
       setProfile(next);
       setTimeZone(next.timeZone);
@@ -91,12 +88,12 @@ function Avatar() {
   const [url, setUrl] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
   const load = async () => {
-    const res = await fetch('/api/account/avatar', { credentials: 'same-origin' });
+    const photo = await blob('GET /api/account/avatar').catch(() => null);
     setUrl((old) => {
       if (old) URL.revokeObjectURL(old);
       return null;
     });
-    if (res.ok) setUrl(URL.createObjectURL(await res.blob()));
+    if (photo) setUrl(URL.createObjectURL(photo));
   };
   useEffect(() => {
     void load();
@@ -106,7 +103,9 @@ function Avatar() {
     if (!file) return;
     setProblem('');
     try {
-      await api('PUT', '/api/account/avatar', file, file.type || 'application/octet-stream');
+      await api('PUT /api/account/avatar', {
+        raw: { data: file, type: file.type || 'application/octet-stream' },
+      });
       await load();
     } catch (err) {
       setProblem(describe(err));
@@ -136,9 +135,11 @@ function Password() {
     setNotice('');
     try {
       adopt(
-        await api<SignIn>('POST', '/api/account/password', {
-          currentPassword: String(form.get('currentPassword') ?? ''),
-          newPassword: String(form.get('newPassword') ?? ''),
+        await api('POST /api/account/password', {
+          body: {
+            currentPassword: String(form.get('currentPassword') ?? ''),
+            newPassword: String(form.get('newPassword') ?? ''),
+          },
         }),
       );
       formEl.reset();
@@ -183,7 +184,7 @@ function SecondFactor() {
   const start = async () => {
     setProblem('');
     try {
-      setSetup(await api<{ secret: string; qr: string }>('POST', '/api/account/totp/setup'));
+      setSetup(await api('POST /api/account/totp/setup'));
     } catch (err) {
       setProblem(describe(err));
     }
@@ -192,7 +193,7 @@ function SecondFactor() {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     try {
-      adopt(await api<SignIn>('POST', '/api/account/totp/confirm', { code: String(form.get('code') ?? '') }));
+      adopt(await api('POST /api/account/totp/confirm', { body: { code: String(form.get('code') ?? '') } }));
       setSetup(null);
       await refreshMe();
     } catch (err) {

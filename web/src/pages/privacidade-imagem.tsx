@@ -2,16 +2,12 @@
 // redacted (POST /api/account/playground/image, in the chosen organisation's settings),
 // and both are shown side by side — what was sent, and what the model vendor would receive.
 import { useState } from 'preact/hooks';
-import { api, describe } from '../api.js';
-import { type Finding, Findings } from './achados.js';
+import { api, describe, type Reply } from '../api.js';
+import type { Policy } from './privacidade.js';
+import { Findings } from './achados.js';
 import { Problem } from '../ui.js';
 
-interface Redacted {
-  image: string;
-  findings: Finding[];
-  blocked: boolean;
-  images: 'refuse' | 'redact';
-}
+type Redacted = Reply<'POST /api/account/playground/image'>;
 
 /** Images above this size are refused here, before the upload (the route takes about 7.5 MB). */
 const MAX_BYTES = 7 * 1024 * 1024;
@@ -25,7 +21,7 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-export function ImagePreview({ owner, policy }: { owner: string; policy: string }) {
+export function ImagePreview({ owner, policy }: { owner: string; policy: Policy | '' }) {
   const [original, setOriginal] = useState('');
   const [redacted, setRedacted] = useState<Redacted | null>(null);
   const [problem, setProblem] = useState('');
@@ -46,10 +42,12 @@ export function ImagePreview({ owner, policy }: { owner: string; policy: string 
     setBusy(true);
     try {
       setRedacted(
-        await api<Redacted>('POST', '/api/account/playground/image', {
-          organizationId: owner || null,
-          image: data,
-          ...(policy ? { policy } : {}),
+        await api('POST /api/account/playground/image', {
+          body: {
+            organizationId: owner || null,
+            image: data,
+            ...(policy ? { policy } : {}),
+          },
         }),
       );
     } catch (err) {

@@ -4,25 +4,26 @@
 // chosen here (its policy, name sensitivity and restoration), so what it shows is what that
 // organisation's keys get; then, optionally, to a catalogue model. No API key is created.
 import { useEffect, useState } from 'preact/hooks';
-import { api, describe } from '../api.js';
+import { api, describe, type Reply, type Routes } from '../api.js';
 import { event } from '../funnel.js';
 import { Highlighted } from '../highlight.js';
 import { Problem } from '../ui.js';
-import { type Finding, Findings } from './achados.js';
+import { Findings } from './achados.js';
 import { ImagePreview } from './privacidade-imagem.js';
 
-interface Cleaned {
-  clean_text: string;
-  findings: Finding[];
-  audit_id: string;
-}
+type Cleaned = Reply<'POST /api/account/playground/clean'>;
+
+/** A policy the playground may ask for; '' keeps the organisation's. */
+export type Policy = NonNullable<Routes['POST /api/account/playground/clean']['body']['policy']>;
+const POLICIES: Policy[] = ['placeholder', 'redact', 'block'];
+const policyOf = (value: string): Policy | '' => POLICIES.find((p) => p === value) ?? '';
 
 export function Privacidade() {
   const [orgs, setOrgs] = useState<{ id: string; name: string }[] | null>(null);
   const [owner, setOwner] = useState('');
   const [text, setText] = useState('');
   const [mode, setMode] = useState<'text' | 'json'>('text');
-  const [policy, setPolicy] = useState('');
+  const [policy, setPolicy] = useState<Policy | ''>('');
   const [cleaned, setCleaned] = useState<Cleaned | null>(null);
   const [problem, setProblem] = useState('');
   const [models, setModels] = useState<string[]>([]);
@@ -30,7 +31,7 @@ export function Privacidade() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    api<{ organizations: { id: string; name: string }[] }>('GET', '/api/account/organizations')
+    api('GET /api/account/organizations')
       .then((r) => {
         setOrgs(r.organizations);
         // Traffic mostly runs on organisation keys: start where it does.
@@ -39,8 +40,7 @@ export function Privacidade() {
       .catch(() => setOrgs(null));
   }, []);
   useEffect(() => {
-    const query = owner ? `?organizationId=${encodeURIComponent(owner)}` : '';
-    api<{ data: { id: string }[] }>('GET', `/api/account/playground/models${query}`)
+    api('GET /api/account/playground/models', { query: { organizationId: owner || undefined } })
       .then((r) => setModels(r.data.map((m) => m.id)))
       .catch(() => setModels([]));
   }, [owner]);
@@ -49,20 +49,19 @@ export function Privacidade() {
     event_.preventDefault();
     setProblem('');
     setAnswer('');
-    let body: Record<string, unknown>;
+    let content: { input: unknown } | { text: string };
     if (mode === 'json') {
       try {
-        body = { input: JSON.parse(text) };
+        content = { input: JSON.parse(text) };
       } catch {
         setProblem('O texto não é um JSON válido.');
         return;
       }
-    } else body = { text };
-    if (policy) body.policy = policy;
-    body.organizationId = owner || null;
+    } else content = { text };
+    const body = { ...content, ...(policy ? { policy } : {}), organizationId: owner || null };
     setBusy(true);
     try {
-      setCleaned(await api<Cleaned>('POST', '/api/account/playground/clean', body));
+      setCleaned(await api('POST /api/account/playground/clean', { body }));
       event('playground_limpar');
     } catch (err) {
       setCleaned(null);
@@ -76,11 +75,13 @@ export function Privacidade() {
     setProblem('');
     setBusy(true);
     try {
-      const reply = await api<{ content: string }>('POST', '/api/account/playground/chat', {
-        organizationId: owner || null,
-        model,
-        text,
-        ...(policy ? { policy } : {}),
+      const reply = await api('POST /api/account/playground/chat', {
+        body: {
+          organizationId: owner || null,
+          model,
+          text,
+          ...(policy ? { policy } : {}),
+        },
       });
       setAnswer(reply.content);
     } catch (err) {
@@ -146,7 +147,7 @@ export function Privacidade() {
           <select
             id="f-policy"
             value={policy}
-            onChange={(e) => setPolicy((e.currentTarget as HTMLSelectElement).value)}
+            onChange={(e) => setPolicy(policyOf((e.currentTarget as HTMLSelectElement).value))}
           >
             <option value="">A da organização</option>
             <option value="placeholder">Marcadores</option>

@@ -3,27 +3,12 @@
 // category (never the values). Filters by key, model, status and day; CSV download.
 // Owners, administrators and the dpo see every call; a member sees their own.
 import { useEffect, useState } from 'preact/hooks';
-import { api, describe } from '../api.js';
+import { api, describe, type Reply } from '../api.js';
+import type { Call } from '../wire.js';
 import { categoryName } from '../categories.js';
 import { dateTime, number, usd } from '../format.js';
 import { daysAgo, orgPath, orgUsage, type OrgWithRole, type UsageGroup } from '../org-usage.js';
 import { EmptyState, OrgSelect, PageHead, Problem } from '../ui.js';
-
-interface Call {
-  id: string;
-  at: string;
-  key_id: string;
-  key_name: string | null;
-  route: string;
-  model_used: string | null;
-  model_asked: string | null;
-  status: number;
-  latency_ms: number;
-  input_tokens: number;
-  output_tokens: number;
-  cost_usd: string;
-  findings: Record<string, { masked: number; removed: number; refused: number; allowed: number }>;
-}
 
 const PAGE = 50;
 const STATUSES = [
@@ -46,11 +31,11 @@ export function Registro() {
   const [keys, setKeys] = useState<UsageGroup[]>([]);
   const [filters, setFilters] = useState({ key: '', model: '', status: '', day: '' });
   const [page, setPage] = useState(1);
-  const [answer, setAnswer] = useState<{ calls: Call[]; has_more: boolean } | null>(null);
+  const [answer, setAnswer] = useState<Reply<'GET /api/account/organizations/{id}/calls'> | null>(null);
   const [problem, setProblem] = useState('');
 
   useEffect(() => {
-    api<{ organizations: OrgWithRole[] }>('GET', '/api/account/organizations')
+    api('GET /api/account/organizations')
       .then((r) => {
         setOrgs(r.organizations);
         if (r.organizations[0]) setOrg(r.organizations[0].id);
@@ -74,10 +59,10 @@ export function Registro() {
   useEffect(() => {
     if (!org) return;
     setProblem('');
-    const q = query();
-    q.set('page', String(page));
-    q.set('limit', String(PAGE));
-    api<{ calls: Call[]; has_more: boolean }>('GET', `${orgPath(org)}/calls?${q}`)
+    api('GET /api/account/organizations/{id}/calls', {
+      params: { id: org },
+      query: { ...Object.fromEntries(query()), page: String(page), limit: String(PAGE) },
+    })
       .then(setAnswer)
       .catch((err) => setProblem(describe(err)));
   }, [org, filters, page]);

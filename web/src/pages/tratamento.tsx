@@ -3,32 +3,15 @@
 // operations and the personal data found per category with what was done with them;
 // CSV and JSON downloads. docs/records.md explains every column.
 import { useEffect, useState } from 'preact/hooks';
-import { api, describe } from '../api.js';
+import { api, describe, type Reply } from '../api.js';
+import type { RecordRow } from '../wire.js';
 import { categoryName } from '../categories.js';
 import { day, number } from '../format.js';
 import { daysAgo, orgPath, type OrgWithRole } from '../org-usage.js';
 import { EmptyState, OrgSelect, PageHead, Problem, Stat } from '../ui.js';
 
-type Counts = { masked: number; removed: number; refused: number; allowed: number };
-
-interface RecordRow {
-  day: string;
-  key_id: string;
-  key_name: string | null;
-  route: string;
-  vendor: string | null;
-  vendor_region: string | null;
-  operations: number;
-  failed_operations: number;
-  items: Record<string, Counts>;
-}
-
-interface ProcessingRecord {
-  from: string;
-  to: string;
-  rows: RecordRow[];
-  totals: { operations: number; items: Record<string, Counts> };
-}
+type ProcessingRecord = Reply<'GET /api/account/organizations/{id}/records'>;
+type Counts = ProcessingRecord['totals']['items'][string];
 
 const READERS = new Set(['owner', 'admin', 'dpo']);
 
@@ -57,7 +40,7 @@ export function Tratamento() {
   const [problem, setProblem] = useState('');
 
   useEffect(() => {
-    api<{ organizations: OrgWithRole[] }>('GET', '/api/account/organizations')
+    api('GET /api/account/organizations')
       .then((r) => {
         const mine = r.organizations.filter((o) => READERS.has(o.role));
         setOrgs(mine);
@@ -72,7 +55,7 @@ export function Tratamento() {
   useEffect(() => {
     if (!org) return;
     setProblem('');
-    api<ProcessingRecord>('GET', `${orgPath(org)}/records?${period}`)
+    api('GET /api/account/organizations/{id}/records', { params: { id: org }, query: { from, to } })
       .then(setRecord)
       .catch((err) => setProblem(describe(err)));
   }, [org, from, to]);

@@ -1,24 +1,14 @@
 // Uso: requests per day and tokens per model, for the account's own keys or an organisation;
 // for an organisation, also calls, tokens and cost per key and per model (uso-detalhe.tsx).
 import { useEffect, useState } from 'preact/hooks';
-import { api, describe } from '../api.js';
+import { api, describe, type Reply } from '../api.js';
 import { BarChart } from '../chart.js';
 import { day, number } from '../format.js';
 import { type Org, OrgSelect, Problem } from '../ui.js';
 import { UsoDetalhe } from './uso-detalhe.js';
 
-interface Totals {
-  requests: number;
-  input_tokens: number;
-  output_tokens: number;
-}
-
-interface Report {
-  from: string;
-  to: string;
-  days: (Totals & { day: string })[];
-  models: (Totals & { model: string })[];
-}
+/** GET /api/account/usage: requests and tokens per day and per model. */
+type Report = Reply<'GET /api/account/usage'>;
 
 export function Uso() {
   const [orgs, setOrgs] = useState<Org[]>([]);
@@ -28,13 +18,7 @@ export function Uso() {
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
-    Promise.all([
-      api<{ organizations: Org[] }>('GET', '/api/account/organizations'),
-      api<{ keys: { organizationId: string | null; lastUsedAt: string | null }[] }>(
-        'GET',
-        '/api/account/keys',
-      ),
-    ])
+    Promise.all([api('GET /api/account/organizations'), api('GET /api/account/keys')])
       .then(([o, k]) => {
         setOrgs(o.organizations);
         // Open on whoever the traffic is: the owner of the most recently used key.
@@ -49,8 +33,7 @@ export function Uso() {
   useEffect(() => {
     if (!ready) return;
     setProblem('');
-    const query = owner ? `?organizationId=${encodeURIComponent(owner)}` : '';
-    api<Report>('GET', `/api/account/usage${query}`)
+    api('GET /api/account/usage', { query: { organizationId: owner || undefined } })
       .then(setReport)
       .catch((err) => setProblem(describe(err)));
   }, [owner, ready]);

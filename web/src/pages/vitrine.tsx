@@ -1,36 +1,20 @@
 // Vitrine: the public showcase drawn from GET /api/vitrine (a cached document the collector
 // publishes; figures are rounded there). Open to everyone, signed in or not.
 import { useEffect, useState } from 'preact/hooks';
-import { describe } from '../api.js';
+import { api, describe, type Reply } from '../api.js';
+import type { ShowcaseWindow as Window } from '../wire.js';
 import { BarChart } from '../chart.js';
 import { dateTime, day, number } from '../format.js';
 import { Problem } from '../ui.js';
 
-interface Window {
-  paginas: { pessoa: number; ia: number; robo: number };
-  api: number;
-  visitantes: number;
-  uso: number;
-}
-
-interface Showcase {
-  publicado: boolean;
-  atualizado_em: string | null;
-  stale: boolean;
-  nome?: string;
-  dias?: { dia: string; paginas: number; api: number; visitantes: number; uso: number }[];
-  janelas?: { d7: Window; d30: Window };
-}
+type Showcase = Reply<'GET /api/vitrine'>;
 
 export function Vitrine() {
   const [doc, setDoc] = useState<Showcase | null>(null);
   const [problem, setProblem] = useState('');
   useEffect(() => {
-    fetch('/api/vitrine')
-      .then(async (res) => {
-        if (!res.ok) throw new Error(String(res.status));
-        setDoc(await res.json());
-      })
+    api('GET /api/vitrine')
+      .then(setDoc)
       .catch((err) => setProblem(describe(err)));
   }, []);
 

@@ -1,6 +1,6 @@
 // The profile photo: only ever the caller's own (the routes read no id, URL or query).
 import type { App } from '../../../platform/http/app.js';
-import { HTTP } from '../../../platform/http/errors.js';
+import { avatarNotInBody, noAvatar } from '../errors.js';
 import { sessionOf } from '../../sessions/guard.js';
 import { AVATAR_MAX, readAvatar, saveAvatar, toAvatar, UPLOAD_MAX } from '../avatar.js';
 import { Ok } from '../schemas.js';
@@ -12,7 +12,7 @@ export function registerAvatarRoutes(scope: App, { deps }: Web): void {
     accountRoute('The profile photo of the signed-in account (WebP, at most 64 KiB)', {}),
     async (request, reply) => {
       const webp = await readAvatar(deps.db, sessionOf(request).account_id!);
-      if (!webp) throw HTTP.not_found('Nenhuma foto de perfil cadastrada.');
+      if (!webp) throw noAvatar();
       return reply.header('content-type', 'image/webp').header('cache-control', 'no-store').send(webp);
     },
   );
@@ -35,7 +35,7 @@ export function registerAvatarRoutes(scope: App, { deps }: Web): void {
       },
       async (request) => {
         if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
-          throw HTTP.unsupported_media_type('Envie a imagem no corpo, com Content-Type image/*.');
+          throw avatarNotInBody();
         }
         const webp = await toAvatar(request.body);
         await saveAvatar(deps.db, sessionOf(request).account_id!, webp);

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../../platform/http/app.js';
 import { sessionOf } from '../../sessions/guard.js';
 import { acceptInvite, type LinkDeps, inviteMember, requestReset, resetPassword } from '../links.js';
+import { SignInResult } from '../schemas.js';
 import { accountRoute, issue } from './web.js';
 
 const Token = Type.String({ maxLength: 64 });
@@ -32,7 +33,7 @@ export function registerLinkRoutes(scope: App, deps: LinkDeps): void {
       'A new password from a reset link (spends it; every session and key of the account stop); signs in',
       {
         body: Type.Object({ token: Token, password: Password }, { additionalProperties: false }),
-        response: { 200: Type.Object({}, { additionalProperties: true }) },
+        response: { 200: SignInResult },
       },
       'browser',
     ),
@@ -51,7 +52,7 @@ export function registerLinkRoutes(scope: App, deps: LinkDeps): void {
           { token: Token, password: Password, name: Type.Optional(Type.String({ maxLength: 100 })) },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({}, { additionalProperties: true }) },
+        response: { 200: SignInResult },
       },
       'browser',
     ),

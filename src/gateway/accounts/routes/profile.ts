@@ -4,7 +4,8 @@ import { sessionOf } from '../../sessions/guard.js';
 import { sessionUser } from '../../sessions/view.js';
 import { readProfile, updateProfile } from '../profile.js';
 import { ProfilePatch, ProfileResult, UserResult } from '../schemas.js';
-import { accountRoute, staleSession, type Web } from './web.js';
+import { staleSession } from '../../sessions/errors.js';
+import { accountRoute, type Web } from './web.js';
 
 export function registerProfileRoutes(scope: App, { deps }: Web): void {
   scope.get(

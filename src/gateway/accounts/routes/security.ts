@@ -8,11 +8,10 @@ import { changePassword } from '../login.js';
 import { CodeBody, PasswordBody, SignInResult, TotpSetup } from '../schemas.js';
 import { getAccount } from '../store.js';
 import { matchTotp, newEnrolment, openTotpSecret, sealTotpSecret } from '../totp.js';
-import { accountRoute, assertNoBody, issue, issuingRoute, staleSession, type Web } from './web.js';
-import { ACCOUNTS } from '../errors.js';
+import { staleSession } from '../../sessions/errors.js';
+import { accountRoute, assertNoBody, issue, issuingRoute, type Web } from './web.js';
+import { invalidTotpCode, totpAlreadyEnabled, totpNotStarted } from '../errors.js';
 import type { AccountsTables } from '../tables.js';
-
-const totpAlreadyEnabled = () => ACCOUNTS.totp_already_enabled('O segundo fator já está ativo nesta conta.');
 
 export function registerSecurityRoutes(scope: App, web: Web): void {
   const { deps } = web;
@@ -54,12 +53,12 @@ export function registerSecurityRoutes(scope: App, web: Web): void {
     async (request, reply) => {
       const session = sessionOf(request);
       if (session.totp_pending === null) {
-        throw ACCOUNTS.totp_not_started('Inicie a configuração do segundo fator antes de confirmar.');
+        throw totpNotStarted();
       }
       const secret = openTotpSecret(deps.totpKey, session.totp_pending);
       const now = deps.now();
       const step = await matchTotp(secret, request.body.code.trim(), now, null);
-      if (step === null) throw ACCOUNTS.invalid_code('Código inválido. Confira o relógio do aparelho.');
+      if (step === null) throw invalidTotpCode();
       const enabled = await enableTotp(deps.db, session.account_id!, session.totp_pending, step);
       if (!enabled) throw totpAlreadyEnabled();
       const made = await regenerateSession(

@@ -3,14 +3,13 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../../platform/http/app.js';
-import { HTTP } from '../../../platform/http/errors.js';
+import { unexpectedBody } from '../errors.js';
 import { sessionCookie } from '../../sessions/cookie.js';
 import { browserState, sessionUser } from '../../sessions/view.js';
 import { type Need, sessionOf } from '../../sessions/guard.js';
 import type { SessionRow } from '../../sessions/store.js';
 import type { AccountDeps, Issued } from '../login.js';
 import { SignInResult } from '../schemas.js';
-import { SESSIONS } from '../../sessions/errors.js';
 
 export interface Web {
   deps: AccountDeps;
@@ -29,10 +28,8 @@ export function issue(deps: AccountDeps, reply: FastifyReply, made: Issued) {
 export function assertNoBody(body: unknown): void {
   if (body === undefined || body === null) return;
   if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return;
-  throw HTTP.invalid_request('Esta rota não recebe corpo.');
+  throw unexpectedBody();
 }
-
-export const staleSession = () => SESSIONS.invalid_session('Sessão inválida. Entre novamente.');
 
 /** What an account route declares besides its summary: its body or query, and its answer. */
 interface AccountSchema {

@@ -4,15 +4,25 @@
 // its QR code. A package's token is issued now, pending, and becomes valid when paid.
 import type { Context } from '../../../platform/context.js';
 import type { AsaasConfig } from '../../../platform/config/payments.js';
-import { sentToday, takeTurn } from '../caps.js';
 import { isEmailAddress } from '../../../platform/identity/email.js';
 import { isValidCnpj, isValidCpf } from '../../../privacy/checks.js';
 import { invalidPackage } from '../errors.js';
-import { type DbLike, inTransaction } from '../../../platform/db/transactions.js';
+import type { DbLike } from '../../../platform/db/transactions.js';
 import { utcDay } from '../../../platform/days.js';
-import { hexId, iso, networkKey } from '../pix/network.js';
-import { checkPending, HOUR_MS, type PendingLimits, wideNetworkKey } from '../pending.js';
-import { isPackage, issueCreditToken, PACKAGES_USD, refuseCreditToken } from '../tokens.js';
+import type { Kysely } from 'kysely';
+import { iso } from '../network.js';
+import { HOUR_MS, type PendingLimits } from '../pending.js';
+import {
+  type Admission,
+  failPurchase,
+  type IssuedToken,
+  issuePendingToken,
+  openPurchase,
+  packageCentavos,
+  type PurchasePlace,
+  purchasePlace,
+} from '../pending-purchase.js';
+import { isPackage, PACKAGES_USD } from '../tokens.js';
 import { type AsaasClient, AsaasError, type AsaasPayment } from './client.js';
 import {
   asaasFailed,
@@ -28,7 +38,7 @@ import {
   tooManyPending,
 } from './errors.js';
 import { acrossFolders } from '../../tables.js';
-import { kyselyOf, type ChargeState } from '../tables.js';
+import { type BillingTables, type ChargeState, kyselyOf } from '../tables.js';
 
 export const DEFAULT_ASAAS_DAILY_CAP = 10;
 export const DEFAULT_MAX_PENDING = 100;
@@ -127,11 +137,19 @@ export function checkedDocument(documento: string | undefined): string {
   throw invalidDocument();
 }
 
-function checkedPayer(payer: Payer, known: boolean): { documento?: string; nome?: string; email?: string } {
-  if (payer.email !== undefined && (payer.email.length > 254 || !isEmailAddress(payer.email)))
-    throw invalidEmail();
-  // A returning account's customer is known to Asaas: the payer need not be sent again.
-  if (known && payer.documento === undefined) return { email: payer.email };
+/** A payer Asaas does not know yet: document and name required, e-mail optional. */
+interface NewPayer {
+  documento: string;
+  nome: string;
+  email?: string;
+}
+
+function checkEmail(email: string | undefined): void {
+  if (email !== undefined && (email.length > 254 || !isEmailAddress(email))) throw invalidEmail();
+}
+
+function checkedPayer(payer: Payer): NewPayer {
+  checkEmail(payer.email);
   const documento = checkedDocument(payer.documento);
   const nome = payer.nome?.replace(/\s+/g, ' ');
   if (!nome || nome.length < 2 || nome.length > 120 || !/\p{L}/u.test(nome)) throw invalidName();
@@ -157,7 +175,7 @@ export async function buyerOrganization(
 
 async function knownCustomer(db: DbLike, accountId: string | undefined): Promise<string | undefined> {
   if (!accountId) return undefined;
-  const row = await kyselyOf(kyselyOf(db))
+  const row = await kyselyOf(db)
     .selectFrom('asaas_customers')
     .select('customer_id')
     .where('account_id', '=', accountId)
@@ -175,6 +193,152 @@ export interface ChargeAnswer {
   estado_em: string;
 }
 
+/** What admits one more charge: the network's daily cap, the pending limits, the total waiting. */
+function chargeAdmission(config: AsaasConfig): Admission {
+  return {
+    table: 'asaas_charges',
+    dailyCap: config.daily_cap_per_network ?? DEFAULT_ASAAS_DAILY_CAP,
+    overDailyCap: dailyCharges,
+    // An overdue charge may still be paid late: it keeps its place until pending_hours pass.
+    waiting: ['pendente', 'vencido'],
+    limits: asaasPendingLimits(config),
+    maxPending: config.max_pending ?? DEFAULT_MAX_PENDING,
+    overMaxPending: tooManyPending,
+  };
+}
+
+/** Who buys: the organisation a balance goes to, and the account's Asaas customer or the payer to make one of. */
+type Buyer = { organizationId?: string } & ({ customer: string } | { customer?: undefined; payer: NewPayer });
+
+async function buyerOf(ctx: Context, input: ChargeInput): Promise<Buyer> {
+  let organizationId: string | undefined;
+  if (input.offer.kind === 'saldo') {
+    organizationId = await buyerOrganization(ctx.db, input.accountId);
+    // No session: 401. A valid session whose account administers no organisation: 403.
+    if (!organizationId) throw input.accountId ? balanceForbidden() : balanceNeedsAccount();
+  }
+  const customer = await knownCustomer(ctx.db, input.accountId);
+  // A returning account's customer is known to Asaas: the payer need not be sent again.
+  if (customer !== undefined && input.payer.documento === undefined) {
+    checkEmail(input.payer.email);
+    return { organizationId, customer };
+  }
+  const payer = checkedPayer(input.payer);
+  return customer !== undefined ? { organizationId, customer } : { organizationId, payer };
+}
+
+/** What the payer pays (centavos) and what is credited (micro-dollars). */
+function priceOf(offer: Offer, brlPorUsd: number): { centavos: number; creditMicros: number } {
+  if (offer.kind === 'pacote')
+    return { centavos: packageCentavos(offer.usd, brlPorUsd), creditMicros: offer.usd * 1_000_000 };
+  return { centavos: offer.centavos, creditMicros: Math.floor((offer.centavos * 10_000) / brlPorUsd) };
+}
+
+/** The charge's row and, for a package, its pending token: in the admission's transaction. */
+async function insertCharge(
+  trx: Kysely<BillingTables>,
+  secret: string,
+  place: PurchasePlace,
+  input: ChargeInput,
+  buyer: Buyer,
+  price: { centavos: number; creditMicros: number },
+): Promise<IssuedToken | undefined> {
+  const { offer } = input;
+  const issued =
+    offer.kind === 'pacote' ? await issuePendingToken(trx, secret, 'asaas', place, offer.usd) : undefined;
+  await kyselyOf(trx)
+    .insertInto('asaas_charges')
+    .values({
+      ...place,
+      state: 'pendente',
+      offer: offer.kind,
+      usd: offer.kind === 'pacote' ? offer.usd : null,
+      brl_centavos: price.centavos,
+      credit_micros: price.creditMicros,
+      token_id: issued?.id ?? null,
+      organization_id: buyer.organizationId ?? null,
+      account_id: input.accountId ?? null,
+      payment_id: null,
+      asaas_status: null,
+      expires_at: null,
+      pagina: input.pagina?.slice(0, 2000) ?? null,
+      navegador_id: input.navegadorId?.slice(0, 64) ?? null,
+      paid_at: null,
+    })
+    .execute();
+  return issued;
+}
+
+/** The account's Asaas customer: the one it had, else found or made by document (and remembered). */
+async function customerOf(
+  ctx: Context,
+  client: AsaasClient,
+  accountId: string | undefined,
+  buyer: Buyer,
+  now: number,
+): Promise<string> {
+  if (buyer.customer !== undefined) return buyer.customer;
+  const { documento, nome, email } = buyer.payer;
+  const customer =
+    (await client.findCustomer(documento)) ??
+    (await client.createCustomer({ name: nome, cpfCnpj: documento, ...(email ? { email } : {}) }));
+  if (accountId)
+    await kyselyOf(ctx.db)
+      .insertInto('asaas_customers')
+      .values({ account_id: accountId, customer_id: customer, created_at: now })
+      .onConflict((oc) => oc.column('account_id').doNothing())
+      .execute();
+  return customer;
+}
+
+/** The Asaas payment (made once, see createPaymentOnce), its id kept on the charge. */
+async function requestPayment(
+  ctx: Context,
+  client: AsaasClient,
+  id: string,
+  customer: string,
+  offer: Offer,
+  centavos: number,
+  now: number,
+): Promise<AsaasPayment> {
+  const payment = await createPaymentOnce(client, {
+    customer,
+    value: reais(centavos),
+    dueDate: dueDate(now),
+    description: offer.kind === 'pacote' ? `Crédito US$ ${offer.usd}` : 'Saldo pré-pago',
+    externalReference: id,
+  });
+  await kyselyOf(ctx.db)
+    .updateTable('asaas_charges')
+    .set({ payment_id: payment.id, asaas_status: payment.status })
+    .where('id', '=', id)
+    .execute();
+  return payment;
+}
+
+/** The payment's Pix QR code, its expiry kept on the charge (null when Asaas gives none we can read). */
+async function fetchQrCode(
+  ctx: Context,
+  client: AsaasClient,
+  id: string,
+  paymentId: string,
+): Promise<{ payload: string; encodedImage: string; expires: number | null }> {
+  const qr = await client.pixQrCode(paymentId);
+  const parsed = Date.parse(qr.expirationDate.replace(' ', 'T'));
+  const expires = Number.isFinite(parsed) ? parsed : null;
+  await kyselyOf(ctx.db)
+    .updateTable('asaas_charges')
+    .set({ expires_at: expires })
+    .where('id', '=', id)
+    .execute();
+  return { payload: qr.payload, encodedImage: qr.encodedImage, expires };
+}
+
+/**
+ * The steps of a charge: who buys, the price, the admission and the row (one transaction,
+ * pending-purchase.ts), then the Asaas calls — customer, payment, QR code. When an Asaas
+ * call fails the charge is rolled back in one place (failPurchase) and answered 502.
+ */
 export async function createCharge(
   ctx: Context,
   client: AsaasClient,
@@ -183,134 +347,31 @@ export async function createCharge(
 ): Promise<ChargeAnswer> {
   const setup = asaasSetupOf(ctx);
   if (!setup) throw asaasUnavailable();
-  const { config, brlPorUsd } = setup;
-  const organizationId =
-    input.offer.kind === 'saldo' ? await buyerOrganization(ctx.db, input.accountId) : undefined;
-  // No session: 401. A valid session whose account administers no organisation: 403.
-  if (input.offer.kind === 'saldo' && !organizationId)
-    throw input.accountId ? balanceForbidden() : balanceNeedsAccount();
-  let customer = await knownCustomer(ctx.db, input.accountId);
-  const payer = checkedPayer(input.payer, customer !== undefined);
-
-  const db = kyselyOf(ctx.db);
-  const network = networkKey(ctx.secret, input.address);
-  const wide = wideNetworkKey(ctx.secret, input.address);
-  const day = utcDay(now);
-  const id = hexId();
-  const centavos =
-    input.offer.kind === 'pacote' ? Math.round(input.offer.usd * brlPorUsd * 100) : input.offer.centavos;
-  const creditMicros =
-    input.offer.kind === 'pacote' ? input.offer.usd * 1_000_000 : Math.floor((centavos * 10_000) / brlPorUsd);
-  const offer = input.offer;
-  const token = await inTransaction(ctx.db, async (trx) => {
-    await takeTurn(ctx.db, trx, 'asaas_charges');
-    const made = await sentToday(trx, 'asaas_charges', network, day);
-    if (made >= (config.daily_cap_per_network ?? DEFAULT_ASAAS_DAILY_CAP)) throw dailyCharges();
-    // Charges older than pending_hours no longer hold a place (a late payment still pays).
-    const pending = await checkPending(
-      trx,
-      'asaas_charges',
-      ['pendente', 'vencido'],
-      { network, wide },
-      asaasPendingLimits(config),
-      now,
-    );
-    if (pending >= (config.max_pending ?? DEFAULT_MAX_PENDING)) throw tooManyPending();
-    const issued =
-      offer.kind === 'pacote'
-        ? await issueCreditToken(trx, {
-            secret: ctx.secret,
-            usd: offer.usd,
-            source: 'asaas',
-            reference: `asaas:${id}`,
-            active: false,
-            now,
-          })
-        : undefined;
-    await kyselyOf(trx)
-      .insertInto('asaas_charges')
-      .values({
-        id,
-        state: 'pendente',
-        offer: offer.kind,
-        usd: offer.kind === 'pacote' ? offer.usd : null,
-        brl_centavos: centavos,
-        credit_micros: creditMicros,
-        token_id: issued?.id ?? null,
-        organization_id: organizationId ?? null,
-        account_id: input.accountId ?? null,
-        payment_id: null,
-        asaas_status: null,
-        expires_at: null,
-        pagina: input.pagina?.slice(0, 2000) ?? null,
-        navegador_id: input.navegadorId?.slice(0, 64) ?? null,
-        network,
-        wide_network: wide,
-        day,
-        created_at: now,
-        state_at: now,
-        paid_at: null,
-      })
-      .execute();
-    return issued;
-  });
-
+  const buyer = await buyerOf(ctx, input);
+  const price = priceOf(input.offer, setup.brlPorUsd);
+  const place = purchasePlace(ctx.secret, input.address, now);
+  const { id } = place;
+  const token = await openPurchase(ctx, chargeAdmission(setup.config), place, (trx) =>
+    insertCharge(trx, ctx.secret, place, input, buyer, price),
+  );
   try {
-    if (!customer) {
-      customer =
-        (await client.findCustomer(payer.documento!)) ??
-        (await client.createCustomer({
-          name: payer.nome!,
-          cpfCnpj: payer.documento!,
-          ...(payer.email ? { email: payer.email } : {}),
-        }));
-      if (input.accountId)
-        await db
-          .insertInto('asaas_customers')
-          .values({ account_id: input.accountId, customer_id: customer, created_at: now })
-          .onConflict((oc) => oc.column('account_id').doNothing())
-          .execute();
-    }
-    const payment = await createPaymentOnce(client, {
-      customer,
-      value: reais(centavos),
-      dueDate: dueDate(now),
-      description: offer.kind === 'pacote' ? `Crédito US$ ${offer.usd}` : 'Saldo pré-pago',
-      externalReference: id,
-    });
-    await db
-      .updateTable('asaas_charges')
-      .set({ payment_id: payment.id, asaas_status: payment.status })
-      .where('id', '=', id)
-      .execute();
-    const qr = await client.pixQrCode(payment.id);
-    const expires = Date.parse(qr.expirationDate.replace(' ', 'T'));
-    await db
-      .updateTable('asaas_charges')
-      .set({ expires_at: Number.isFinite(expires) ? expires : null })
-      .where('id', '=', id)
-      .execute();
-    ctx.logger.info({ asaas_charge: id, offer: offer.kind }, 'asaas charge pending');
+    const customer = await customerOf(ctx, client, input.accountId, buyer, now);
+    const payment = await requestPayment(ctx, client, id, customer, input.offer, price.centavos, now);
+    const qr = await fetchQrCode(ctx, client, id, payment.id);
+    ctx.logger.info({ asaas_charge: id, offer: input.offer.kind }, 'asaas charge pending');
     return {
       id,
       credito: token?.token ?? null,
       pix: {
         copia_e_cola: qr.payload,
         imagem: `data:image/png;base64,${qr.encodedImage}`,
-        expira_em: new Date(Number.isFinite(expires) ? expires : now + 24 * 3_600_000).toISOString(),
+        expira_em: new Date(qr.expires ?? now + 24 * 3_600_000).toISOString(),
       },
       estado_em: new Date(now).toISOString(),
     };
   } catch (err) {
     if (!(err instanceof AsaasError)) throw err;
-    await inTransaction(ctx.db, async (trx) => {
-      await kyselyOf(trx)
-        .updateTable('asaas_charges')
-        .set({ state: 'falhou', state_at: Date.now() })
-        .where('id', '=', id)
-        .execute();
-      if (token) await refuseCreditToken(trx, { tokenId: token.id });
-    });
+    await failPurchase(ctx, 'asaas_charges', id, token);
     ctx.logger.warn({ asaas_charge: id, call: err.call, status: err.status }, 'asaas charge not generated');
     throw asaasFailed();
   }
@@ -347,7 +408,7 @@ export async function chargeState(
   db: DbLike,
   id: string,
 ): Promise<{ estado: ChargeState; pago_em: string | null } | undefined> {
-  const row = await kyselyOf(kyselyOf(db))
+  const row = await kyselyOf(db)
     .selectFrom('asaas_charges')
     .select(['state', 'paid_at'])
     .where('id', '=', id)
@@ -364,7 +425,7 @@ export async function asaasOffers(ctx: Context, accountId: string | undefined) {
   const known = await knownCustomer(ctx.db, accountId);
   return {
     disponivel: setup !== undefined,
-    pacotes: rate ? PACKAGES_USD.map((usd) => ({ usd, brl_centavos: Math.round(usd * rate * 100) })) : [],
+    pacotes: rate ? PACKAGES_USD.map((usd) => ({ usd, brl_centavos: packageCentavos(usd, rate) })) : [],
     saldo: {
       min_centavos: SALDO_MIN_CENTAVOS,
       max_centavos: SALDO_MAX_CENTAVOS,

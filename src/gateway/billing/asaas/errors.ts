@@ -1,5 +1,6 @@
 // The automatic Pix flow's errors (docs/payments.md "Errors"): pt-BR, no payer data.
-import { IDENTITY } from '../../../platform/identity/errors.js';
+
+import { invalidEmail as identityInvalidEmail } from '../../../platform/identity/errors.js';
 import { BILLING } from '../errors.js';
 import { errorCodes, HTTP } from '../../../platform/http/errors.js';
 import { SESSIONS } from '../../sessions/errors.js';
@@ -25,7 +26,7 @@ export const asaasFailed = () =>
 export const invalidDocument = () =>
   ASAAS.invalid_document('Informe um CPF ou CNPJ válido.', { param: 'documento' });
 export const invalidName = () => ASAAS.invalid_name('Informe o nome de quem paga.', { param: 'nome' });
-export const invalidEmail = () => IDENTITY.invalid_email('Informe um e-mail válido.', { param: 'email' });
+export const invalidEmail = () => identityInvalidEmail('email');
 export const invalidAmount = (min: number, max: number) =>
   ASAAS.invalid_amount(
     `Valor fora do intervalo: de R$ ${(min / 100).toFixed(2).replace('.', ',')} a R$ ${(max / 100).toFixed(2).replace('.', ',')}.`,

@@ -7,7 +7,7 @@ import type { App } from '../../../platform/http/app.js';
 import { Nullable } from '../../../platform/http/schemas.js';
 import { enqueue, JobRegistry, type Runner, startRunner } from '../../../platform/jobs/index.js';
 import { callerReader } from '../pix/caller.js';
-import { HEX_ID } from '../pix/network.js';
+import { HEX_ID } from '../network.js';
 import { type AsaasClient, createAsaasClient } from './client.js';
 import { asaasOffers, asaasSetupOf, chargeState, createCharge, readChargeBody } from './charges.js';
 import { asaasUnavailable, chargeNotFound } from './errors.js';

@@ -1,7 +1,7 @@
 // The manual Pix flow's errors (docs/payments.md "Errors"), pt-BR messages with no payer data.
 import { BILLING } from '../errors.js';
 import { errorCodes, HTTP } from '../../../platform/http/errors.js';
-import { IDENTITY } from '../../../platform/identity/errors.js';
+import { invalidEmail as identityInvalidEmail } from '../../../platform/identity/errors.js';
 
 export const PIX = errorCodes('gateway/billing/pix', {
   pix_unavailable: 503,
@@ -31,9 +31,17 @@ export const proofType = () =>
   HTTP.unsupported_media_type('O comprovante precisa ser JPEG, PNG, WebP ou PDF.', {
     param: 'comprovante',
   });
+export const unreadableProof = () =>
+  HTTP.unsupported_media_type('Não foi possível ler a imagem do comprovante; envie JPEG, PNG, WebP ou PDF.', {
+    param: 'comprovante',
+  });
+export const activeContent = () =>
+  PIX.proof_active_content(
+    'O PDF do comprovante contém links, ações, scripts ou arquivos embutidos. Envie uma foto ou um PDF simples.',
+    { param: 'comprovante' },
+  );
 export const notMultipart = () => HTTP.unsupported_media_type('Envie o pedido como multipart/form-data.');
-export const badField = (param: string, message: string) => HTTP.invalid_request(message, { param });
-export const invalidEmail = () => IDENTITY.invalid_email('Informe um e-mail válido.', { param: 'email' });
+export const invalidEmail = () => identityInvalidEmail('email');
 export const requestNotFound = () => HTTP.not_found('Pedido não encontrado.');
 export const notPending = (state: string) =>
   PIX.not_pending(`O pedido não está pendente (estado: ${state}).`);

@@ -2,17 +2,10 @@
 // streamed with a 2 MB ceiling (413 as soon as it is passed, the rest never buffered), typed
 // by its bytes (415), and every field of SPEC is checked (400 naming the field).
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../../platform/http/errors.js';
+import { ApiError, invalidParam } from '../../../platform/http/errors.js';
 import { isEmailAddress } from '../../../platform/identity/email.js';
 import { isPackage } from '../tokens.js';
-import {
-  badField,
-  invalidEmail,
-  notMultipart,
-  proofMissing,
-  proofTooLarge,
-  proofType as wrongType,
-} from './errors.js';
+import { invalidEmail, notMultipart, proofMissing, proofTooLarge, proofType as wrongType } from './errors.js';
 import { invalidPackage } from '../errors.js';
 import { PROOF_MAX_BYTES, type ProofType, proofType } from './proof.js';
 import { cleanProof } from './sanitize.js';
@@ -51,15 +44,15 @@ export async function readPixForm(request: FastifyRequest): Promise<PixForm> {
       if (part.type === 'file') {
         if (part.fieldname !== 'comprovante' || proof !== undefined) {
           part.file.resume();
-          throw badField(part.fieldname, 'Envie um único arquivo, no campo "comprovante".');
+          throw invalidParam(part.fieldname, 'Envie um único arquivo, no campo "comprovante".');
         }
         proof = await part.toBuffer();
       } else {
         if (!KNOWN.has(part.fieldname)) continue;
         if (part.valueTruncated)
-          throw badField(part.fieldname, `O campo "${part.fieldname}" é longo demais.`);
+          throw invalidParam(part.fieldname, `O campo "${part.fieldname}" é longo demais.`);
         if (fields.has(part.fieldname))
-          throw badField(part.fieldname, `O campo "${part.fieldname}" veio repetido.`);
+          throw invalidParam(part.fieldname, `O campo "${part.fieldname}" veio repetido.`);
         fields.set(part.fieldname, String(part.value));
       }
     }
@@ -82,15 +75,15 @@ export async function readPixForm(request: FastifyRequest): Promise<PixForm> {
     const value = fields.get(name)?.trim();
     if (value === undefined || value === '') return undefined;
     if ([...value].length > TEXT_LIMITS[name])
-      throw badField(name, `O campo "${name}" aceita no máximo ${TEXT_LIMITS[name]} caracteres.`);
+      throw invalidParam(name, `O campo "${name}" aceita no máximo ${TEXT_LIMITS[name]} caracteres.`);
     return value;
   };
   const preco = fields.get('preco_usd')?.trim();
   if (preco !== undefined && preco !== '' && !/^\d{1,6}(\.\d{1,6})?$/.test(preco))
-    throw badField('preco_usd', 'O campo "preco_usd" precisa ser um número decimal, como 4.99.');
+    throw invalidParam('preco_usd', 'O campo "preco_usd" precisa ser um número decimal, como 4.99.');
   const navegador = fields.get('navegador_id')?.trim();
   if (navegador !== undefined && navegador !== '' && !UUID.test(navegador))
-    throw badField('navegador_id', 'O campo "navegador_id" precisa ser um UUID.');
+    throw invalidParam('navegador_id', 'O campo "navegador_id" precisa ser um UUID.');
   return {
     usd,
     email,
@@ -110,7 +103,7 @@ function formError(err: unknown): unknown {
   if (code === 'FST_REQ_FILE_TOO_LARGE') return proofTooLarge();
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return notMultipart();
   // Busboy's own errors (a cut body, a bad boundary) carry no code: the form is malformed.
-  return badField('comprovante', 'Formulário multipart inválido.');
+  return invalidParam('comprovante', 'Formulário multipart inválido.');
 }
 
 export const MULTIPART_LIMITS = {

@@ -5,14 +5,20 @@ import type { Context } from '../../../platform/context.js';
 import type { PixConfig } from '../../../platform/config/payments.js';
 import { MailError } from '../../../platform/mail/index.js';
 import { type DbLike, inTransaction } from '../../../platform/db/transactions.js';
-import { activateCreditToken, issueCreditToken, refuseCreditToken } from '../tokens.js';
-import { sentToday, takeTurn } from '../caps.js';
+import { activateCreditToken, refuseCreditToken } from '../tokens.js';
 import { dailyCap, mailFailed, notPending, pixUnavailable, queueFull, requestNotFound } from './errors.js';
-import { utcDay } from '../../../platform/days.js';
-import { hexId, iso, networkKey } from './network.js';
+import { iso } from '../network.js';
 import { PROOF_MIME, type ProofType } from './proof.js';
 import { txidFor } from './brcode.js';
-import { checkPending, HOUR_MS, type PendingLimits, wideNetworkKey } from '../pending.js';
+import { HOUR_MS, type PendingLimits } from '../pending.js';
+import {
+  type Admission,
+  failPurchase,
+  issuePendingToken,
+  openPurchase,
+  packageCentavos,
+  purchasePlace,
+} from '../pending-purchase.js';
 import { kyselyOf, type PixState } from '../tables.js';
 
 export const DEFAULT_REVIEW_QUEUE = 50;
@@ -55,6 +61,19 @@ export interface PixAnswer {
   estado_em: string;
 }
 
+/** What admits one more request: the network's daily cap, the pending limits, the review queue. */
+function pixAdmission(pix: PixConfig): Admission {
+  return {
+    table: 'pix_requests',
+    dailyCap: pix.daily_cap_per_network ?? DEFAULT_PIX_DAILY_CAP,
+    overDailyCap: dailyCap,
+    waiting: ['pendente'],
+    limits: pixPendingLimits(pix),
+    maxPending: pix.review_queue_size ?? DEFAULT_REVIEW_QUEUE,
+    overMaxPending: queueFull,
+  };
+}
+
 export async function submitPixRequest(
   ctx: Context,
   input: PixSubmission,
@@ -62,80 +81,32 @@ export async function submitPixRequest(
 ): Promise<PixAnswer> {
   const pix = pixConfigOf(ctx);
   if (!ctx.mail.configured) throw pixUnavailable();
-  const network = networkKey(ctx.secret, input.address);
-  const wide = wideNetworkKey(ctx.secret, input.address);
-  const day = utcDay(now);
-  const id = hexId();
+  const place = purchasePlace(ctx.secret, input.address, now);
+  const { id } = place;
   const txid = txidFor(input.usd, input.navegadorId);
-  const token = await inTransaction(ctx.db, async (trx) => {
-    await takeTurn(ctx.db, trx, 'pix_requests');
-    const sent = await sentToday(trx, 'pix_requests', network, day);
-    if (sent >= (pix.daily_cap_per_network ?? DEFAULT_PIX_DAILY_CAP)) throw dailyCap();
-    // Requests older than pending_hours no longer hold a place (the owner may still decide them).
-    const waiting = await checkPending(
-      trx,
-      'pix_requests',
-      ['pendente'],
-      { network, wide },
-      pixPendingLimits(pix),
-      now,
-    );
-    if (waiting >= (pix.review_queue_size ?? DEFAULT_REVIEW_QUEUE)) throw queueFull();
-
-    const issued = await issueCreditToken(trx, {
-      secret: ctx.secret,
-      usd: input.usd,
-      source: 'pix',
-      reference: `pix:${id}`,
-      active: false,
-      now,
-    });
+  const token = await openPurchase(ctx, pixAdmission(pix), place, async (trx) => {
+    const issued = await issuePendingToken(trx, ctx.secret, 'pix', place, input.usd);
     await kyselyOf(trx)
       .insertInto('pix_requests')
       .values({
-        id,
+        ...place,
         state: 'pendente',
         usd: input.usd,
         token_id: issued.id,
         txid,
         account_id: input.accountId ?? null,
         navegador_id: input.navegadorId ?? null,
-        network,
-        wide_network: wide,
-        day,
-        created_at: now,
-        state_at: now,
         decided_at: null,
       })
       .execute();
     return issued;
   });
-
   try {
-    await ctx.mail.send({
-      to: pix.owner_email,
-      replyTo: input.email,
-      subject: `Comprovante Pix: pedido ${id} (US$ ${input.usd})`,
-      text: ownerMessage(id, txid, input, pix),
-      attachments: [
-        {
-          filename: `comprovante-${id}.${input.proof.type === 'jpeg' ? 'jpg' : input.proof.type}`,
-          content: input.proof.bytes,
-          contentType: PROOF_MIME[input.proof.type],
-        },
-      ],
-    });
+    await mailProof(ctx, pix, id, txid, input);
   } catch (err) {
     if (!(err instanceof MailError)) throw err;
     // The token must never become valid: the owner never saw this proof.
-    await inTransaction(ctx.db, async (trx) => {
-      await kyselyOf(trx)
-        .updateTable('pix_requests')
-        .set({ state: 'falhou', state_at: Date.now() })
-        .where('id', '=', id)
-        .execute();
-      await refuseCreditToken(trx, { tokenId: token.id });
-    });
+    await failPurchase(ctx, 'pix_requests', id, token);
     ctx.logger.warn({ pix_request: id, reason: err.reason }, 'pix proof mail failed');
     throw mailFailed();
   }
@@ -143,8 +114,31 @@ export async function submitPixRequest(
   return { id, estado: 'pendente', credito: token.token, estado_em: new Date(now).toISOString() };
 }
 
+/** The proof goes to the owner, attached, and is not kept: the mail is its only copy. */
+async function mailProof(
+  ctx: Context,
+  pix: PixConfig,
+  id: string,
+  txid: string,
+  input: PixSubmission,
+): Promise<void> {
+  await ctx.mail.send({
+    to: pix.owner_email,
+    replyTo: input.email,
+    subject: `Comprovante Pix: pedido ${id} (US$ ${input.usd})`,
+    text: ownerMessage(id, txid, input, pix),
+    attachments: [
+      {
+        filename: `comprovante-${id}.${input.proof.type === 'jpeg' ? 'jpg' : input.proof.type}`,
+        content: input.proof.bytes,
+        contentType: PROOF_MIME[input.proof.type],
+      },
+    ],
+  });
+}
+
 function ownerMessage(id: string, txid: string, input: PixSubmission, pix: PixConfig): string {
-  const centavos = Math.round(input.usd * pix.brl_por_usd * 100);
+  const centavos = packageCentavos(input.usd, pix.brl_por_usd);
   const lines = [
     'Novo comprovante de Pix para conferência (anexo).',
     '',
@@ -201,7 +195,7 @@ function view(row: {
 }
 
 export async function getPixRequest(db: DbLike, id: string): Promise<PixRequestView | undefined> {
-  const row = await kyselyOf(kyselyOf(db))
+  const row = await kyselyOf(db)
     .selectFrom('pix_requests')
     .selectAll()
     .where('id', '=', id)
@@ -210,11 +204,7 @@ export async function getPixRequest(db: DbLike, id: string): Promise<PixRequestV
 }
 
 export async function listPixRequests(db: DbLike, state?: PixState, limit = 200): Promise<PixRequestView[]> {
-  let q = kyselyOf(kyselyOf(db))
-    .selectFrom('pix_requests')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .limit(limit);
+  let q = kyselyOf(db).selectFrom('pix_requests').selectAll().orderBy('created_at', 'desc').limit(limit);
   if (state) q = q.where('state', '=', state);
   return (await q.execute()).map(view);
 }

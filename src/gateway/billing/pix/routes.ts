@@ -8,7 +8,7 @@ import { Nullable } from '../../../platform/http/schemas.js';
 import { callerReader } from './caller.js';
 import { requestNotFound } from './errors.js';
 import { MULTIPART_LIMITS, readPixForm, TEXT_LIMITS } from './form.js';
-import { HEX_ID } from './network.js';
+import { HEX_ID } from '../network.js';
 import { pixOffers } from './offers.js';
 import { PROOF_MAX_BYTES } from './proof.js';
 import {

@@ -7,8 +7,7 @@
 // link is a phishing page —, embedded files, forms that submit) is refused with 422
 // `proof_active_content`.
 import { inflateSync } from 'node:zlib';
-import { HTTP } from '../../../platform/http/errors.js';
-import { PIX } from './errors.js';
+import { activeContent, unreadableProof } from './errors.js';
 import type { ProofType } from './proof.js';
 
 // sharp (libvips) loads on the first proof, as for avatars.
@@ -16,17 +15,6 @@ const loadSharp = async () => (await import('sharp')).default;
 
 /** A phone screenshot is a few million pixels; a decompression bomb is refused before decoding. */
 const PIXEL_LIMIT = 40_000_000;
-
-export const unreadableImage = () =>
-  HTTP.unsupported_media_type('Não foi possível ler a imagem do comprovante; envie JPEG, PNG, WebP ou PDF.', {
-    param: 'comprovante',
-  });
-
-export const activeContent = () =>
-  PIX.proof_active_content(
-    'O PDF do comprovante contém links, ações, scripts ou arquivos embutidos. Envie uma foto ou um PDF simples.',
-    { param: 'comprovante' },
-  );
 
 export async function cleanProof(proof: {
   bytes: Buffer;
@@ -47,7 +35,7 @@ export async function cleanProof(proof: {
           : image.webp({ quality: 90 });
     return { bytes: await out.toBuffer(), type: proof.type };
   } catch {
-    throw unreadableImage();
+    throw unreadableProof();
   }
 }
 

@@ -3,7 +3,6 @@
 // (credit.ts). A package paid for whose token never reached the buyer (a crash between the
 // settle and the answer) goes to the same wallet's next purchase of that package, uncharged.
 import type { Context } from '../../../platform/context.js';
-import type { ApiError } from '../../../platform/http/errors.js';
 import { formatUsd, MICROS_PER_USD } from '../ledger.js';
 import { inTransaction } from '../../../platform/db/transactions.js';
 import { reissueCreditToken } from '../tokens.js';
@@ -11,36 +10,10 @@ import { creditPayment } from './credit.js';
 import { undeliveredPackage } from './payments.js';
 import type { PaymentPayload } from './header.js';
 import type { PaymentCollector } from './pay.js';
-import { type PaymentRequirements, quote, requirements } from './requirements.js';
+import { requirements } from './requirements.js';
 import type { X402Config } from '../../../platform/config/payments.js';
-import { BILLING } from '../errors.js';
+import { dailySalesCap, paymentRequired } from './errors.js';
 import { kyselyOf } from '../tables.js';
-
-/** Texts for the payer; the codes in parentheses are the facilitator's or ours. */
-const REASONS: Record<string, string> = {
-  missing_payment: 'Pagamento necessário: pague com x402 e reenvie com o cabeçalho X-PAYMENT.',
-  malformed_header: 'Cabeçalho X-PAYMENT inválido.',
-  unsupported_version: 'Versão do x402 não suportada: use x402Version 1.',
-  unsupported_scheme: 'Esquema de pagamento não suportado: use "exact".',
-  invalid_network: 'Rede do pagamento diferente da cotação.',
-  invalid_pay_to: 'O pagamento não é para o endereço da cotação.',
-  insufficient_amount: 'Valor autorizado menor que o da cotação.',
-  amount_exceeds_quote:
-    'Valor autorizado maior que o da cotação: autorize exatamente o valor cotado. Nada foi cobrado.',
-  authorization_expired: 'A autorização de pagamento expirou.',
-  authorization_not_yet_valid: 'A autorização de pagamento ainda não vale.',
-  payment_already_used: 'Este pagamento já foi usado.',
-  facilitator_timeout: 'O facilitador de pagamento não respondeu a tempo; nada foi cobrado.',
-  settlement_pending:
-    'O facilitador não confirmou o pagamento a tempo. Se ele se confirmar, o valor é creditado: um pacote, ao comprá-lo de novo com a mesma carteira (sem nova cobrança); uma chamada, no saldo de quem a fez.',
-  facilitator_unreachable: 'O facilitador de pagamento está indisponível; tente de novo mais tarde.',
-};
-
-/** 402 with the quote; `motivo` names the reason in code (docs/payments.md "Refusal reasons"). */
-export function paymentRequired(reason: string, req: PaymentRequirements): ApiError {
-  const text = REASONS[reason] ?? `Pagamento recusado pelo facilitador (${reason}).`;
-  return BILLING.payment_required(text, { body: { ...quote(text, req), motivo: reason } });
-}
 
 export interface Purchase {
   token: string;
@@ -113,7 +86,7 @@ export async function buyCredit(
 
   const cap = (config.daily_cap_usd ?? 0) * MICROS_PER_USD;
   if (cap > 0 && (await collector.soldToday()) + micros > cap) {
-    throw BILLING.daily_cap_reached('O limite diário de vendas de crédito foi atingido; tente amanhã.');
+    throw dailySalesCap();
   }
   const paid = await collector.collect(payment, req, paying);
   if (!paid.ok) throw paymentRequired(paid.reason, req);

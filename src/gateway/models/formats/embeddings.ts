@@ -1,6 +1,6 @@
 // The OpenAI embeddings format as the caller speaks it: the request's fields checked (each
 // 400 names the field, never its value) and the answer rendered, floats or base64.
-import { invalid, MODELS } from '../errors.js';
+import { invalid, tokenInputs } from '../errors.js';
 
 /** OpenAI's own limit on the inputs of one request. */
 export const MAX_INPUTS = 2048;
@@ -46,10 +46,7 @@ export function readInputs(input: unknown): string[] {
   if (list.length === 0 || list.length > MAX_INPUTS)
     throw invalid('input', `O campo "input" deve ter de 1 a ${MAX_INPUTS} textos.`);
   if (list.some((x) => typeof x === 'number' || Array.isArray(x))) {
-    throw MODELS.unsupported_content(
-      'Entradas em tokens (listas de números) não são aceitas: a barreira de privacidade lê apenas texto. Envie os textos.',
-      { param: 'input' },
-    );
+    throw tokenInputs();
   }
   list.forEach((x, i) => {
     const param = typeof input === 'string' ? 'input' : `input.${i}`;

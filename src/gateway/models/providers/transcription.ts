@@ -3,9 +3,14 @@
 // itself (a 4xx other than auth and rate limits) is the caller's file, not our request.
 import { type Dispatcher, Pool } from 'undici';
 import { TRANSCRIPTION_DEFAULTS, type TranscriptionConfig } from '../../../platform/config/transcription.js';
-import type { ApiError } from '../../../platform/http/errors.js';
 import type { Logger } from '../../../platform/logger.js';
-import { MODELS, upstreamBadReply, upstreamError, upstreamUnavailable } from '../errors.js';
+import {
+  transcriptionTimeout,
+  unreadableAudio,
+  upstreamBadReply,
+  upstreamError,
+  upstreamUnavailable,
+} from '../errors.js';
 import {
   buildTranscriptionForm,
   parseTranscription,
@@ -14,12 +19,6 @@ import {
 } from './openai/transcription.js';
 
 export type { TranscriptionInput, TranscriptionReply };
-
-export function transcriptionTimeout(): ApiError {
-  return MODELS.transcription_timeout(
-    'A transcrição não terminou no tempo limite da resposta síncrona; envie um áudio mais curto.',
-  );
-}
 
 export class TranscriptionUpstream {
   readonly #pools = new Map<string, Pool>();
@@ -73,9 +72,7 @@ export class TranscriptionUpstream {
       this.logger.warn({ provider: 'transcription', status: res.statusCode }, 'upstream refused');
       const s = res.statusCode;
       if (s >= 400 && s < 500 && s !== 401 && s !== 403 && s !== 408 && s !== 429) {
-        throw MODELS.unreadable_audio('O provedor de transcrição não conseguiu ler o áudio enviado.', {
-          param: 'file',
-        });
+        throw unreadableAudio();
       }
       throw upstreamError(s);
     }

@@ -1,9 +1,9 @@
 // What the per-network daily caps count: the client's network (an IPv4 address or an IPv6
 // /64), kept only as an HMAC so the tables hold no address.
 import { randomBytes } from 'node:crypto';
-import { hmac } from '../../../platform/crypto.js';
-import { networkOf } from '../../../platform/identity/throttle.js';
-import { deriveKey } from '../../../platform/secret.js';
+import { hmac } from '../../platform/crypto.js';
+import { networkOf } from '../../platform/identity/throttle.js';
+import { deriveKey } from '../../platform/secret.js';
 
 const keys = new Map<string, Buffer>();
 
