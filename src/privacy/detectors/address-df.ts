@@ -8,13 +8,15 @@
 import { addressTail } from './address-tail.js';
 import { fold } from '../context.js';
 
-/** Sector codes of the Plano Piloto and the satellite cities, folded. */
+/** Sector codes of the Plano Piloto and the satellite cities, as their letters' keys (codeKey). */
 const SECTORS = new Set(
   (
     'sqn sqs sqnw sqsw sqb shis shin shcgn shcgs shces shcn shcs cln cls crn crs scln scls sclrn ehs ' +
     'smpw smdb smln shvp shtq shsn qi ql qe qr qs qn qna qnb qnc qnd qne qnf qng qnh qnj qnl qnm qnn ' +
     'qno qnp qnq qnr qsa qsb qsc qsd qse qsf qc qd'
-  ).split(' '),
+  )
+    .split(' ')
+    .map((code) => codeKey(code, 0, code.length)),
 );
 /** The longest code, in letters. */
 const CODE_MAX = 5;
@@ -59,7 +61,18 @@ function codeBefore(text: string, at: number): number {
   // Every code starts with C, E, Q or S: most words before a number are let go unsliced.
   const first = text.charCodeAt(w) | 32;
   if (first !== 99 && first !== 101 && first !== 113 && first !== 115) return -1;
-  return SECTORS.has(text.slice(w, at - 1).toLowerCase()) ? w : -1;
+  return SECTORS.has(codeKey(text, w, at - 1)) ? w : -1;
+}
+
+/**
+ * text[from, to) (ASCII letters, at most CODE_MAX) as a number, case folded: five letters
+ * in five bits each. Most numbers follow a word, so the check runs for every one of them:
+ * a number costs no string.
+ */
+function codeKey(text: string, from: number, to: number): number {
+  let key = 0;
+  for (let k = from; k < to; k++) key = key * 32 + ((text.charCodeAt(k) | 32) - 96);
+  return key;
 }
 
 /** The end of the Brasília address whose sector code starts at `start` and number ends at `numberEnd`, or -1. */

@@ -302,12 +302,13 @@ function addWindow(out: [number, number][], at: number): void {
   else out.push([lo, at]);
 }
 
-/** Where "s/n" (any case) is: an address without a house number ends there. */
+/** Where "s/n", "S/n" or "S/N" is (its '/'): an address without a house number ends there. One scan, for the rare '/'. */
 function noNumberCues(text: string, out: number[]): void {
-  for (let p = text.indexOf('/n'); p >= 0; p = text.indexOf('/n', p + 2)) {
-    if (text[p - 1] === 's' || text[p - 1] === 'S') out.push(p);
+  for (let p = text.indexOf('/'); p >= 0; p = text.indexOf('/', p + 1)) {
+    const next = text.charCodeAt(p + 1);
+    const before = text.charCodeAt(p - 1);
+    if ((next === 110 && (before === 115 || before === 83)) || (next === 78 && before === 83)) out.push(p);
   }
-  for (let p = text.indexOf('S/N'); p >= 0; p = text.indexOf('S/N', p + 3)) out.push(p + 1);
 }
 
 /**
