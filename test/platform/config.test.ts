@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../../src/platform/config/index.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import { spawnSvc } from '../helpers/process.js';
 
 function problems(env: Record<string, string>): string[] {
