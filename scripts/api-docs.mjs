@@ -52,7 +52,7 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 export async function loadDocuments() {
   const { loadConfig } = await dist('config.js');
   const { createLogger } = await dist('platform/logger.js');
-  const { createContext } = await dist('platform/context.js');
+  const { createContext } = await dist('context.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-api-docs-'));
   const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_SECRET: 'api-docs-'.repeat(5) });
   const ctx = await createContext(config, createLogger('silent'));
