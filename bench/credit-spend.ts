@@ -30,7 +30,10 @@ async function load(src: string) {
       from<typeof import('../src/gateway/keys/store.js')>('gateway/keys/store.js'),
       from<typeof import('../src/gateway/orgs/store.js')>('gateway/orgs/store.js'),
       from<typeof import('../src/gateway/product.js')>('gateway/product.js'),
-      from<typeof import('../src/platform/config/index.js')>('platform/config/index.js'),
+      // A baseline built before src/config.ts has the same loader in platform/config.
+      from<typeof import('../src/config.js')>('config.js').catch(() =>
+        from<typeof import('../src/config.js')>('platform/config/index.js'),
+      ),
       // src/context.ts since the modules hand their migrations to the platform; before, platform/context.ts.
       from<typeof import('../src/context.js')>('context.js').catch(() =>
         from<typeof import('../src/context.js')>('platform/context.js'),

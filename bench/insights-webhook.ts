@@ -4,7 +4,7 @@
 // dialect under test (SQLite unless DATABASE_URL is set).
 // Usage: npm run build && node dist/bench/insights-webhook.js [seconds] [connections]
 import { autocannon as loadAutocannon } from './peers.js';
-import { loadConfig } from '../src/platform/config/index.js';
+import { loadConfig } from '../src/config.js';
 import { createContext } from '../src/context.js';
 import { createTenant } from '../src/insights/tenants/store.js';
 import { testStorage } from '../test/helpers/db.js';

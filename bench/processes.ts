@@ -11,7 +11,7 @@
 // Usage: npm run build && node dist/bench/processes.js [seconds-per-round] [rounds] [delay-ms]
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { loadConfig } from '../src/platform/config/index.js';
+import { loadConfig } from '../src/config.js';
 import { createContext } from '../src/context.js';
 import type { TestContext } from '../test/helpers/context.js';
 import { testStorage } from '../test/helpers/db.js';

@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
-import { loadConfig } from '../src/platform/config/index.js';
+import { loadConfig } from '../src/config.js';
 import { createContext } from '../src/context.js';
 import { sqliteFile } from '../src/platform/db/index.js';
 import type { TestContext } from '../test/helpers/context.js';

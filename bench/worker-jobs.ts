@@ -8,7 +8,7 @@
 // Usage: npm run build && node dist/bench/worker-jobs.js [jobs=500] [samples=40]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { loadConfig } from '../src/platform/config/index.js';
+import { loadConfig } from '../src/config.js';
 import { createContext } from '../src/context.js';
 import { createLogger } from '../src/platform/logger.js';
 import type { WorkerCapability } from '../src/worker/registry.js';

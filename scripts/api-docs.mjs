@@ -50,9 +50,9 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** Fetches each service's OpenAPI document from an app built on throw-away storage. */
 export async function loadDocuments() {
-  const { loadConfig } = await dist('platform/config/index.js');
+  const { loadConfig } = await dist('config.js');
   const { createLogger } = await dist('platform/logger.js');
-  const { createContext } = await dist('platform/context.js');
+  const { createContext } = await dist('context.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-api-docs-'));
   const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_SECRET: 'api-docs-'.repeat(5) });
   const ctx = await createContext(config, createLogger('silent'));

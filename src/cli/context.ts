@@ -2,7 +2,7 @@
 // account's credentials.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Config, ConfigError, loadConfig } from '../platform/config/index.js';
+import { type Config, ConfigError, loadConfig } from '../config.js';
 import { createContext } from '../context.js';
 import type { Context } from '../platform/context.js';
 import { describeStorage } from '../platform/db/index.js';

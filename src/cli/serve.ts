@@ -7,7 +7,7 @@ import {
   reportListening,
   runPrimary,
 } from '../cluster.js';
-import { type Config, loadConfig } from '../platform/config/index.js';
+import { type Config, loadConfig } from '../config.js';
 import { createContext } from '../context.js';
 import { startObservability } from '../platform/observability.js';
 import { createLogger } from '../platform/logger.js';

@@ -1,6 +1,6 @@
 // `svc worker`: the reference worker (src/worker/), connected to a gateway by the worker
 // protocol (docs/workers.md). Upstreams come from SVC_CONFIG `workers.reference`.
-import { loadConfig } from '../platform/config/index.js';
+import { loadConfig } from '../config.js';
 import { createLogger } from '../platform/logger.js';
 import { buildId } from '../platform/config/build-info.js';
 import { byName, CAPABILITIES, type WorkerCapability } from '../worker/registry.js';

@@ -1,6 +1,6 @@
 // The reference worker's capabilities: one module each under capabilities/, listed here.
 // A capability turns a leased job into a result; it never sees the lease token.
-import type { WorkersConfig } from '../platform/config/workers.js';
+import type { FileConfig } from '../platform/config/index.js';
 import { embeddings } from './capabilities/embeddings.js';
 import { fidelity } from './capabilities/fidelity.js';
 import { ocr } from './capabilities/ocr.js';
@@ -12,7 +12,8 @@ export interface RunContext {
   signal: AbortSignal;
   /** The gateway's base URL (svc.documents.review calls its chat route). */
   gateway: string;
-  config: NonNullable<WorkersConfig['reference']>;
+  /** `workers.reference` of the config file (its schema: gateway/workers/config.ts). */
+  config: NonNullable<NonNullable<FileConfig['workers']>['reference']>;
 }
 
 export interface WorkerCapability {

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { generate } from 'otplib';
 import pino from 'pino';
 import { createGatewayApp } from '../../src/gateway/app.js';
-import { loadConfig } from '../../src/platform/config/index.js';
+import { loadConfig } from '../../src/config.js';
 import { createContext } from '../../src/context.js';
 import { Browser, ORIGIN, PASSWORD, TOTP_SECRET } from '../gateway/accounts/helpers.js';
 import { onPostgres, type TestStorage, testStorage } from '../helpers/db.js';

@@ -6,7 +6,7 @@ import { CallNote } from '../../src/gateway/calls/note.js';
 import { callRow } from '../../src/gateway/calls/row.js';
 import type { Principal } from '../../src/gateway/keys/auth.js';
 import { createContext } from '../../src/context.js';
-import { loadConfig } from '../../src/platform/config/index.js';
+import { loadConfig } from '../../src/config.js';
 import { onPostgres, type TestStorage, testStorage } from '../helpers/db.js';
 import { runSvc as svc, spawnSvc } from '../helpers/process.js';
 

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { createLogger } from '../../src/platform/logger.js';
-import { loadConfig } from '../../src/platform/config/index.js';
+import { loadConfig } from '../../src/config.js';
 import { createContext } from '../../src/context.js';
 import type { Context } from '../../src/platform/context.js';
 import { testStorage } from './db.js';

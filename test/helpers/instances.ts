@@ -8,7 +8,7 @@ import { createGatewayApp } from '../../src/gateway/app.js';
 import { createGatewayDeps } from '../../src/gateway/deps.js';
 import type { Limits } from '../../src/gateway/limits/index.js';
 import type { App } from '../../src/platform/http/app.js';
-import { loadConfig } from '../../src/platform/config/index.js';
+import { loadConfig } from '../../src/config.js';
 import { createContext } from '../../src/context.js';
 import type { Context } from '../../src/platform/context.js';
 import { testStorage } from './db.js';

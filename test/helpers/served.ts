@@ -1,6 +1,6 @@
 // A real `svc serve` process on test storage that the test seeded first (keys,
 // organisations, credit) through a context of its own, closed before the process starts.
-import { loadConfig } from '../../src/platform/config/index.js';
+import { loadConfig } from '../../src/config.js';
 import { createContext } from '../../src/context.js';
 import type { TestContext } from './context.js';
 import { LogCapture } from './context.js';

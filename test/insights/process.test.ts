@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createGatewayApp } from '../../src/gateway/app.js';
-import { loadConfig } from '../../src/platform/config/index.js';
+import { loadConfig } from '../../src/config.js';
 import { createContext } from '../../src/context.js';
 import type { Context } from '../../src/platform/context.js';
 import type { App } from '../../src/platform/http/app.js';

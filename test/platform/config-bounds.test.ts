@@ -2,7 +2,7 @@
 // read, and each bad value reported on its own line.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../../src/platform/config/index.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
 
 function problems(env: Record<string, string>): string[] {
   try {

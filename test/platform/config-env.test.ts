@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../../src/platform/config/index.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
 
 function problems(env: Record<string, string>): string[] {
   try {

@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../../src/platform/config/index.js';
+import { Type } from '@sinclair/typebox';
+import { CONFIG_SECTIONS, ConfigError, loadConfig } from '../../src/config.js';
+import { loadConfig as loadWithSections } from '../../src/platform/config/index.js';
 import { spawnSvc } from '../helpers/process.js';
 
 function problems(env: Record<string, string>): string[] {
@@ -154,6 +156,30 @@ describe('configuration', () => {
       problems({ SVC_CONFIG: configFile('svc.json', JSON.stringify(validFile)) })[0]!,
       /OPENAI_KEY is not set/,
     );
+  });
+
+  it('takes the sections other modules own from its caller, and runs their checks on a valid file', () => {
+    const env = { SVC_CONFIG: configFile('svc.json', JSON.stringify({ workers: { max_attempts: 3 } })) };
+    const refused = (sections: Parameters<typeof loadWithSections>[0]): string[] => {
+      try {
+        loadWithSections(sections, env);
+        return [];
+      } catch (err) {
+        assert.ok(err instanceof ConfigError);
+        return err.problems;
+      }
+    };
+    assert.deepEqual(refused({}), ['SVC_CONFIG /workers: unknown setting "workers"']);
+    assert.deepEqual(refused(CONFIG_SECTIONS), []);
+    assert.deepEqual(loadWithSections(CONFIG_SECTIONS, env).file, { workers: { max_attempts: 3 } });
+    const checked = {
+      workers: {
+        schema: Type.Object({ max_attempts: Type.Integer() }),
+        check: (value: { max_attempts: number }, found: string[]) =>
+          found.push(`SVC_CONFIG /workers: checked ${value.max_attempts}`),
+      },
+    };
+    assert.deepEqual(refused(checked), ['SVC_CONFIG /workers: checked 3']);
   });
 
   it('makes `svc serve` exit non-zero with the clear message and no stack trace', async () => {

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, statSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { loadConfig } from '../../src/platform/config/index.js';
+import { loadConfig } from '../../src/config.js';
 import { createContext } from '../../src/context.js';
 import { describeStorage } from '../../src/platform/db/index.js';
 import { createLogger } from '../../src/platform/logger.js';

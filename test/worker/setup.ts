@@ -2,7 +2,7 @@
 // processes on one storage, a fake embeddings upstream on loopback, and a context on the
 // same storage for keys and for reading the database.
 import { tmpdir } from 'node:os';
-import { loadConfig } from '../../src/platform/config/index.js';
+import { loadConfig } from '../../src/config.js';
 import { createContext } from '../../src/context.js';
 import type { Context } from '../../src/platform/context.js';
 import { FakeEmbeddings } from '../fakes/embeddings.js';

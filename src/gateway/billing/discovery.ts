@@ -4,7 +4,7 @@
 // that meets a 402 learns in the same answer what is free, what costs what, and the two
 // ways to pay (x402 per call or package; a `cred_` token in `X-Credito`).
 import type { Context } from '../../platform/context.js';
-import type { X402Config } from '../../platform/config/payments.js';
+import type { X402Config } from './config.js';
 import { DEFAULT_MONTHLY_QUOTA, DEFAULT_REQUESTS_PER_MINUTE } from '../limits/index.js';
 import { PACKAGES_USD } from './tokens.js';
 import { chainOf } from './x402/requirements.js';

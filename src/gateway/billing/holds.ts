@@ -4,7 +4,7 @@
 // Not enough credit: 402 whose body is the x402 quote of this spend, so an x402 client that
 // retries with X-PAYMENT pays for it (the payment goes into the same wallet, then the spend
 // is reserved as usual). Settling is the spender's: the pipeline's charge, the job charges.
-import type { PaymentsConfig } from '../../platform/config/payments.js';
+import type { PaymentsConfig } from './config.js';
 import type { Context } from '../../platform/context.js';
 import { COST_HEADERS } from './cost-headers.js';
 import { insufficientCredit } from './errors.js';

@@ -2,7 +2,7 @@
 // config file's `partners` section, with what the service knows itself — the three
 // modalities, the contact form's fields, the links. Sponsors whose last day has passed
 // are left out.
-import type { PartnersConfig, PlacementConfig } from '../../platform/config/contact.js';
+import type { PartnersConfig, PlacementConfig } from './config.js';
 import { PRODUCT_ID } from '../product.js';
 import { MAX_ESPACOS, PROPOSAL_FIELDS } from './validate.js';
 

@@ -1,7 +1,7 @@
 // Metrics and the showcase for the gateway app: routes, and the periodic collector when the
 // `showcase` section is configured (started when the app is ready, stopped with it).
 import { buildId } from '../../platform/config/build-info.js';
-import { SHOWCASE_DEFAULTS } from '../../platform/config/showcase.js';
+import { SHOWCASE_DEFAULTS } from './config.js';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { PRODUCT_ID } from '../product.js';

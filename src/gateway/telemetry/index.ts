@@ -1,6 +1,6 @@
 // UI telemetry for the gateway app: the funnel archive and the client error log, built
 // once per app; their routes; the error log's minute flush stopped with the app.
-import { FUNNEL_DEFAULTS } from '../../platform/config/funnel.js';
+import { FUNNEL_DEFAULTS } from './config.js';
 import type { Context } from '../../platform/context.js';
 import type { App } from '../../platform/http/app.js';
 import { ClientErrorLog } from './client-errors.js';

@@ -7,7 +7,7 @@
 // without it. Job reservations are never closed by age: a job may wait in the queue for hours.
 import type { Context } from '../../platform/context.js';
 import { FINISHED, statusesOf } from '../../platform/jobs/index.js';
-import type { PaymentsConfig } from '../../platform/config/payments.js';
+import type { PaymentsConfig } from '../billing/config.js';
 import { COST_HEADERS } from '../billing/cost-headers.js';
 import type { CreditHolds } from '../billing/holds.js';
 import type { JobCharges } from './service.js';

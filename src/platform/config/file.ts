@@ -1,13 +1,17 @@
 // The SVC_CONFIG file (JSON or YAML): providers and the model catalogue.
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { AUTO_ID, ECO_ID } from '../model-ids.js';
-import { PaymentsSchema, PriceSchema } from './payments.js';
-import { WorkersSchema } from './workers.js';
 import { TranscriptionSchema } from './transcription.js';
 import { ExtractionSchema } from './extraction.js';
-import { contactSections } from './contact.js';
-import { FunnelConfigSchema } from './funnel.js';
-import { ShowcaseConfigSchema } from './showcase.js';
+
+/** Per-model price in the catalogue (`models[].price`): US dollars per million tokens. */
+export const PriceSchema = Type.Object(
+  {
+    input_per_mtok_usd: Type.Number({ minimum: 0 }),
+    output_per_mtok_usd: Type.Number({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
 
 export const ProviderSchema = Type.Object(
   {
@@ -72,37 +76,65 @@ export const ModelSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const FileConfigSchema = Type.Object(
-  {
-    providers: Type.Optional(Type.Record(Type.String(), ProviderSchema)),
-    models: Type.Optional(Type.Array(ModelSchema)),
-    /** `false` hides the built-in svc/eco; by default it stays beside the configured models. */
-    eco: Type.Optional(Type.Boolean()),
-    /** Gateway limits where the organisation sets none (docs/gateway.md "Limits"). */
-    limits: Type.Optional(
-      Type.Object(
-        {
-          requests_per_minute: Type.Optional(Type.Integer({ minimum: 1 })),
-          /** Model tokens (in + out) per organisation and calendar month (UTC); 0 = no quota. */
-          monthly_quota: Type.Optional(Type.Integer({ minimum: 0 })),
-          /** Prefix of the counters' keys in Redis (REDIS_URL), for instances sharing a Redis. */
-          redis_prefix: Type.Optional(Type.String({ minLength: 1 })),
-        },
-        { additionalProperties: false },
-      ),
+/** The settings every process knows; the sections of other modules come from the caller (ConfigSection). */
+const platformSettings = {
+  providers: Type.Optional(Type.Record(Type.String(), ProviderSchema)),
+  models: Type.Optional(Type.Array(ModelSchema)),
+  /** `false` hides the built-in svc/eco; by default it stays beside the configured models. */
+  eco: Type.Optional(Type.Boolean()),
+  /** Gateway limits where the organisation sets none (docs/gateway.md "Limits"). */
+  limits: Type.Optional(
+    Type.Object(
+      {
+        requests_per_minute: Type.Optional(Type.Integer({ minimum: 1 })),
+        /** Model tokens (in + out) per organisation and calendar month (UTC); 0 = no quota. */
+        monthly_quota: Type.Optional(Type.Integer({ minimum: 0 })),
+        /** Prefix of the counters' keys in Redis (REDIS_URL), for instances sharing a Redis. */
+        redis_prefix: Type.Optional(Type.String({ minLength: 1 })),
+      },
+      { additionalProperties: false },
     ),
-    payments: Type.Optional(PaymentsSchema),
-    workers: Type.Optional(WorkersSchema),
-    transcription: Type.Optional(TranscriptionSchema),
-    extraction: Type.Optional(ExtractionSchema),
-    ...contactSections,
-    funnel: Type.Optional(FunnelConfigSchema),
-    showcase: Type.Optional(ShowcaseConfigSchema),
-  },
-  { additionalProperties: false },
-);
+  ),
+  transcription: Type.Optional(TranscriptionSchema),
+  extraction: Type.Optional(ExtractionSchema),
+};
 
-export type FileConfig = Static<typeof FileConfigSchema>;
+/**
+ * A top-level section of the file that a module outside the platform owns (src/config.ts lists
+ * them): its schema, and the checks across its settings that a schema cannot say, which run
+ * once the whole file is valid and push one line per problem.
+ */
+export interface ConfigSection<S extends TSchema = TSchema> {
+  schema: S;
+  check?(value: Static<S>, problems: string[]): void;
+}
+
+export type ConfigSections = Readonly<Record<string, ConfigSection>>;
+
+/** Each section optional, typed by its schema. */
+export type SectionValues<T extends ConfigSections> = {
+  [K in keyof T]?: T[K] extends ConfigSection<infer S> ? Static<S> : never;
+};
+
+/**
+ * The sections of other modules as the rest of the code reads them (`config.file.payments`):
+ * empty here, filled in by the module that lists the sections (src/config.ts), so the type
+ * and the list the loader validates against come from one place.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: declaration merging fills it in.
+export interface FileSections {}
+
+/** The file's schema with the caller's sections beside the platform's settings. */
+export function fileConfigSchema(sections: ConfigSections) {
+  const extra = Object.fromEntries(
+    Object.entries(sections).map(([key, section]) => [key, Type.Optional(section.schema)]),
+  );
+  return Type.Object({ ...platformSettings, ...extra }, { additionalProperties: false });
+}
+
+const PlatformFileSchema = Type.Object(platformSettings);
+
+export type FileConfig = Static<typeof PlatformFileSchema> & FileSections;
 export type ProviderConfig = Static<typeof ProviderSchema>;
 export type ModelConfig = Static<typeof ModelSchema>;
 

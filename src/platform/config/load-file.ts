@@ -3,11 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { Value } from '@sinclair/typebox/value';
 import { parse as parseYaml } from 'yaml';
-import { type FileConfig, FileConfigSchema, RESERVED_MODEL_IDS } from './file.js';
+import { type ConfigSections, type FileConfig, fileConfigSchema, RESERVED_MODEL_IDS } from './file.js';
 
 type Env = Record<string, string | undefined>;
 
-export function loadFileConfig(path: string | undefined, env: Env, problems: string[]): FileConfig {
+export function loadFileConfig(
+  path: string | undefined,
+  env: Env,
+  sections: ConfigSections,
+  problems: string[],
+): FileConfig {
   if (path === undefined) return {};
   let text: string;
   try {
@@ -31,7 +36,7 @@ export function loadFileConfig(path: string | undefined, env: Env, problems: str
   // The validator may say several things about one setting (a missing field is also "not a
   // string"): the first one, which is the most specific, is reported, once.
   const reported = new Set<string>();
-  for (const e of Value.Errors(FileConfigSchema, value)) {
+  for (const e of Value.Errors(fileConfigSchema(sections), value)) {
     const path = e.path || '/';
     if (reported.has(path)) continue;
     reported.add(path);
@@ -40,17 +45,10 @@ export function loadFileConfig(path: string | undefined, env: Env, problems: str
   if (problems.length > before) return {};
   const config = value as FileConfig;
   checkReferences(config, problems);
-  checkRates(config, problems);
+  const given = value as Record<string, unknown>;
+  for (const [key, section] of Object.entries(sections))
+    if (given[key] !== undefined) section.check?.(given[key], problems);
   return config;
-}
-
-/** Asaas charges are in reais: without a rate of its own or the Pix one, every package would cost R$ 0,00. */
-function checkRates(config: FileConfig, problems: string[]): void {
-  const payments = config.payments;
-  if (payments?.asaas && !payments.asaas.brl_por_usd && !payments.pix)
-    problems.push(
-      'SVC_CONFIG /payments/asaas/brl_por_usd: required when payments.pix (and its rate) is absent',
-    );
 }
 
 function describe(message: string, path: string): string {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { organizationBalance } from '../../../src/gateway/billing/org-balance.js';
 import { findOrganization } from '../../../src/gateway/orgs/store.js';
-import { loadConfig } from '../../../src/platform/config/index.js';
+import { loadConfig } from '../../../src/config.js';
 import { createContext } from '../../../src/context.js';
 import type { Context } from '../../../src/platform/context.js';
 import { ApiError } from '../../../src/platform/http/errors.js';

@@ -19,7 +19,7 @@ import {
 } from '../../../src/gateway/billing/x402/payments.js';
 import { requirements } from '../../../src/gateway/billing/x402/requirements.js';
 import { createOrganization, updateOrganization } from '../../../src/gateway/orgs/store.js';
-import { loadConfig } from '../../../src/platform/config/index.js';
+import { loadConfig } from '../../../src/config.js';
 import { createContext } from '../../../src/context.js';
 import type { Context } from '../../../src/platform/context.js';
 import { createLogger } from '../../../src/platform/logger.js';

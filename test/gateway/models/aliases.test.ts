@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import OpenAI from 'openai';
 import { Catalogue } from '../../../src/gateway/pipeline/catalogue.js';
 import type { FileConfig } from '../../../src/platform/config/index.js';
-import { ConfigError, loadConfig } from '../../../src/platform/config/index.js';
+import { ConfigError, loadConfig } from '../../../src/config.js';
 import { fakeAnthropic } from '../../fakes/anthropic.js';
 import { fakeOpenAI } from '../../fakes/openai.js';
 import type { FakeUpstream } from '../../fakes/upstream.js';

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { chooseModel } from '../../../src/gateway/pipeline/auto.js';
 import { Catalogue } from '../../../src/gateway/pipeline/catalogue.js';
 import type { Conversation } from '../../../src/gateway/models/types.js';
-import { ConfigError, type FileConfig, loadConfig } from '../../../src/platform/config/index.js';
+import { ConfigError, type FileConfig, loadConfig } from '../../../src/config.js';
 
 const providers = {
   oa: { type: 'openai' as const, base_url: 'http://127.0.0.1:9/v1' },

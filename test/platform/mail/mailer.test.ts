@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { loadConfig } from '../../../src/platform/config/index.js';
+import { loadConfig } from '../../../src/config.js';
 import { createMailer, MailError } from '../../../src/platform/mail/index.js';
 import { type SmtpPeer, startSmtp } from '../../helpers/smtp.js';
 

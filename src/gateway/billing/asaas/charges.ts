@@ -3,7 +3,7 @@
 // — looked up before any retry, so a retried create never makes a second charge — and
 // its QR code. A package's token is issued now, pending, and becomes valid when paid.
 import type { Context } from '../../../platform/context.js';
-import type { AsaasConfig } from '../../../platform/config/payments.js';
+import type { AsaasConfig } from '../config.js';
 import { isEmailAddress } from '../../../platform/identity/email.js';
 import { isValidCnpj, isValidCpf } from '../../../privacy/checks.js';
 import { invalidPackage } from '../errors.js';

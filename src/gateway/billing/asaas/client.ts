@@ -2,7 +2,7 @@
 // failure — network, timeout, non-2xx, a body of the wrong shape — is one AsaasError whose
 // message names the call and the status only: Asaas echoes request fields (name, CPF) in
 // its error descriptions, so its bodies are never logged or passed on.
-import type { AsaasConfig } from '../../../platform/config/payments.js';
+import type { AsaasConfig } from '../config.js';
 
 export class AsaasError extends Error {
   constructor(

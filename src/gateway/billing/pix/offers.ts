@@ -1,6 +1,6 @@
 // GET /api/credito/pix: the key, the fixed rate, one BR Code and QR image per package,
 // and what a proof may be.
-import type { PixConfig } from '../../../platform/config/payments.js';
+import type { PixConfig } from '../config.js';
 import { PACKAGES_USD } from '../tokens.js';
 import { buildBrCode, qrDataUri, txidFor } from './brcode.js';
 import { PROOF_MAX_BYTES, PROOF_MIME } from './proof.js';

@@ -2,7 +2,7 @@
 // proof e-mailed to the owner and dropped), read, and the owner's release or refusal.
 // The token is only ever made valid through the billing core (tokens.ts → ledger).
 import type { Context } from '../../../platform/context.js';
-import type { PixConfig } from '../../../platform/config/payments.js';
+import type { PixConfig } from '../config.js';
 import { MailError } from '../../../platform/mail/index.js';
 import { type DbLike, inTransaction } from '../../../platform/db/transactions.js';
 import { activateCreditToken, refuseCreditToken } from '../tokens.js';

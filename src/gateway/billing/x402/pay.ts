@@ -6,7 +6,7 @@
 // the reconciler (reconcile.ts). In `dev` mode the facilitator is not called
 // (docs/payments.md "Modes").
 import type { Context } from '../../../platform/context.js';
-import type { X402Config } from '../../../platform/config/payments.js';
+import type { X402Config } from '../config.js';
 import { type FacilitatorClient, facilitatorClient } from './facilitator.js';
 import type { PaymentPayload } from './header.js';
 import type { PaymentRequirements } from './requirements.js';

@@ -11,7 +11,7 @@ import { undeliveredPackage } from './payments.js';
 import type { PaymentPayload } from './header.js';
 import type { PaymentCollector } from './pay.js';
 import { requirements } from './requirements.js';
-import type { X402Config } from '../../../platform/config/payments.js';
+import type { X402Config } from '../config.js';
 import { dailySalesCap, paymentRequired } from './errors.js';
 import { kyselyOf } from '../tables.js';
 

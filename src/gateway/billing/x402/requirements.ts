@@ -1,7 +1,7 @@
 // x402 v1 quotes (docs/payments.md "x402"): the 402 body `{x402Version: 1, error, accepts}`
 // with one `exact` PaymentRequirements in USDC. Asset, chain id and the token's EIP-712
 // domain follow from the network; a test chain overrides them in the config.
-import type { X402Config } from '../../../platform/config/payments.js';
+import type { X402Config } from '../config.js';
 
 export interface PaymentRequirements {
   scheme: 'exact';

@@ -95,12 +95,6 @@ export const PartnersSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** Spread into FileConfigSchema's properties. */
-export const contactSections = {
-  contact: Type.Optional(ContactSchema),
-  partners: Type.Optional(PartnersSchema),
-};
-
 export type ContactConfig = Static<typeof ContactSchema>;
 export type PartnersConfig = Static<typeof PartnersSchema>;
 export type PlacementConfig = Static<typeof PlacementSchema>;

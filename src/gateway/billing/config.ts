@@ -1,6 +1,7 @@
 // The `payments` section of the SVC_CONFIG file (docs/payments.md, docs/configuration.md).
 // Absent: every credit route answers "not configured" and model calls stay free.
 import { type Static, Type } from '@sinclair/typebox';
+import type { ConfigSection } from '../../platform/config/index.js';
 
 const Address = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
 const HttpUrl = Type.String({ pattern: '^https?://' });
@@ -102,17 +103,20 @@ export const PaymentsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** Per-model price in the catalogue (`models[].price`): US dollars per million tokens. */
-export const PriceSchema = Type.Object(
-  {
-    input_per_mtok_usd: Type.Number({ minimum: 0 }),
-    output_per_mtok_usd: Type.Number({ minimum: 0 }),
-  },
-  { additionalProperties: false },
-);
-
 export type PaymentsConfig = Static<typeof PaymentsSchema>;
 export type X402Config = Static<typeof X402Schema>;
 export type PixConfig = Static<typeof PixSchema>;
 export type AsaasConfig = Static<typeof AsaasSchema>;
-export type PriceConfig = Static<typeof PriceSchema>;
+
+/** Asaas charges are in reais: without a rate of its own or the Pix one, every package would cost R$ 0,00. */
+function checkRates(payments: PaymentsConfig, problems: string[]): void {
+  if (payments.asaas && !payments.asaas.brl_por_usd && !payments.pix)
+    problems.push(
+      'SVC_CONFIG /payments/asaas/brl_por_usd: required when payments.pix (and its rate) is absent',
+    );
+}
+
+export const PAYMENTS_SECTION: ConfigSection<typeof PaymentsSchema> = {
+  schema: PaymentsSchema,
+  check: checkRates,
+};
