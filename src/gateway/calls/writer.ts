@@ -8,6 +8,7 @@
 // transaction, or another process holds the write lock, the builder's path (which waits) runs.
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import { isSqliteBusy } from '../../platform/db/lock-wait.js';
 import { prepared } from '../../platform/db/statements.js';
 import type { DbLike } from '../../platform/db/transactions.js';
 import type { Logger } from '../../platform/logger.js';
@@ -53,8 +54,6 @@ function sqliteBatch(sqlite: SQLite.Database, kysely: Kysely<CallsTables>): (row
     for (const row of rows) insert.statement.run(...insert.args(row));
   });
 }
-
-const isBusy = (err: unknown) => String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY');
 
 export class CallLogWriter {
   #waiting: CallRow[] = [];
@@ -130,7 +129,7 @@ export class CallLogWriter {
       this.#sqliteBatch(rows);
       return true;
     } catch (err) {
-      if (isBusy(err)) return false;
+      if (isSqliteBusy(err)) return false;
       throw err;
     }
   }

@@ -27,7 +27,8 @@ export function isLockConflict(err: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === '55P03');
 }
 
-const isSqliteBusy = (err: unknown): boolean => {
+/** SQLite's SQLITE_BUSY family alone: another connection holds the write lock. */
+export const isSqliteBusy = (err: unknown): boolean => {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 };
